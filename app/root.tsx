@@ -1,0 +1,98 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react'
+import { useEffect, type ReactNode } from 'react'
+import { toast as showToast } from 'sonner'
+import { Toaster } from './components/ui/sonner.tsx'
+import tailwindHref from './styles/tailwind.css?url'
+import { useNonce } from './utils/nonce.tsx'
+import { takeToast, type Toast } from './utils/toast.server.ts'
+import { TrpcProviders } from './utils/trpc.tsx'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: tailwindHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: 'Operon' },
+  { name: 'description', content: 'Fleet, inspections and repairs for bus companies' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await takeToast(request)
+  return data({ toast }, { headers })
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background font-sans text-foreground antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+function useToast(toast: Toast | null) {
+  useEffect(() => {
+    if (!toast) return
+    const show = { success: showToast.success, error: showToast.error, warning: showToast.warning, info: showToast.info }[
+      toast.type
+    ]
+    // The spec's error toasts stay 3200 ms.
+    show(toast.message, toast.type === 'error' ? { duration: 3200 } : undefined)
+  }, [toast])
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>()
+  useToast(toast)
+  return (
+    <TrpcProviders>
+      {/* Without JavaScript the toast still shows, as a status line. */}
+      {toast ? (
+        <noscript>
+          <p role="status" className="bg-muted px-4 py-2 text-center text-sm">
+            {toast.message}
+          </p>
+        </noscript>
+      ) : null}
+      <Outlet />
+      <Toaster />
+    </TrpcProviders>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong'
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="text-muted-foreground">
+        An error occurred on the server, please try again later or contact an administrator.
+      </p>
+      <a className="text-primary underline" href="/dashboard">
+        Back to dashboard
+      </a>
+    </main>
+  )
+}

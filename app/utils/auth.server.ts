@@ -1,0 +1,51 @@
+import { redirect } from '@remix-run/node'
+import type { Actor, UserActor } from '#server/actor.ts'
+import type { RoleName } from '#server/catalog/roles.ts'
+import { getDb } from '#server/db.server.ts'
+import { identify } from '#server/http/request-actor.server.ts'
+import { hasRole, hasRoleAnywhere } from '#server/policy.ts'
+
+/** The caller of a page request (session cookie). */
+export async function getActor(request: Request): Promise<Actor> {
+  return (await identify(getDb(), request)).actor
+}
+
+/** Spec section 6: no session → /login (coming back here after signing in). */
+export async function requirePageUser(request: Request): Promise<UserActor> {
+  const actor = await getActor(request)
+  if (actor.kind !== 'user') {
+    const url = new URL(request.url)
+    const back = url.pathname + url.search
+    throw redirect(back && back !== '/' ? `/login?redirectTo=${encodeURIComponent(back)}` : '/login')
+  }
+  return actor
+}
+
+/** The route's company id, or a redirect to / when it is not a number. */
+export function companyIdParam(params: { companyId?: string }): number {
+  const id = Number(params.companyId)
+  if (!Number.isInteger(id) || id <= 0) throw redirect('/')
+  return id
+}
+
+/**
+ * Spec section 6: the user must hold one of `roles`, active, in the company
+ * named by the route's companyId; otherwise → /.
+ */
+export async function requirePageRole(
+  request: Request,
+  params: { companyId?: string },
+  roles: readonly RoleName[],
+): Promise<{ actor: UserActor; companyId: number }> {
+  const actor = await requirePageUser(request)
+  const companyId = companyIdParam(params)
+  if (!hasRole(actor, companyId, roles)) throw redirect('/')
+  return { actor, companyId }
+}
+
+/** For routes without a company in the URL (/InspectionPage). */
+export async function requirePageRoleAnywhere(request: Request, roles: readonly RoleName[]): Promise<UserActor> {
+  const actor = await requirePageUser(request)
+  if (!hasRoleAnywhere(actor, roles)) throw redirect('/')
+  return actor
+}

@@ -1,0 +1,76 @@
+import type { Membership } from '#server/actor.ts'
+import type { RoleName } from '#server/catalog/roles.ts'
+
+export interface MenuLink {
+  label: string
+  to: string
+}
+export interface MenuGroup {
+  /** Stable id for tests and keys, e.g. `personal`, `owner-3`. */
+  id: string
+  title: string
+  links: MenuLink[]
+}
+
+/** Spec "Layout": the pages of each manager role, in the spec's order. */
+const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLink[] }[] = [
+  {
+    role: 'Owner',
+    title: 'Owner',
+    links: (id) => [
+      { label: 'Dashboard', to: `/OwnerDashboard/${id}` },
+      { label: 'Fleet', to: `/fleet/${id}` },
+      { label: 'Requests', to: `/ownerRequestPage/${id}` },
+    ],
+  },
+  {
+    role: 'Operator',
+    title: 'Operator',
+    links: (id) => [
+      { label: 'Dashboard', to: `/OperatorDashboard/${id}` },
+      { label: 'Fleet', to: `/fleetOperator/${id}` },
+      { label: 'Vehicle requests', to: `/operatorRequestPage/${id}` },
+      { label: 'Employees', to: `/employees/${id}` },
+      { label: 'Join requests', to: `/joinRequests/${id}` },
+    ],
+  },
+  {
+    role: 'RepairShop',
+    title: 'Repair Shop',
+    links: (id) => [
+      { label: 'Employees', to: `/employeesRS/${id}` },
+      { label: 'Join requests', to: `/joinRequestsRS/${id}` },
+      { label: 'Repairs', to: `/repairActions/${id}` },
+    ],
+  },
+]
+
+/** Roles that may file an inspection on /InspectionPage (PRODUCT.md section 5). */
+export const INSPECTION_ROLES = ['Mechanic', 'Operator', 'RepairShop'] as const satisfies readonly RoleName[]
+
+/** The side menu: the Personal group, then one group per company and manager role held. */
+export function buildMenu(memberships: Membership[]): MenuGroup[] {
+  const personal: MenuGroup = {
+    id: 'personal',
+    title: 'Personal',
+    links: [
+      { label: 'My Dashboard', to: '/dashboard' },
+      { label: 'My Profile', to: '/profile' },
+    ],
+  }
+  if (memberships.some((m) => m.roles.some((r) => (INSPECTION_ROLES as readonly string[]).includes(r.name)))) {
+    personal.links.push({ label: 'New inspection', to: '/InspectionPage' })
+  }
+  const groups = [personal]
+  for (const m of memberships) {
+    for (const page of ROLE_PAGES) {
+      if (!m.roles.some((r) => r.name === page.role)) continue
+      groups.push({
+        id: `${page.role.toLowerCase()}-${m.companyId}`,
+        title: `${m.companyName} · ${page.title}`,
+        links: page.links(m.companyId),
+      })
+    }
+  }
+  return groups
+}

@@ -1,0 +1,120 @@
+/** Status and small enumerations shared by UI, validation, REST and the schema. */
+
+// Join requests ---------------------------------------------------------------------------
+export const JOIN_REQUEST_STATUSES = [
+  { value: 'Pending', label: 'Pending', tone: 'warning' },
+  { value: 'Accepted', label: 'Accepted', tone: 'success' },
+  { value: 'Rejected', label: 'Rejected', tone: 'danger' },
+] as const
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number]['value']
+export const JOIN_REQUEST_STATUS_VALUES = ['Pending', 'Accepted', 'Rejected'] as const satisfies readonly JoinRequestStatus[]
+
+export function isJoinRequestStatus(value: unknown): value is JoinRequestStatus {
+  return typeof value === 'string' && (JOIN_REQUEST_STATUS_VALUES as readonly string[]).includes(value)
+}
+/** Status pill tone: Pending warning, Accepted success, Rejected danger (spec). */
+export function joinRequestStatusTone(value: string): 'warning' | 'success' | 'danger' | 'neutral' {
+  return JOIN_REQUEST_STATUSES.find((s) => s.value === value)?.tone ?? 'neutral'
+}
+
+// Vehicle operation requests --------------------------------------------------------------
+export const VEHICLE_REQUEST_STATUSES = [
+  { value: 'Pending', label: 'Pending', color: 'orange' },
+  { value: 'Approved', label: 'Approved', color: 'palegreen' },
+  { value: 'Rejected', label: 'Rejected', color: 'lightcoral' },
+  { value: 'Cancelled', label: 'Cancelled', color: 'lightblue' },
+] as const
+export type VehicleRequestStatus = (typeof VEHICLE_REQUEST_STATUSES)[number]['value']
+export const VEHICLE_REQUEST_STATUS_VALUES = [
+  'Pending',
+  'Approved',
+  'Rejected',
+  'Cancelled',
+] as const satisfies readonly VehicleRequestStatus[]
+
+export function isVehicleRequestStatus(value: unknown): value is VehicleRequestStatus {
+  return typeof value === 'string' && (VEHICLE_REQUEST_STATUS_VALUES as readonly string[]).includes(value)
+}
+/** CSS colour of a vehicle request status (spec section 9). */
+export function vehicleRequestStatusColor(value: string): string {
+  return VEHICLE_REQUEST_STATUSES.find((s) => s.value === value)?.color ?? 'lightgray'
+}
+/** Texts the owner's respond call carries (spec section 7). */
+export const VEHICLE_REQUEST_RESPONSE_MESSAGES = {
+  approved: 'Request approved.',
+  rejected: 'Request rejected.',
+} as const
+
+// Repairs ---------------------------------------------------------------------------------
+export const REPAIR_TASK_STATUSES = [
+  { value: 'Pending', label: 'Pending' },
+  { value: 'Completed', label: 'Completed' },
+] as const
+export type RepairTaskStatus = (typeof REPAIR_TASK_STATUSES)[number]['value']
+export const REPAIR_TASK_STATUS_VALUES = ['Pending', 'Completed'] as const satisfies readonly RepairTaskStatus[]
+
+export function isRepairTaskStatus(value: unknown): value is RepairTaskStatus {
+  return typeof value === 'string' && (REPAIR_TASK_STATUS_VALUES as readonly string[]).includes(value)
+}
+
+/** A repair action is "Repaired" once repairedAt is set, else "Pending repair". */
+export const REPAIR_ACTION_STATUS_LABELS = { repaired: 'Repaired', pending: 'Pending repair' } as const
+export function repairActionStatusLabel(repairedAt: Date | string | null | undefined): string {
+  return repairedAt ? REPAIR_ACTION_STATUS_LABELS.repaired : REPAIR_ACTION_STATUS_LABELS.pending
+}
+
+// Alerts ----------------------------------------------------------------------------------
+export const ALERT_LEVELS = [
+  { value: 0, name: 'Warning', label: 'Warning' },
+  { value: 1, name: 'Alert', label: 'Alert' },
+] as const
+export type AlertLevel = (typeof ALERT_LEVELS)[number]['value']
+export const ALERT_LEVEL = { Warning: 0, Alert: 1 } as const satisfies Record<string, AlertLevel>
+
+export function alertLevelLabel(value: number): string {
+  return ALERT_LEVELS.find((l) => l.value === value)?.label ?? 'Unknown'
+}
+
+/** Alert types of the owner dashboard (API.md). */
+export const ALERT_TYPES = ['License expiry', 'Insurance expiry', 'Next inspection'] as const
+export type AlertType = (typeof ALERT_TYPES)[number]
+
+/** Days before a date at which it is "about to expire" (spec section 9). */
+export const EXPIRY_WARNING_DAYS = 30
+
+// Gender ----------------------------------------------------------------------------------
+export const GENDERS = [
+  { value: 0, label: 'Male' },
+  { value: 1, label: 'Female' },
+  { value: 2, label: 'Other' },
+  { value: 3, label: 'Prefer Not to Say' },
+] as const
+export type Gender = (typeof GENDERS)[number]['value']
+export const GENDER_VALUES = [0, 1, 2, 3] as const satisfies readonly Gender[]
+export const DEFAULT_GENDER = 3 as const satisfies Gender
+
+export function isGender(value: unknown): value is Gender {
+  return value === 0 || value === 1 || value === 2 || value === 3
+}
+export function genderLabel(value: number | null | undefined): string {
+  return GENDERS.find((g) => g.value === value)?.label ?? GENDERS[3].label
+}
+
+// Two-factor ------------------------------------------------------------------------------
+export const TWO_FACTOR_TYPES = [
+  { value: 0, name: 'Authenticator', label: 'Authenticator' },
+  { value: 1, name: 'Email', label: 'Email' },
+] as const
+export type TwoFactorType = (typeof TWO_FACTOR_TYPES)[number]['value']
+export const TWO_FACTOR_TYPE = { Authenticator: 0, Email: 1 } as const satisfies Record<string, TwoFactorType>
+export const TWO_FACTOR_TYPE_VALUES = [0, 1] as const satisfies readonly TwoFactorType[]
+
+export function isTwoFactorType(value: unknown): value is TwoFactorType {
+  return value === 0 || value === 1
+}
+export function twoFactorTypeLabel(value: number): string {
+  return TWO_FACTOR_TYPES.find((t) => t.value === value)?.label ?? 'Unknown'
+}
+
+// Country ---------------------------------------------------------------------------------
+export const DEFAULT_COUNTRY_CODE = 'US'

@@ -1,0 +1,12 @@
+import type { Database } from '#db/client.ts'
+import type { Actor } from './actor.ts'
+
+/** What every use case receives besides its input: the database and the caller. */
+export interface UseCaseContext {
+  db: Database
+  actor: Actor
+  /** The caller's address, for rate limits and the audit log. */
+  ip?: string
+  /** Injected in tests; defaults to the current time. */
+  now?: Date
+}

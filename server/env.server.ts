@@ -1,0 +1,90 @@
+import { z } from 'zod'
+
+/**
+ * Environment, checked once at start-up. In production (NODE_ENV=production set
+ * by the deployment) secrets and the public URL are required; `npm start` on a
+ * laptop runs the production build with safe local defaults (OPERON_LOCAL=1,
+ * set by build/main.js when NODE_ENV was not given).
+ */
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  OPERON_LOCAL: boolish.optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().default('file:./data/operon.db'),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Operon <no-reply@operon.local>'),
+  DEMO_DATA: boolish.optional(),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  CHROME_PATH: z.string().default('/usr/bin/chromium'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_SECRET: z.string().optional(),
+  APPLE_ISSUER: z.url().optional(),
+  OIDC_GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  VPIC_URL: z.url().optional(),
+  BUILD_COMMIT: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof schema> & {
+  APP_URL: string
+  SESSION_SECRET: string
+  JWT_SECRET: string
+  DEMO_DATA: boolean
+  /** Production deployment: strict configuration, Secure cookies. */
+  isProduction: boolean
+  /** Local or test use: the dev mailbox page and demo conveniences are on. */
+  isLocal: boolean
+}
+
+const LOCAL_SECRET = 'operon-local-development-secret-not-for-production'
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source)
+  if (!parsed.success) {
+    throw new Error(
+      'Invalid environment:\n' +
+        parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'),
+    )
+  }
+  const e = parsed.data
+  const isProduction = e.NODE_ENV === 'production' && !e.OPERON_LOCAL
+  if (isProduction) {
+    const missing = (['APP_URL', 'SESSION_SECRET', 'JWT_SECRET'] as const).filter((k) => !e[k])
+    if (missing.length) {
+      throw new Error(
+        `Missing required environment in production: ${missing.join(', ')}. ` +
+          'Set them (see .env.example); secrets need at least 32 random characters, e.g. `openssl rand -hex 32`.',
+      )
+    }
+  }
+  return {
+    ...e,
+    APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    SESSION_SECRET: e.SESSION_SECRET ?? LOCAL_SECRET,
+    JWT_SECRET: e.JWT_SECRET ?? `${LOCAL_SECRET}-jwt`,
+    DEMO_DATA: e.DEMO_DATA ?? !isProduction,
+    isProduction,
+    isLocal: !isProduction,
+  }
+}
+
+let cached: Env | undefined
+export function env(): Env {
+  cached ??= parseEnv()
+  return cached
+}
+/** Tests change the environment between files. */
+export function resetEnvCache() {
+  cached = undefined
+}

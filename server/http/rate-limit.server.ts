@@ -1,0 +1,42 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { AppError } from '../errors.ts'
+
+/**
+ * Rate limits per bucket and key (usually the client address). RATE_LIMIT_FACTOR
+ * multiplies every allowance: tests raise it, a busy instance may too.
+ */
+const BUCKETS = {
+  /** Every /api call. */
+  api: { points: 600, duration: 60 },
+  /** tRPC calls from widgets. */
+  trpc: { points: 600, duration: 60 },
+} as const
+
+export type Bucket = keyof typeof BUCKETS
+
+const limiters = new Map<Bucket, RateLimiterMemory>()
+
+function limiter(bucket: Bucket): RateLimiterMemory {
+  let l = limiters.get(bucket)
+  if (!l) {
+    const factor = Number(process.env.RATE_LIMIT_FACTOR ?? '1') || 1
+    const { points, duration } = BUCKETS[bucket]
+    l = new RateLimiterMemory({ keyPrefix: bucket, points: Math.max(1, Math.round(points * factor)), duration })
+    limiters.set(bucket, l)
+  }
+  return l
+}
+
+/** Takes one point from `bucket` for `key`; 429 with Retry-After when exhausted. */
+export async function consumeRateLimit(bucket: Bucket, key: string): Promise<void> {
+  try {
+    await limiter(bucket).consume(key)
+  } catch (e) {
+    if (e instanceof RateLimiterRes) {
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many requests, please try again later', {
+        retryAfter: Math.max(1, Math.ceil(e.msBeforeNext / 1000)),
+      })
+    }
+    throw e
+  }
+}

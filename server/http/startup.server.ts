@@ -1,0 +1,22 @@
+import { count } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { companies } from '#db/schema/index.ts'
+import { seedDemoData } from '#db/seed.ts'
+import type { Env } from '../env.server.ts'
+import { logger } from '../log.server.ts'
+
+/**
+ * Before the server listens: apply migrations, then load the demo data into an
+ * empty database unless DEMO_DATA=false. Returns the demo logins when seeded
+ * or already present.
+ */
+export async function prepareDatabase(db: Database, e: Env): Promise<{ seeded: boolean }> {
+  await db.migrate()
+  if (!e.DEMO_DATA) return { seeded: false }
+  const [row] = await db.read.select({ n: count() }).from(companies)
+  if ((row?.n ?? 0) > 0) return { seeded: false }
+  const started = Date.now()
+  await seedDemoData(db)
+  logger().info({ ms: Date.now() - started }, 'demo data loaded')
+  return { seeded: true }
+}

@@ -1,0 +1,114 @@
+import type { Database } from '#db/client.ts'
+import { AppError } from '../errors.ts'
+import { identify } from '../http/request-actor.server.ts'
+import { consumeRateLimit } from '../http/rate-limit.server.ts'
+import { bindKeys, bindQuery } from './bind.ts'
+import { errorResponse, json } from './respond.ts'
+import type { RestRoute } from './route.ts'
+import { restRoutes } from './routes/index.ts'
+
+/** API.md: request bodies up to 32 MiB. */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024
+
+interface CompiledRoute {
+  route: RestRoute
+  pattern: RegExp
+  paramNames: string[]
+}
+
+function compile(route: RestRoute): CompiledRoute {
+  const paramNames: string[] = []
+  const source = route.path
+    .split('/')
+    .map((seg) => {
+      const m = seg.match(/^\{(\w+)\}$/)
+      if (m) {
+        paramNames.push(m[1]!)
+        return '([^/]+)'
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    })
+    .join('/')
+  // Paths and their case as clients spell them vary (`/api/Fleet`, `/api/fleet`).
+  return { route, pattern: new RegExp(`^${source}/?$`, 'i'), paramNames }
+}
+
+let compiled: CompiledRoute[] | undefined
+function table(): CompiledRoute[] {
+  compiled ??= restRoutes().map(compile)
+  return compiled
+}
+
+/** Reads the body without ever holding more than the limit in memory. */
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large')
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large')
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function parseBody(route: RestRoute, request: Request): Promise<unknown> {
+  if (!route.body) return undefined
+  const text = await readBody(request)
+  let raw: unknown = undefined
+  if (text.trim() !== '') {
+    try {
+      raw = JSON.parse(text)
+    } catch {
+      throw new AppError('BAD_REQUEST', 'The request body is not valid JSON')
+    }
+  }
+  return route.body.parse(bindKeys(route.body, raw))
+}
+
+/**
+ * The /api door: finds the route (case-insensitive), authenticates, binds and
+ * validates params, query and body, and calls the route's use case.
+ */
+export async function handleRestRequest(request: Request, db: Database, ip: string): Promise<Response> {
+  try {
+    const url = new URL(request.url)
+    const method = request.method.toUpperCase()
+    const matches = table()
+      .map((c) => ({ c, m: url.pathname.match(c.pattern) }))
+      .filter((x) => x.m)
+    if (matches.length === 0) throw new AppError('NOT_FOUND', 'Not found')
+    const hit = matches.find((x) => x.c.route.method === method)
+    if (!hit) {
+      return json({ message: 'Method not allowed' }, 405, {
+        Allow: [...new Set(matches.map((x) => x.c.route.method))].join(', '),
+      })
+    }
+    const { route, paramNames } = hit.c
+    await consumeRateLimit('api', ip)
+
+    const { actor, badToken } = await identify(db, request)
+    if (route.auth === 'user' && actor.kind !== 'user') {
+      throw new AppError('UNAUTHORIZED', badToken ? 'Invalid or expired token' : 'Authentication required')
+    }
+
+    const rawParams = Object.fromEntries(paramNames.map((n, i) => [n, decodeURIComponent(hit.m![i + 1]!)]))
+    const params = route.params ? route.params.parse(rawParams) : rawParams
+    const query = route.query ? route.query.parse(bindQuery(route.query, url.searchParams)) : {}
+    const body = await parseBody(route, request)
+
+    const result = await route.handler({ db, actor, ip, request, params, query, body })
+    if (result instanceof Response) return result
+    return json(result, route.status ?? 200)
+  } catch (error) {
+    return errorResponse(error)
+  }
+}

@@ -1,0 +1,8 @@
+import type { RestRoute } from '../route.ts'
+import { companyRoutes } from './company.ts'
+import { systemRoutes } from './system.ts'
+
+/** Every legacy REST path, by area. */
+export function restRoutes(): RestRoute[] {
+  return [...systemRoutes, ...companyRoutes]
+}

@@ -1,0 +1,56 @@
+import { initTRPC, TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import type { UseCaseContext } from '../context.ts'
+import { isAppError } from '../errors.ts'
+import { requireRole, requireUser } from '../policy.ts'
+import type { RoleName } from '../catalog/roles.ts'
+
+export type TrpcContext = UseCaseContext
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause
+    return {
+      ...shape,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        fieldErrors: isAppError(cause) ? (cause.fieldErrors ?? null) : null,
+      },
+    }
+  },
+})
+
+/** Use cases throw AppError; tRPC clients get the matching tRPC code and the same message. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next()
+  if (!result.ok && isAppError(result.error.cause)) {
+    const cause = result.error.cause
+    throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause })
+  }
+  return result
+})
+
+export const router = t.router
+export const createCallerFactory = t.createCallerFactory
+
+export const publicProcedure = t.procedure.use(appErrors)
+
+/** Signed in (session cookie or bearer token). */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  const actor = requireUser(ctx.actor)
+  return next({ ctx: { ...ctx, actor } })
+})
+
+/**
+ * Names a company and needs one of `roles` there. The use case checks again:
+ * this only fails fast and documents the procedure.
+ */
+export function companyProcedure(roles: readonly RoleName[]) {
+  return authedProcedure.input(z.object({ companyId: z.coerce.number().int().positive() })).use(({ ctx, input, next }) => {
+    requireRole(ctx.actor, input.companyId, roles)
+    return next()
+  })
+}
+
+export { TRPCError }

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto'
+import type { Database } from '#db/client.ts'
+import { apiSessions, companies, companyTypes, memberships, users } from '#db/schema/index.ts'
+import { issueAccessToken } from '#server/auth/access-token.server.ts'
+import { loadActiveMemberships, loadUserActor } from '#server/auth/actor.server.ts'
+import { createWebSession } from '#server/auth/web-session.server.ts'
+import type { UserActor } from '#server/actor.ts'
+import { ROLE_IDS, type CompanyType, type RoleName } from '#server/catalog/roles.ts'
+
+let seq = 0
+const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomUUID().slice(0, 4)}`.toUpperCase()
+
+export async function createUser(
+  db: Database,
+  over: Partial<{ email: string; firstName: string; lastName: string; passwordHash: string | null }> = {},
+) {
+  const u = uniq()
+  const [user] = await db.transaction((tx) =>
+    tx
+      .insert(users)
+      .values({
+        email: (over.email ?? `user-${u}@test.operon.app`).toLowerCase(),
+        firstName: over.firstName ?? 'Test',
+        lastName: over.lastName ?? `User ${u}`,
+        passwordHash: over.passwordHash ?? null,
+        personalIdentifier: `USR-${u}`,
+      })
+      .returning(),
+  )
+  return user!
+}
+
+export async function createCompany(db: Database, name: string, types: CompanyType[]) {
+  return db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({ name, code: `CO-${uniq()}` })
+      .returning()
+    await tx.insert(companyTypes).values(types.map((type) => ({ companyId: company!.id, type })))
+    return company!
+  })
+}
+
+export async function grantRole(db: Database, userId: number, companyId: number, role: RoleName, isActive = true) {
+  await db.transaction((tx) =>
+    tx.insert(memberships).values({ userId, companyId, roleId: ROLE_IDS[role], isActive }),
+  )
+}
+
+/** A bearer token for the REST and tRPC doors, as the login flow would issue it. */
+export async function apiTokenFor(db: Database, userId: number): Promise<string> {
+  const sessionId = randomUUID()
+  await db.transaction((tx) =>
+    tx.insert(apiSessions).values({ id: sessionId, userId, expiresAt: new Date(Date.now() + 30 * 86400_000) }),
+  )
+  return issueAccessToken({ userId, sessionId, memberships: await loadActiveMemberships(db, userId) })
+}
+
+/** A browser session cookie value, as the login flow would set it. */
+export async function webSessionFor(db: Database, userId: number): Promise<string> {
+  return (await createWebSession(db, userId)).token
+}
+
+export async function actorFor(db: Database, userId: number): Promise<UserActor> {
+  const actor = await loadUserActor(db, userId, 'test-session', 'web')
+  if (!actor || actor.kind !== 'user') throw new Error('no such user')
+  return actor
+}

@@ -1,0 +1,16 @@
+import { vitePlugin as remix } from '@remix-run/dev'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+import { remixConfig } from './remix.config.ts'
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+export default defineConfig({
+  plugins: [tailwindcss(), remix(remixConfig)],
+  build: { target: 'es2022', cssMinify: true },
+  server: { watch: { ignored: ['**/data/**', '**/tests/.tmp/**'] } },
+})
