@@ -3,7 +3,7 @@ import { LogOut, Menu } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Logo } from '#app/components/logo.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Sheet, SheetContent, SheetTitle } from '#app/components/ui/sheet.tsx'
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#app/components/ui/sheet.tsx'
 import type { MenuGroup } from '#app/utils/menu.ts'
 import { Footer } from './footer.tsx'
 import { SideMenu } from './side-menu.tsx'
@@ -61,6 +61,7 @@ export function AppShell({
         <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
           <SheetContent side="left" className="w-72 p-0">
             <SheetTitle className="sr-only">Menu</SheetTitle>
+            <SheetDescription className="sr-only">Pages of your companies and roles</SheetDescription>
             <SideMenu groups={menu} onNavigate={() => setMobileOpen(false)} />
           </SheetContent>
         </Sheet>
