@@ -1,0 +1,14 @@
+/**
+ * The database schema: tables split by aggregate, plus drizzle relations. Import tables from
+ * here (`import { users } from '#db/schema/index.ts'`).
+ */
+export * from './reference.ts'
+export * from './users.ts'
+export * from './auth.ts'
+export * from './companies.ts'
+export * from './fleet.ts'
+export * from './requests.ts'
+export * from './inspections.ts'
+export * from './repairs.ts'
+export * from './system.ts'
+export * from './relations.ts'

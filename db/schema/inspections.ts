@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm'
+import { blob, check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import {
+  INSPECTION_ITEM_STATUSES,
+  PRE_INSPECTION_IMAGE_KINDS,
+  type InspectionItemKey,
+  type PreInspectionItemKey,
+} from '#server/catalog/checklists.ts'
+import { bool, id, instant, instantNow, inList } from './columns.ts'
+import { companies } from './companies.ts'
+import { vehicles } from './fleet.ts'
+import { users } from './users.ts'
+
+// ---------------------------------------------------------------------------------------
+// Pre-inspections (driver's daily pre-trip, one "drive"/mission). Append-only records.
+// ---------------------------------------------------------------------------------------
+
+export const preInspections = sqliteTable(
+  'pre_inspections',
+  {
+    id: id(),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'restrict' }),
+    /** The operator company the driver filed it for (it had the active assignment). */
+    operatorCompanyId: integer('operator_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    driverUserId: integer('driver_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The driver's name as signed (kept after account deletion). */
+    driverName: text('driver_name').notNull(),
+    /** YYYY-MM-DD */
+    date: text('date').notNull(),
+    timeIn: instant('time_in').notNull(),
+    timeOut: instant('time_out'),
+    odometerStart: integer('odometer_start').notNull(),
+    odometerEnd: integer('odometer_end'),
+    comments: text('comments'),
+    /** Computed by the server: no Defective item. */
+    isSatisfactory: bool('is_satisfactory').notNull(),
+    defectsCorrected: bool('defects_corrected').notNull().default(false),
+    defectsNeedCorrection: bool('defects_need_correction').notNull().default(false),
+    damageFront: text('damage_front'),
+    damageRear: text('damage_rear'),
+    damageRightSide: text('damage_right_side'),
+    damageLeftSide: text('damage_left_side'),
+    createdAt: instantNow('created_at'),
+  },
+  (t) => [
+    index('pre_inspections_vehicle_date_idx').on(t.vehicleId, t.date),
+    index('pre_inspections_driver_date_idx').on(t.driverUserId, t.date),
+    index('pre_inspections_operator_date_idx').on(t.operatorCompanyId, t.date),
+    check('pre_inspections_odometer_check', sql`"odometer_end" IS NULL OR "odometer_end" >= "odometer_start"`),
+  ],
+)
+
+/** One row per checklist item of `PRE_INSPECTION_ITEMS`. */
+export const preInspectionAnswers = sqliteTable(
+  'pre_inspection_answers',
+  {
+    preInspectionId: integer('pre_inspection_id')
+      .notNull()
+      .references(() => preInspections.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').$type<PreInspectionItemKey>().notNull(),
+    defective: bool('defective').notNull(),
+  },
+  (t) => [primaryKey({ name: 'pre_inspection_answers_pk', columns: [t.preInspectionId, t.itemKey] })],
+)
+
+/** The driver's signature and the four damage-side photos (one each). */
+export const preInspectionImages = sqliteTable(
+  'pre_inspection_images',
+  {
+    preInspectionId: integer('pre_inspection_id')
+      .notNull()
+      .references(() => preInspections.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PRE_INSPECTION_IMAGE_KINDS }).notNull(),
+    content: blob('content', { mode: 'buffer' }).notNull(),
+    contentType: text('content_type').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'pre_inspection_images_pk', columns: [t.preInspectionId, t.kind] }),
+    check('pre_inspection_images_kind_check', inList('kind', PRE_INSPECTION_IMAGE_KINDS)),
+  ],
+)
+
+/** Extra photos attached to a pre-inspection. */
+export const preInspectionPhotos = sqliteTable(
+  'pre_inspection_photos',
+  {
+    id: id(),
+    preInspectionId: integer('pre_inspection_id')
+      .notNull()
+      .references(() => preInspections.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    content: blob('content', { mode: 'buffer' }).notNull(),
+    contentType: text('content_type').notNull(),
+  },
+  (t) => [index('pre_inspection_photos_pre_inspection_idx').on(t.preInspectionId)],
+)
+
+// ---------------------------------------------------------------------------------------
+// Inspections (mechanic's periodic inspection, 48 items). Append-only records.
+// ---------------------------------------------------------------------------------------
+
+export const inspections = sqliteTable(
+  'inspections',
+  {
+    id: id(),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'restrict' }),
+    inspectorUserId: integer('inspector_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The inspector's name as signed (kept after account deletion). */
+    inspectorName: text('inspector_name').notNull(),
+    /** YYYY-MM-DD */
+    inspectionDate: text('inspection_date').notNull(),
+    /** Computed by the server: no Unsatisfactory item. */
+    isSatisfactory: bool('is_satisfactory').notNull(),
+    createdAt: instantNow('created_at'),
+  },
+  (t) => [
+    index('inspections_vehicle_date_idx').on(t.vehicleId, t.inspectionDate),
+    index('inspections_inspector_date_idx').on(t.inspectorUserId, t.inspectionDate),
+  ],
+)
+
+/** One row per key of `INSPECTION_ITEMS`: status 0 Satisfactory, 1 Unsatisfactory, 2 NotApplicable. */
+export const inspectionItems = sqliteTable(
+  'inspection_items',
+  {
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').$type<InspectionItemKey>().notNull(),
+    status: integer('status').notNull(),
+    comments: text('comments'),
+  },
+  (t) => [
+    primaryKey({ name: 'inspection_items_pk', columns: [t.inspectionId, t.itemKey] }),
+    check(
+      'inspection_items_status_check',
+      inList(
+        'status',
+        INSPECTION_ITEM_STATUSES.map((s) => s.value),
+      ),
+    ),
+  ],
+)
+
+export const inspectionSignatures = sqliteTable('inspection_signatures', {
+  inspectionId: integer('inspection_id')
+    .primaryKey()
+    .references(() => inspections.id, { onDelete: 'cascade' }),
+  content: blob('content', { mode: 'buffer' }).notNull(),
+  contentType: text('content_type').notNull(),
+})
+
+export const inspectionPhotos = sqliteTable(
+  'inspection_photos',
+  {
+    id: id(),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    content: blob('content', { mode: 'buffer' }).notNull(),
+    contentType: text('content_type').notNull(),
+  },
+  (t) => [index('inspection_photos_inspection_idx').on(t.inspectionId)],
+)
+
+export type PreInspection = typeof preInspections.$inferSelect
+export type NewPreInspection = typeof preInspections.$inferInsert
+export type PreInspectionAnswer = typeof preInspectionAnswers.$inferSelect
+export type Inspection = typeof inspections.$inferSelect
+export type NewInspection = typeof inspections.$inferInsert
+export type InspectionItemRow = typeof inspectionItems.$inferSelect

@@ -1,0 +1,68 @@
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { REPAIR_TASK_STATUS_VALUES } from '#server/catalog/statuses.ts'
+import { id, instant, instantNow, inList } from './columns.ts'
+import { companies } from './companies.ts'
+import { vehicles } from './fleet.ts'
+import { preInspections } from './inspections.ts'
+import { users } from './users.ts'
+
+/**
+ * Created by a pre-inspection with a Defective item. "Pending repair" while repairedAt is
+ * null; "Repaired" once all its tasks are Completed.
+ */
+export const repairActions = sqliteTable(
+  'repair_actions',
+  {
+    id: id(),
+    /** Human-readable code, e.g. `RA-2025-000123`. */
+    repairIdentifier: text('repair_identifier').notNull(),
+    preInspectionId: integer('pre_inspection_id').references(() => preInspections.id, { onDelete: 'restrict' }),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'restrict' }),
+    ownerCompanyId: integer('owner_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    /** The repair shop; null while it waits for the owner to choose one. */
+    repairCompanyId: integer('repair_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    comments: text('comments'),
+    createdAt: instantNow('created_at'),
+    repairedAt: instant('repaired_at'),
+    repairedByUserId: integer('repaired_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The certifying mechanic's name as it was (kept after account deletion). */
+    repairedByName: text('repaired_by_name'),
+  },
+  (t) => [
+    uniqueIndex('repair_actions_repair_identifier_unique').on(t.repairIdentifier),
+    uniqueIndex('repair_actions_pre_inspection_unique').on(t.preInspectionId),
+    index('repair_actions_vehicle_idx').on(t.vehicleId),
+    index('repair_actions_repair_company_repaired_idx').on(t.repairCompanyId, t.repairedAt),
+    index('repair_actions_owner_company_idx').on(t.ownerCompanyId),
+  ],
+)
+
+export const repairTasks = sqliteTable(
+  'repair_tasks',
+  {
+    id: id(),
+    repairActionId: integer('repair_action_id')
+      .notNull()
+      .references(() => repairActions.id, { onDelete: 'cascade' }),
+    /** The defective checklist key or damage side that caused the task (null if manual). */
+    sourceKey: text('source_key'),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status', { enum: REPAIR_TASK_STATUS_VALUES }).notNull().default('Pending'),
+    completedAt: instant('completed_at'),
+    completedByUserId: integer('completed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('repair_tasks_repair_action_idx').on(t.repairActionId),
+    check('repair_tasks_status_check', inList('status', REPAIR_TASK_STATUS_VALUES)),
+  ],
+)
+
+export type RepairAction = typeof repairActions.$inferSelect
+export type NewRepairAction = typeof repairActions.$inferInsert
+export type RepairTask = typeof repairTasks.$inferSelect
+export type NewRepairTask = typeof repairTasks.$inferInsert

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3199)
+export const E2E_DB = 'tests/.tmp/e2e.db'
+
+/** Browser tests: Debian's Chromium against the production build on loopback. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: 'tests/.tmp/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `rm -f ${E2E_DB} ${E2E_DB}-wal ${E2E_DB}-shm && node build/main.js`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      OPERON_LOCAL: 'true',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      DATABASE_URL: `file:${E2E_DB}`,
+      DEMO_DATA: 'true',
+      RATE_LIMIT_FACTOR: '50',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

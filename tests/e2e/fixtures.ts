@@ -1,0 +1,41 @@
+import { test as base, type Page } from '@playwright/test'
+import { openDatabase, type Database } from '#db/client.ts'
+import type { CompanyType, RoleName } from '#server/catalog/roles.ts'
+import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3199}`
+
+/** The browser tests' own connection to the server's database file. */
+let db: Database | undefined
+export function e2eDb(): Database {
+  db ??= openDatabase({ url: 'file:tests/.tmp/e2e.db' })
+  return db
+}
+
+export interface SignInSpec {
+  firstName?: string
+  companies: { name: string; types: CompanyType[]; roles: RoleName[]; inactive?: RoleName[] }[]
+}
+
+/**
+ * Test fixture sign-in: creates a user with the given companies and roles and a
+ * real web session row, then hands the browser its cookie (the login flow
+ * itself is tested separately).
+ */
+export async function signInAs(page: Page, spec: SignInSpec) {
+  const db = e2eDb()
+  const user = await createUser(db, { firstName: spec.firstName ?? 'Pat' })
+  const companies: { id: number; name: string }[] = []
+  for (const c of spec.companies) {
+    const company = await createCompany(db, c.name, c.types)
+    companies.push({ id: company.id, name: company.name })
+    for (const r of c.roles) await grantRole(db, user.id, company.id, r)
+    for (const r of c.inactive ?? []) await grantRole(db, user.id, company.id, r, false)
+  }
+  const token = await webSessionFor(db, user.id)
+  await page.context().addCookies([{ name: 'operon_session', value: token, url: BASE_URL }])
+  return { user, companies, token }
+}
+
+export const test = base
+export { expect } from '@playwright/test'
