@@ -18,6 +18,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from '#db/demo-logins.ts'
 import { getDb } from '../db.server.ts'
 import { env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
+import { startMailWorker } from '../mail/delivery.server.ts'
 import { prepareDatabase } from './startup.server.ts'
 
 if (!process.env.NODE_ENV) {
@@ -36,6 +37,7 @@ async function main() {
   const log = logger()
   const db = getDb()
   await prepareDatabase(db, e)
+  const mailWorker = startMailWorker(db)
 
   const dev = e.NODE_ENV === 'development'
   const vite = dev
@@ -113,7 +115,10 @@ async function main() {
 
   const shutdown = () => {
     server.close(() => {
-      void db.close().finally(() => process.exit(0))
+      void mailWorker
+        .stop()
+        .then(() => db.close())
+        .finally(() => process.exit(0))
     })
     setTimeout(() => process.exit(0), 5000).unref()
   }

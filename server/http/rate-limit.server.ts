@@ -10,6 +10,16 @@ const BUCKETS = {
   api: { points: 600, duration: 60 },
   /** tRPC calls from widgets. */
   trpc: { points: 600, duration: 60 },
+  /** Password steps per address. */
+  login: { points: 30, duration: 15 * 60 },
+  /** Second-factor codes and resends per address. */
+  code: { points: 30, duration: 15 * 60 },
+  /** Account creation per address. */
+  register: { points: 20, duration: 60 * 60 },
+  /** Email existence checks per address (they reveal accounts, so few). */
+  checkMail: { points: 60, duration: 60 },
+  /** Password-reset emails per address. */
+  reset: { points: 10, duration: 15 * 60 },
 } as const
 
 export type Bucket = keyof typeof BUCKETS

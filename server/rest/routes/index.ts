@@ -1,8 +1,9 @@
 import type { RestRoute } from '../route.ts'
+import { authRoutes } from './auth.ts'
 import { companyRoutes } from './company.ts'
 import { systemRoutes } from './system.ts'
 
 /** Every legacy REST path, by area. */
 export function restRoutes(): RestRoute[] {
-  return [...systemRoutes, ...companyRoutes]
+  return [...systemRoutes, ...authRoutes, ...companyRoutes]
 }

@@ -1,0 +1,116 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Tx } from '#db/client.ts'
+import {
+  companies,
+  externalIdentities,
+  joinRequests,
+  loginChallenges,
+  memberships,
+  passwordResetTokens,
+  userLicenses,
+  userPhotos,
+  users,
+} from '#db/schema/index.ts'
+import { audit } from '../audit.ts'
+import { MANAGER_ROLE_NAMES, ROLE_IDS } from '../catalog/roles.ts'
+import { TWO_FACTOR_TYPE } from '../catalog/statuses.ts'
+import { TEXT } from '../catalog/texts.ts'
+import type { UseCaseContext } from '../context.ts'
+import { AppError } from '../errors.ts'
+import { requireUser } from '../policy.ts'
+import { revokeAllSessions } from './api-session.server.ts'
+import { newTotpSecret } from './totp.server.ts'
+
+const MANAGER_ROLE_IDS = MANAGER_ROLE_NAMES.map((r) => ROLE_IDS[r])
+
+/**
+ * Companies where `userId` is the only active holder of a manager role they
+ * hold: the company would be left without that manager (PRODUCT.md section 2).
+ */
+export async function companiesLeftWithoutManager(tx: Tx, userId: number): Promise<string[]> {
+  const held = await tx
+    .select({ companyId: memberships.companyId, roleId: memberships.roleId, name: companies.name })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.isActive, true), inArray(memberships.roleId, MANAGER_ROLE_IDS)))
+  const alone: string[] = []
+  for (const h of held) {
+    const [other] = await tx
+      .select({ n: sql<number>`count(*)` })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(
+        and(
+          eq(memberships.companyId, h.companyId),
+          eq(memberships.roleId, h.roleId),
+          eq(memberships.isActive, true),
+          ne(memberships.userId, userId),
+          sql`${users.deletedAt} IS NULL`,
+        ),
+      )
+    if (!Number(other?.n)) alone.push(h.name)
+  }
+  return [...new Set(alone)]
+}
+
+/**
+ * DELETE /api/Auth/deleteAccount and the profile's delete card. Removes
+ * credentials, sessions, profile data and photo and frees the email; the
+ * records the user signed keep the name as signed. Refused (409) while the
+ * user is the last active manager of a company.
+ */
+export async function deleteAccount(ctx: UseCaseContext): Promise<{ message: string }> {
+  const me = requireUser(ctx.actor)
+  const now = ctx.now ?? new Date()
+  await ctx.db.transaction(async (tx) => {
+    const alone = await companiesLeftWithoutManager(tx, me.userId)
+    if (alone.length) throw new AppError('CONFLICT', `${TEXT.lastManager} (${alone.join(', ')})`)
+    await revokeAllSessions(tx, me.userId, now, 'account deleted')
+    await tx.delete(memberships).where(eq(memberships.userId, me.userId))
+    await tx.delete(joinRequests).where(and(eq(joinRequests.userId, me.userId), eq(joinRequests.status, 'Pending')))
+    await tx.delete(userPhotos).where(eq(userPhotos.userId, me.userId))
+    await tx.delete(userLicenses).where(eq(userLicenses.userId, me.userId))
+    await tx.delete(externalIdentities).where(eq(externalIdentities.userId, me.userId))
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, me.userId))
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, me.userId))
+    await tx
+      .update(users)
+      .set({
+        email: null,
+        passwordHash: null,
+        totpSecret: null,
+        totpLastUsedStep: null,
+        dateOfBirth: null,
+        phoneNumber: null,
+        comesFromState: null,
+        gender: 3,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, me.userId))
+    await audit(tx, me, { action: 'user.delete', entityType: 'user', entityId: me.userId })
+  })
+  return { message: TEXT.accountDeleted }
+}
+
+/**
+ * GET /api/Profile/reset-otp: a new authenticator secret replaces the old one
+ * at once, and the next login shows the QR again. Email accounts: 400.
+ */
+export async function resetAuthenticator(ctx: UseCaseContext): Promise<{ userEmail: string; secretKey: string }> {
+  const me = requireUser(ctx.actor)
+  const now = ctx.now ?? new Date()
+  return ctx.db.transaction(async (tx) => {
+    const [u] = await tx.select().from(users).where(eq(users.id, me.userId))
+    if (!u || u.twoFactorType !== TWO_FACTOR_TYPE.Authenticator) {
+      throw new AppError('BAD_REQUEST', 'Your account uses email codes, not an authenticator app')
+    }
+    const secretKey = newTotpSecret()
+    await tx
+      .update(users)
+      .set({ totpSecret: secretKey, totpLastUsedStep: null, firstLoginCompletedAt: null, updatedAt: now })
+      .where(eq(users.id, me.userId))
+    await audit(tx, me, { action: 'user.resetAuthenticator', entityType: 'user', entityId: me.userId })
+    return { userEmail: u.email ?? '', secretKey }
+  })
+}

@@ -1,0 +1,238 @@
+import { createHash, randomInt } from 'node:crypto'
+import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import { z } from 'zod'
+import { rowsAffected } from '#db/client.ts'
+import { loginChallenges, users, type User } from '#db/schema/index.ts'
+import { TWO_FACTOR_TYPE, type TwoFactorType } from '../catalog/statuses.ts'
+import { TEXT } from '../catalog/texts.ts'
+import type { UseCaseContext } from '../context.ts'
+import { AppError } from '../errors.ts'
+import { consumeRateLimit } from '../http/rate-limit.server.ts'
+import { enqueueMail } from '../mail/outbox.server.ts'
+import { kickMailWorker } from '../mail/delivery.server.ts'
+import { loginCodeMail } from '../mail/templates.ts'
+import { parseInput } from '../validation.ts'
+import { assertNotLocked, clearFailures, recordFailure } from './lockout.server.ts'
+import { hashPassword, verifyPassword } from './password.server.ts'
+import { newTotpSecret, verifyTotp } from './totp.server.ts'
+
+/** PRODUCT.md: codes and the password step are good for 10 minutes; 5 tries per code. */
+export const LOGIN_STEP_MINUTES = 10
+export const MAX_CODE_ATTEMPTS = 5
+const MINUTE = 60_000
+
+export const loginInput = z.object({
+  username: z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(254),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(1024),
+})
+
+export const completeLoginInput = z.object({
+  username: z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(254),
+  code: z.coerce.string({ message: 'Code is required' }).trim().min(1, 'Code is required').max(12),
+  type: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)], { message: 'type must be 0 or 1' })),
+})
+
+export const resendCodeInput = z.object({
+  username: z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(254),
+})
+
+/** The spec's login response, plus the challenge handle the web flow keeps in a cookie. */
+export interface LoginStep {
+  twoFactorType: TwoFactorType
+  isFirstLogin: boolean
+  otpSecretKey: string | null
+  challengeId: string
+}
+
+// Verifying against a fixed hash when the email is unknown keeps the timing of
+// "no such account" and "wrong password" alike.
+let dummyHash: Promise<string> | undefined
+const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-Operon'))
+
+const hashCode = (challengeId: string, code: string) => createHash('sha256').update(`${challengeId}:${code}`).digest('hex')
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
+
+async function findUserByEmail(ctx: UseCaseContext, email: string): Promise<User | undefined> {
+  const [user] = await ctx.db.read
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deletedAt)))
+    .limit(1)
+  return user
+}
+
+/**
+ * The password step (POST /api/Auth/login, the login form). Opens a 10-minute
+ * challenge for the second factor; Email accounts get their code by email.
+ */
+export async function startLogin(ctx: UseCaseContext, input: z.input<typeof loginInput>): Promise<LoginStep> {
+  const { username, password } = parseInput(loginInput, input)
+  const now = ctx.now ?? new Date()
+  await consumeRateLimit('login', ctx.ip ?? 'unknown')
+  await assertNotLocked(username)
+  const user = await findUserByEmail(ctx, username)
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), password)
+  if (!user || !user.passwordHash || !ok) {
+    await recordFailure(username)
+    throw new AppError('UNAUTHORIZED', TEXT.invalidCredentials)
+  }
+
+  const type = user.twoFactorType as TwoFactorType
+  const isFirstLogin = !user.firstLoginCompletedAt
+  const step = await ctx.db.transaction(async (tx) => {
+    let secret = user.totpSecret
+    if (type === TWO_FACTOR_TYPE.Authenticator && !secret) {
+      secret = newTotpSecret()
+      await tx.update(users).set({ totpSecret: secret }).where(eq(users.id, user.id))
+    }
+    // Only the newest challenge counts: earlier ones end here.
+    await tx
+      .update(loginChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(loginChallenges.userId, user.id), isNull(loginChallenges.consumedAt)))
+    const challengeId = crypto.randomUUID()
+    const code = type === TWO_FACTOR_TYPE.Email ? newCode() : null
+    await tx.insert(loginChallenges).values({
+      id: challengeId,
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LOGIN_STEP_MINUTES * MINUTE),
+      passwordVerifiedAt: now,
+      emailCodeHash: code ? hashCode(challengeId, code) : null,
+      ip: ctx.ip ?? null,
+    })
+    if (code) await enqueueMail(tx, { to: user.email!, ...loginCodeMail({ firstName: user.firstName, code }) })
+    return {
+      twoFactorType: type,
+      isFirstLogin,
+      otpSecretKey: isFirstLogin && type === TWO_FACTOR_TYPE.Authenticator ? secret : null,
+      challengeId,
+    }
+  })
+  if (step.twoFactorType === TWO_FACTOR_TYPE.Email) kickMailWorker()
+  return step
+}
+
+/**
+ * The second-factor step. Valid only within 10 minutes of a password step for
+ * this user; an Authenticator code is accepted once; an emailed code has 5
+ * tries. Returns the user id; the door then opens a web or REST session.
+ */
+export async function completeLogin(
+  ctx: UseCaseContext,
+  input: z.input<typeof completeLoginInput> & { challengeId?: string },
+): Promise<{ userId: number }> {
+  const { username, code, type } = parseInput(completeLoginInput, input)
+  const now = ctx.now ?? new Date()
+  await consumeRateLimit('code', ctx.ip ?? 'unknown')
+  await assertNotLocked(username)
+  const wrong = () => new AppError('UNAUTHORIZED', TEXT.wrongCode)
+  const user = await findUserByEmail(ctx, username)
+  if (!user) {
+    await recordFailure(username)
+    throw wrong()
+  }
+
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [challenge] = await tx
+      .select()
+      .from(loginChallenges)
+      .where(
+        and(
+          eq(loginChallenges.userId, user.id),
+          isNull(loginChallenges.consumedAt),
+          gt(loginChallenges.expiresAt, now),
+          gt(loginChallenges.passwordVerifiedAt, new Date(now.getTime() - LOGIN_STEP_MINUTES * MINUTE)),
+          input.challengeId ? eq(loginChallenges.id, input.challengeId) : undefined,
+        ),
+      )
+      .orderBy(desc(loginChallenges.createdAt))
+      .limit(1)
+    if (!challenge || challenge.attempts >= MAX_CODE_ATTEMPTS) return { ok: false as const }
+
+    let step: number | null = null
+    let valid = false
+    if (type !== user.twoFactorType) {
+      valid = false
+    } else if (type === TWO_FACTOR_TYPE.Authenticator) {
+      step = user.totpSecret ? verifyTotp(user.totpSecret, code, now.getTime()) : null
+      valid = step !== null && (user.totpLastUsedStep == null || step > user.totpLastUsedStep)
+    } else {
+      valid = !!challenge.emailCodeHash && challenge.emailCodeHash === hashCode(challenge.id, code)
+    }
+
+    if (!valid) {
+      const attempts = challenge.attempts + 1
+      await tx
+        .update(loginChallenges)
+        .set({ attempts, consumedAt: attempts >= MAX_CODE_ATTEMPTS ? now : null })
+        .where(eq(loginChallenges.id, challenge.id))
+      return { ok: false as const }
+    }
+    // Conditional writes: a double submit or a replayed TOTP code loses here.
+    const consumed = await tx
+      .update(loginChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.consumedAt)))
+    if (rowsAffected(consumed) !== 1) return { ok: false as const }
+    if (step !== null) {
+      const used = await tx
+        .update(users)
+        .set({ totpLastUsedStep: step })
+        .where(and(eq(users.id, user.id), or(isNull(users.totpLastUsedStep), lt(users.totpLastUsedStep, step))))
+      if (rowsAffected(used) !== 1) throw wrong()
+    }
+    if (!user.firstLoginCompletedAt) {
+      await tx.update(users).set({ firstLoginCompletedAt: now }).where(eq(users.id, user.id))
+    }
+    return { ok: true as const }
+  })
+  if (!outcome.ok) {
+    await recordFailure(username)
+    throw wrong()
+  }
+  await clearFailures(username)
+  return { userId: user.id }
+}
+
+/**
+ * POST /api/Auth/resendEmailCode: a new code replaces the old one (with fresh
+ * tries) while the password step is still valid. The answer does not say
+ * whether a login was in progress.
+ */
+export async function resendEmailCode(ctx: UseCaseContext, input: z.input<typeof resendCodeInput>): Promise<{ message: string }> {
+  const { username } = parseInput(resendCodeInput, input)
+  const now = ctx.now ?? new Date()
+  await consumeRateLimit('code', ctx.ip ?? 'unknown')
+  const user = await findUserByEmail(ctx, username)
+  if (user && user.twoFactorType !== TWO_FACTOR_TYPE.Email) throw new AppError('BAD_REQUEST', TEXT.notEmail2fa)
+  if (!user) return { message: TEXT.codeSent }
+  const sent = await ctx.db.transaction(async (tx) => {
+    const [challenge] = await tx
+      .select()
+      .from(loginChallenges)
+      .where(
+        and(
+          eq(loginChallenges.userId, user.id),
+          isNull(loginChallenges.consumedAt),
+          gt(loginChallenges.passwordVerifiedAt, new Date(now.getTime() - LOGIN_STEP_MINUTES * MINUTE)),
+        ),
+      )
+      .orderBy(desc(loginChallenges.createdAt))
+      .limit(1)
+    if (!challenge) return false
+    const code = newCode()
+    await tx
+      .update(loginChallenges)
+      .set({
+        emailCodeHash: hashCode(challenge.id, code),
+        attempts: 0,
+        expiresAt: new Date(now.getTime() + LOGIN_STEP_MINUTES * MINUTE),
+      })
+      .where(eq(loginChallenges.id, challenge.id))
+    await enqueueMail(tx, { to: user.email!, ...loginCodeMail({ firstName: user.firstName, code }) })
+    return true
+  })
+  if (sent) kickMailWorker()
+  return { message: TEXT.codeSent }
+}

@@ -1,0 +1,90 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { z } from 'zod'
+import { rowsAffected } from '#db/client.ts'
+import { passwordResetTokens, users } from '#db/schema/index.ts'
+import { audit } from '../audit.ts'
+import { TEXT } from '../catalog/texts.ts'
+import type { UseCaseContext } from '../context.ts'
+import { env } from '../env.server.ts'
+import { AppError } from '../errors.ts'
+import { consumeRateLimit } from '../http/rate-limit.server.ts'
+import { kickMailWorker } from '../mail/delivery.server.ts'
+import { enqueueMail } from '../mail/outbox.server.ts'
+import { passwordResetMail } from '../mail/templates.ts'
+import { parseInput } from '../validation.ts'
+import { revokeAllSessions } from './api-session.server.ts'
+import { clearFailures } from './lockout.server.ts'
+import { hashPassword } from './password.server.ts'
+import { emailSchema, passwordSchema } from './password-rules.ts'
+import { hashToken, randomToken } from './tokens.server.ts'
+
+export const RESET_TOKEN_MINUTES = 60
+
+export const sendResetLinkInput = z.object({ email: emailSchema })
+export const resetPasswordInput = z.object({
+  token: z.string({ message: 'The reset link is invalid' }).trim().min(1, 'The reset link is invalid').max(200),
+  newPassword: passwordSchema,
+})
+
+/**
+ * Same answer whether or not the account exists. The link is built from
+ * APP_URL only (never from the request's Host header).
+ */
+export async function sendPasswordResetLink(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
+  const { email } = parseInput(sendResetLinkInput, input)
+  const now = ctx.now ?? new Date()
+  await consumeRateLimit('reset', ctx.ip ?? 'unknown')
+  const [user] = await ctx.db.read
+    .select({ id: users.id, firstName: users.firstName, email: users.email })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1)
+  if (user) {
+    const token = randomToken()
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+      })
+      const link = `${env().APP_URL}/reset-password?token=${encodeURIComponent(token)}`
+      await enqueueMail(tx, { to: user.email!, ...passwordResetMail({ firstName: user.firstName, link }) })
+    })
+    kickMailWorker()
+  }
+  return { message: TEXT.resetLinkSent }
+}
+
+/** A single-use, 1-hour token sets a new password and ends every session. */
+export async function resetPassword(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
+  const { token, newPassword } = parseInput(resetPasswordInput, input)
+  const now = ctx.now ?? new Date()
+  await consumeRateLimit('reset', ctx.ip ?? 'unknown')
+  const passwordHash = await hashPassword(newPassword)
+  const invalid = () => new AppError('BAD_REQUEST', 'This reset link is invalid or has expired', { fieldErrors: { token: 'This reset link is invalid or has expired' } })
+  const email = await ctx.db.transaction(async (tx) => {
+    const used = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    if (rowsAffected(used) !== 1) throw invalid()
+    const [row] = await tx
+      .select({ userId: passwordResetTokens.userId, email: users.email, deletedAt: users.deletedAt })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+    if (!row || row.deletedAt) throw invalid()
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId))
+    // Every other outstanding link of this user dies too.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)))
+    await revokeAllSessions(tx, row.userId, now, 'password reset')
+    await audit(tx, { kind: 'anonymous' }, { action: 'user.passwordReset', entityType: 'user', entityId: row.userId })
+    return row.email
+  })
+  if (email) await clearFailures(email)
+  return { message: TEXT.passwordResetDone }
+}

@@ -1,0 +1,215 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { z } from 'zod'
+import { userLicenses, userPhotos, users } from '#db/schema/index.ts'
+import { audit } from '../audit.ts'
+import { isLicenseTypeId } from '../catalog/license-types.ts'
+import { isCountryCode, isUsState } from '../catalog/places.ts'
+import type { UseCaseContext } from '../context.ts'
+import { AppError, forbidden } from '../errors.ts'
+import { requireUser } from '../policy.ts'
+import { decodeBase64 } from '../uploads/base64.ts'
+import { checkImage } from '../uploads/image.server.ts'
+import { dateOnly, parseInput } from '../validation.ts'
+
+const isRealDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
+}
+
+/**
+ * Spec section 5: every field required; state only (and then required) for
+ * the US; the date stored as YYYY-MM-DD. Shared by /completeProfile, the
+ * profile dialog and POST /api/UserInfo/saveAdditionalData.
+ */
+export const profileFieldsSchema = z
+  .object({
+    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+    lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+    dateOfBirth: z
+      .string({ message: 'Date of birth is required' })
+      .trim()
+      .transform((s) => s.slice(0, 10))
+      .pipe(dateOnly.refine(isRealDate, 'Enter a real date (YYYY-MM-DD)'))
+      .refine((s) => s < new Date().toISOString().slice(0, 10), 'Date of birth must be in the past')
+      .refine((s) => s >= '1900-01-01', 'Date of birth must be after 1900'),
+    gender: z.coerce
+      .number({ message: 'Gender is required' })
+      .int()
+      .min(0, 'Gender is required')
+      .max(3, 'Gender is required'),
+    countryCode: z
+      .string({ message: 'Country is required' })
+      .trim()
+      .toUpperCase()
+      .refine(isCountryCode, 'Choose a country from the list'),
+    comesFromState: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .nullish()
+      .transform((v) => v || null),
+    phoneNumber: z
+      .string({ message: 'Phone number is required' })
+      .trim()
+      .min(1, 'Phone number is required')
+      .max(30, 'Phone number is too long')
+      .regex(/^\+?[0-9 ()./-]{6,30}$/, 'Enter a phone number with digits, spaces or + - ( )'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.countryCode === 'US' && !v.comesFromState) {
+      ctx.addIssue({ code: 'custom', path: ['comesFromState'], message: 'State is required for the United States' })
+    } else if (v.countryCode === 'US' && !isUsState(v.comesFromState)) {
+      ctx.addIssue({ code: 'custom', path: ['comesFromState'], message: 'Choose a state from the list' })
+    }
+  })
+  .transform((v) => ({ ...v, comesFromState: v.countryCode === 'US' ? v.comesFromState : null }))
+
+export const saveAdditionalDataInput = z.intersection(z.object({ id: z.coerce.number().int().positive() }), profileFieldsSchema)
+
+export const licenseSchema = z.object({
+  licenseTypeId: z.coerce.number().int().refine(isLicenseTypeId, 'Choose a license type'),
+  licenseNumber: z.string({ message: 'License number is required' }).trim().min(1, 'License number is required').max(50),
+  state: z
+    .string()
+    .trim()
+    .max(50)
+    .nullish()
+    .transform((v) => v || null),
+  expiryDate: dateOnly.refine(isRealDate, 'Enter a real date (YYYY-MM-DD)').nullish().transform((v) => v ?? null),
+})
+
+export const updateProfileInput = z.intersection(
+  profileFieldsSchema,
+  z.object({
+    /** base64 JPEG/PNG/WebP; null removes the photo; absent keeps it. */
+    profilePhoto: z.string().max(4_000_000).nullish(),
+    userLicenses: z.array(licenseSchema).max(20).optional(),
+  }),
+)
+
+function ownUser(ctx: UseCaseContext, userId?: number) {
+  const user = requireUser(ctx.actor)
+  if (userId !== undefined && userId !== user.userId) throw forbidden('You can only see your own account')
+  return user
+}
+
+async function loadUser(ctx: UseCaseContext, userId: number) {
+  const [row] = await ctx.db.read
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1)
+  if (!row) throw new AppError('NOT_FOUND', 'User not found')
+  return row
+}
+
+/** GET /api/Dashboard/GetUserInfo (own user only). */
+export async function getUserInfo(ctx: UseCaseContext, userId?: number) {
+  const me = ownUser(ctx, userId)
+  const u = await loadUser(ctx, me.userId)
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    dateOfBirth: u.dateOfBirth,
+    gender: u.gender,
+    phoneNumber: u.phoneNumber,
+    countryCode: u.countryCode,
+    comesFromState: u.comesFromState,
+  }
+}
+
+async function photoBase64(ctx: UseCaseContext, userId: number): Promise<string | null> {
+  const [p] = await ctx.db.read.select({ content: userPhotos.content }).from(userPhotos).where(eq(userPhotos.userId, userId))
+  return p ? Buffer.from(p.content).toString('base64') : null
+}
+
+/** GET /api/Dashboard/GetDashboardUserInfo: name, photo, join date. */
+export async function getDashboardUserInfo(ctx: UseCaseContext, userId?: number) {
+  const me = ownUser(ctx, userId)
+  const u = await loadUser(ctx, me.userId)
+  return {
+    name: `${u.firstName} ${u.lastName}`.trim(),
+    profilePhoto: await photoBase64(ctx, u.id),
+    joinDate: u.createdAt.toISOString(),
+  }
+}
+
+/** GET /api/Profile: the spec's User profile. */
+export async function getProfile(ctx: UseCaseContext) {
+  const me = ownUser(ctx)
+  const u = await loadUser(ctx, me.userId)
+  const licenses = await ctx.db.read
+    .select({
+      licenseTypeId: userLicenses.licenseTypeId,
+      licenseNumber: userLicenses.licenseNumber,
+      state: userLicenses.state,
+      expiryDate: userLicenses.expiryDate,
+    })
+    .from(userLicenses)
+    .where(eq(userLicenses.userId, u.id))
+    .orderBy(userLicenses.id)
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    dateOfBirth: u.dateOfBirth,
+    gender: u.gender,
+    countryCode: u.countryCode,
+    comesFromState: u.comesFromState,
+    phoneNumber: u.phoneNumber,
+    profilePhoto: await photoBase64(ctx, u.id),
+    username: u.email,
+    joinDate: u.createdAt.toISOString(),
+    twoFactorType: u.twoFactorType,
+    personalIdentifier: u.personalIdentifier,
+    userLicenses: licenses,
+  }
+}
+
+/** POST /api/UserInfo/saveAdditionalData and /completeProfile. */
+export async function saveAdditionalData(ctx: UseCaseContext, input: unknown) {
+  const me = requireUser(ctx.actor)
+  const raw = (input ?? {}) as { id?: unknown }
+  if (raw.id !== undefined && raw.id !== null && Number(raw.id) !== me.userId) throw forbidden('You can only change your own account')
+  const v = parseInput(profileFieldsSchema, input)
+  const now = ctx.now ?? new Date()
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ ...v, updatedAt: now }).where(eq(users.id, me.userId))
+    await audit(tx, me, { action: 'user.profile', entityType: 'user', entityId: me.userId })
+  })
+  return getUserInfo(ctx)
+}
+
+/** PUT /api/Profile and the profile edit dialog: fields, photo, licenses, atomically. */
+export async function updateProfile(ctx: UseCaseContext, input: unknown) {
+  const me = requireUser(ctx.actor)
+  const v = parseInput(updateProfileInput, input)
+  const now = ctx.now ?? new Date()
+  // Checked before anything is written.
+  const photo =
+    typeof v.profilePhoto === 'string' && v.profilePhoto !== ''
+      ? (() => {
+          const bytes = decodeBase64(v.profilePhoto, 'profilePhoto')
+          return { bytes, ...checkImage(bytes, { field: 'profilePhoto', maxWidth: 4096, maxHeight: 4096 }) }
+        })()
+      : null
+  await ctx.db.transaction(async (tx) => {
+    const { profilePhoto: _p, userLicenses: licenses, ...fields } = v
+    await tx.update(users).set({ ...fields, updatedAt: now }).where(eq(users.id, me.userId))
+    if (photo) {
+      await tx
+        .insert(userPhotos)
+        .values({ userId: me.userId, content: photo.bytes, contentType: photo.contentType, updatedAt: now })
+        .onConflictDoUpdate({ target: userPhotos.userId, set: { content: photo.bytes, contentType: photo.contentType, updatedAt: now } })
+    } else if (v.profilePhoto === null || v.profilePhoto === '') {
+      await tx.delete(userPhotos).where(eq(userPhotos.userId, me.userId))
+    }
+    if (licenses) {
+      await tx.delete(userLicenses).where(eq(userLicenses.userId, me.userId))
+      if (licenses.length) await tx.insert(userLicenses).values(licenses.map((l) => ({ ...l, userId: me.userId })))
+    }
+    await audit(tx, me, { action: 'user.profile', entityType: 'user', entityId: me.userId })
+  })
+  return getProfile(ctx)
+}

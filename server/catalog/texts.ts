@@ -1,0 +1,32 @@
+/**
+ * The spec's user-facing texts (section 8 and section 5), verbatim, in one
+ * place: pages, use cases and the REST adapter read them from here.
+ */
+export const TEXT = {
+  invalidCredentials: 'Invalid username or password',
+  loginFailed: 'Error during login, please try again',
+  wrongCode: 'Wrong code, please insert a valid code',
+  notEmail2fa: 'User is not configured for email-based 2FA',
+  resendFailed: 'Failed to resend code. Please try again',
+  externalLoginFailed: 'Error during external login',
+  externalRegistrationFailed: 'Error during registration',
+  invalidLogin: 'Invalid login',
+  somethingWentWrong: 'Something went wrong',
+  registrationSuccessful: 'Registration successful',
+  serverError: 'An error occurred on the server, please try again later or contact an administrator.',
+  completeCaptcha: 'Please complete CAPTCHA',
+  passwordRequirements: 'Please ensure all password requirements are met',
+  readTermsFirst: 'Please read the terms first',
+  invalidEmail: 'Please enter a valid email address',
+  profileUpdated: 'Profile updated successfully',
+  noUserId: 'No userId found, please contact an administrator or try again later',
+  countriesFailed: 'Error fetching countries',
+  passwordResetIssue: 'Issue with password reset',
+  problemSendingEmail: 'Problem sending email',
+  resetLinkSent: 'If an account exists for this email, a link to reset your password arrives shortly.',
+  passwordResetDone: 'Your password has been reset. You can now log in.',
+  codeSent: 'A new code has been sent to your email',
+  tooManyAttempts: 'Too many failed attempts. Please wait 15 minutes and try again.',
+  accountDeleted: 'Your account has been deleted',
+  lastManager: 'You are the last active manager of a company. Make another member a manager, or delete the company, before deleting your account.',
+} as const

@@ -1,0 +1,251 @@
+/**
+ * Delivers the mail outbox (PRODUCT.md section 7).
+ *
+ * Every run picks the due messages (not sent, nextAttemptAt reached) and handles
+ * each one with short transactions of its own: claim it, talk SMTP with no lock
+ * held, then record the outcome. A failure is retried with exponential backoff
+ * (1 min, 2, 4 … at most 1 h); after MAX_ATTEMPTS the message is parked with its
+ * lastError for an operator to see.
+ *
+ * Without SMTP_URL (local use) nothing is sent: each new message is written to
+ * the log once, at info level, with its text body so the reader can use the code
+ * or link in it, and parked (it stays listed on /dev/mailbox).
+ *
+ * "Parked" means nextAttemptAt = PARKED_AT, a far-future instant: no run picks
+ * it up again, and the schema needs no extra flag.
+ */
+import { and, asc, eq, isNull, lte } from 'drizzle-orm'
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { Database } from '#db/client.ts'
+import { mailOutbox, type MailOutboxRow } from '#db/schema/index.ts'
+import { env } from '../env.server.ts'
+import { logger } from '../log.server.ts'
+
+/** Give up after this many failed attempts. */
+export const MAX_ATTEMPTS = 10
+/** nextAttemptAt of a message no run should pick up (logged locally, or given up). */
+export const PARKED_AT = new Date(Date.UTC(9999, 11, 31))
+/** A claimed message is retried after this long if the process dies mid-send. */
+const CLAIM_LEASE_MS = 5 * 60_000
+const DEFAULT_BATCH = 20
+const WORKER_INTERVAL_MS = 10_000
+const MAX_ERROR_LENGTH = 1000
+
+/** Delay before attempt n+1 after n failed attempts: 1 min, 2, 4 … capped at 1 h. */
+export function retryDelayMs(failedAttempts: number): number {
+  const minutes = Math.min(2 ** Math.max(0, failedAttempts - 1), 60)
+  return minutes * 60_000
+}
+
+export interface DeliverOptions {
+  /** Send through this transport instead of one built from SMTP_URL (tests). */
+  transport?: Transporter
+  now?: Date
+  /** At most this many messages per run. */
+  batch?: number
+}
+
+/** Sends (or, without SMTP_URL, logs) the due messages. Never throws for one bad message. */
+export async function deliverPendingMail(
+  db: Database,
+  opts: DeliverOptions = {},
+): Promise<{ sent: number; failed: number }> {
+  const now = opts.now ?? new Date()
+  const batch = opts.batch ?? DEFAULT_BATCH
+  const e = env()
+
+  const due = await db.read
+    .select()
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(batch)
+  if (due.length === 0) return { sent: 0, failed: 0 }
+
+  if (!opts.transport && !e.SMTP_URL) {
+    for (const row of due) await logLocally(db, row)
+    return { sent: 0, failed: 0 }
+  }
+
+  const ownTransport = !opts.transport
+  const transport = opts.transport ?? createSmtpTransport(e.SMTP_URL!)
+  let sent = 0
+  let failed = 0
+  try {
+    for (const row of due) {
+      // Claim: push nextAttemptAt out so no other run (or process) sends it meanwhile.
+      const claimed = await claim(db, row, new Date(now.getTime() + CLAIM_LEASE_MS))
+      if (!claimed) continue
+      try {
+        await transport.sendMail({
+          from: e.MAIL_FROM,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? undefined,
+          headers: { 'Auto-Submitted': 'auto-generated' },
+        })
+      } catch (error) {
+        failed++
+        await recordFailure(db, row, claimed, error, now, e.SMTP_URL)
+        continue
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(mailOutbox)
+          .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+          .where(eq(mailOutbox.id, row.id))
+      })
+      sent++
+      logger().info({ mailId: row.id, subject: row.subject }, 'mail sent')
+    }
+  } finally {
+    if (ownTransport) transport.close()
+  }
+  return { sent, failed }
+}
+
+/** Sets nextAttemptAt to `until` if the row is still as we read it; false if someone else took it. */
+async function claim(db: Database, row: MailOutboxRow, until: Date): Promise<Date | null> {
+  const taken = await db.transaction((tx) =>
+    tx
+      .update(mailOutbox)
+      .set({ nextAttemptAt: until })
+      .where(
+        and(
+          eq(mailOutbox.id, row.id),
+          isNull(mailOutbox.sentAt),
+          eq(mailOutbox.nextAttemptAt, row.nextAttemptAt),
+        ),
+      )
+      .returning({ id: mailOutbox.id }),
+  )
+  return taken.length ? until : null
+}
+
+async function recordFailure(
+  db: Database,
+  row: MailOutboxRow,
+  claimedUntil: Date,
+  error: unknown,
+  now: Date,
+  smtpUrl: string | undefined,
+) {
+  const attempts = row.attempts + 1
+  const reason = describeError(error, smtpUrl)
+  const givingUp = attempts >= MAX_ATTEMPTS
+  const nextAttemptAt = givingUp ? PARKED_AT : new Date(now.getTime() + retryDelayMs(attempts))
+  const lastError = (givingUp ? `Gave up after ${attempts} attempts: ${reason}` : reason).slice(0, MAX_ERROR_LENGTH)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mailOutbox)
+      .set({ attempts, lastError, nextAttemptAt })
+      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.nextAttemptAt, claimedUntil)))
+  })
+  const log = logger()
+  const fields = { mailId: row.id, attempts, error: reason, nextAttemptAt: givingUp ? null : nextAttemptAt }
+  if (givingUp) log.error(fields, 'mail delivery failed; giving up')
+  else log.warn(fields, 'mail delivery failed; will retry')
+}
+
+/** Local use: park the message, then log it once (the claim makes "once" hold across runs). */
+async function logLocally(db: Database, row: MailOutboxRow) {
+  const parked = await claim(db, row, PARKED_AT)
+  if (!parked) return
+  logger().info(
+    { mailId: row.id, to: row.toAddress, subject: row.subject, text: row.textBody },
+    'mail not sent (no SMTP_URL); see /dev/mailbox',
+  )
+}
+
+/** The error's message, without the SMTP password if the URL carries one. */
+function describeError(error: unknown, smtpUrl: string | undefined): string {
+  let message = error instanceof Error ? error.message : String(error)
+  const password = passwordOf(smtpUrl)
+  if (password) {
+    message = message.replaceAll(password, '***').replaceAll(encodeURIComponent(password), '***')
+  }
+  return message || 'unknown error'
+}
+
+function passwordOf(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  try {
+    const password = decodeURIComponent(new URL(url).password)
+    return password || undefined
+  } catch {
+    return undefined
+  }
+}
+
+function createSmtpTransport(url: string): Transporter {
+  return nodemailer.createTransport({
+    url,
+    // A worker should not sit on a dead server for the default minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  })
+}
+
+export interface MailWorker {
+  /** Runs a delivery now (or right after the current run). */
+  kick(): void
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>
+}
+
+// On globalThis: the process entry and the Remix server build are bundled
+// separately, so a module-level variable would not be shared between them.
+const g = globalThis as unknown as { __operonMailWorker?: MailWorker }
+
+/**
+ * Delivers every 10 s and on `kick()`. Runs never overlap: a kick during a run
+ * schedules one more run right after it. Errors are logged, not thrown.
+ */
+export function startMailWorker(db: Database): MailWorker {
+  let running: Promise<void> | null = null
+  let again = false
+  let stopped = false
+
+  const run = () => {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = (async () => {
+      do {
+        again = false
+        try {
+          await deliverPendingMail(db)
+        } catch (error) {
+          logger().error({ err: error }, 'mail delivery run failed')
+        }
+      } while (again && !stopped)
+    })().finally(() => {
+      running = null
+    })
+  }
+
+  const timer = setInterval(run, WORKER_INTERVAL_MS)
+  timer.unref()
+
+  const worker: MailWorker = {
+    kick: run,
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await running
+      if (g.__operonMailWorker === worker) g.__operonMailWorker = undefined
+    },
+  }
+  g.__operonMailWorker = worker
+  run()
+  return worker
+}
+
+/** Asks the running worker (if any) to deliver now; call after committing a transaction that enqueued mail. */
+export function kickMailWorker(): void {
+  g.__operonMailWorker?.kick()
+}

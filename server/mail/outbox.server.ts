@@ -1,0 +1,31 @@
+import type { Tx } from '#db/client.ts'
+import { mailOutbox } from '#db/schema/index.ts'
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}
+
+/**
+ * Puts a message in the durable outbox inside the caller's transaction, so the mail
+ * exists if and only if the change that causes it commits. The mail worker sends it
+ * (call `kickMailWorker()` after the transaction to send it right away).
+ * Returns the outbox id. Logs nothing: bodies carry codes and reset links.
+ */
+export async function enqueueMail(tx: Tx, msg: OutgoingMail): Promise<number> {
+  const now = new Date()
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      toAddress: msg.to.trim(),
+      subject: msg.subject,
+      textBody: msg.text,
+      htmlBody: msg.html ?? null,
+      createdAt: now,
+      nextAttemptAt: now,
+    })
+    .returning({ id: mailOutbox.id })
+  return row!.id
+}
