@@ -29,7 +29,7 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   APPLE_CLIENT_ID: z.string().optional(),
   APPLE_CLIENT_SECRET: z.string().optional(),
-  APPLE_ISSUER: z.url().optional(),
+  APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
   OIDC_GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   VPIC_URL: z.url().optional(),
   BUILD_COMMIT: z.string().optional(),

@@ -1,17 +1,62 @@
-import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
-import { Logo } from '#app/components/logo.tsx'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { sendPasswordResetLink } from '#server/auth/password-reset.server.ts'
+import { TEXT } from '#server/catalog/texts.ts'
+import { getDb } from '#server/db.server.ts'
+import { isAppError } from '#server/errors.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Operon' }]
 
+type Result = { message?: string; error?: string; fieldErrors?: Record<string, string>; email?: string }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const email = String(form.get('email') ?? '')
+  try {
+    const { message } = await sendPasswordResetLink({ db: getDb(), actor: { kind: 'anonymous' }, ip: context.clientIp }, { email })
+    return data<Result>({ message })
+  } catch (error) {
+    if (isAppError(error)) {
+      return data<Result>({ error: error.code === 'BAD_REQUEST' ? error.message : TEXT.problemSendingEmail, fieldErrors: error.fieldErrors, email }, { status: error.status })
+    }
+    throw error
+  }
+}
+
 export default function SendResetLink() {
+  const result = useActionData<typeof action>() as Result | undefined
+  const busy = useNavigation().state !== 'idle'
+  useEffect(() => {
+    if (result?.message) toast.success(result.message)
+    if (result?.error) toast.error(TEXT.problemSendingEmail, { duration: 3200 })
+  }, [result])
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 px-4 py-10">
-      <Logo className="text-2xl" />
-      <h1 className="text-2xl font-semibold">Forgot password</h1>
-      <Link to="/login" className="text-sm text-primary underline-offset-4 hover:underline">
-        Back to login
-      </Link>
-    </main>
+    <AuthShell title="Forgot password">
+      <p className="mb-4 text-sm text-muted-foreground">
+        Enter the email of your account and press Send. A link to reset your password arrives shortly; it works once, for one hour.
+      </p>
+      <Form method="post" className="space-y-4">
+        <div className="space-y-2">
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" name="email" type="email" autoComplete="email" required defaultValue={result?.email} aria-invalid={!!result?.fieldErrors?.email} />
+          <FieldError message={result?.fieldErrors?.email} />
+        </div>
+        <FormMessage message={result?.message} tone="success" />
+        <Button type="submit" className="w-full" disabled={busy}>
+          Send
+        </Button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </AuthShell>
   )
 }

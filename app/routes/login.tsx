@@ -1,33 +1,210 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { ModalPanel } from '#app/components/auth/modal-panel.tsx'
+import { Captcha } from '#app/components/captcha.tsx'
 import { DemoLogins } from '#app/components/demo-logins.tsx'
-import { Logo } from '#app/components/logo.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
 import { getActor } from '#app/utils/auth.server.ts'
+import { loginCookie, readLoginChallenge, safeRedirect } from '#app/utils/login-cookie.server.ts'
+import { qrDataUrl } from '#app/utils/qr.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { completeLogin, getPendingLoginStep, resendEmailCode, startLogin } from '#server/auth/login.server.ts'
+import { totpUri } from '#server/auth/totp.server.ts'
+import { createWebSession } from '#server/auth/web-session.server.ts'
+import { createFallbackQuestion, requireCaptcha } from '#server/captcha/captcha.server.ts'
+import { TWO_FACTOR_TYPE } from '#server/catalog/statuses.ts'
+import { getDb } from '#server/db.server.ts'
 import { env } from '#server/env.server.ts'
+import { isAppError } from '#server/errors.ts'
+import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Operon' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/** Seconds before "Resend code" can be used again. */
+const RESEND_SECONDS = 10
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
-  return { demo: env().DEMO_DATA }
+  const challengeId = await readLoginChallenge(request)
+  const pending = challengeId ? await getPendingLoginStep({ db: getDb(), actor: { kind: 'anonymous' }, ip: context.clientIp }, challengeId) : null
+  const step = pending
+    ? {
+        username: pending.username,
+        twoFactorType: pending.twoFactorType,
+        qr: pending.otpSecretKey ? await qrDataUrl(totpUri(pending.otpSecretKey, pending.username)) : null,
+        secret: pending.otpSecretKey,
+      }
+    : null
+  return { demo: env().DEMO_DATA, step, captchaFallback: createFallbackQuestion() }
+}
+
+type ActionResult = { error?: string; fieldErrors?: Record<string, string>; info?: string }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'password')
+  const ctx = { db: getDb(), actor: { kind: 'anonymous' } as const, ip: context.clientIp }
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+  try {
+    if (intent === 'password') {
+      await requireCaptcha(form)
+      const step = await startLogin(ctx, { username: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') })
+      // Post/redirect/get: the code dialog is rebuilt by the loader from this cookie.
+      return redirect(`/login${redirectTo !== '/dashboard' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`, {
+        headers: { 'Set-Cookie': await loginCookie().serialize({ challengeId: step.challengeId }) },
+      })
+    }
+    const challengeId = await readLoginChallenge(request)
+    const pending = challengeId ? await getPendingLoginStep(ctx, challengeId) : null
+    if (!pending) return redirectWithToast('/login', { type: 'error', message: 'Your login expired, please log in again' })
+    if (intent === 'resend') {
+      const { message } = await resendEmailCode(ctx, { username: pending.username })
+      return data<ActionResult>({ info: message })
+    }
+    const { userId } = await completeLogin(ctx, {
+      username: pending.username,
+      code: String(form.get('code') ?? ''),
+      type: pending.twoFactorType,
+      challengeId: pending.challengeId,
+    })
+    const { token } = await createWebSession(ctx.db, userId, { ip: context.clientIp, userAgent: request.headers.get('user-agent') })
+    const headers = new Headers()
+    headers.append('Set-Cookie', sessionCookieHeader(token))
+    headers.append('Set-Cookie', await loginCookie().serialize('', { maxAge: 0 }))
+    return redirect(redirectTo, { headers })
+  } catch (error) {
+    if (isAppError(error)) {
+      const fieldErrors = error.code === 'BAD_REQUEST' ? (error.fieldErrors ?? {}) : {}
+      return data<ActionResult>({ error: error.message, fieldErrors }, { status: error.status })
+    }
+    throw error
+  }
 }
 
 export default function Login() {
-  const { demo } = useLoaderData<typeof loader>()
+  const { demo, step, captchaFallback } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>() as ActionResult | undefined
+  const navigation = useNavigation()
+  const [searchParams] = useSearchParams()
+  const [solved, setSolved] = useState(false)
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    if (result?.error) toast.error(result.error, { duration: 3200 })
+    if (result?.info) toast.success(result.info)
+  }, [result])
+  const busy = navigation.state !== 'idle'
+  const action = `/login${searchParams.get('redirectTo') ? `?redirectTo=${encodeURIComponent(searchParams.get('redirectTo')!)}` : ''}`
+
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 px-4 py-10">
-      <Logo className="text-2xl" />
-      <h1 className="text-2xl font-semibold">Log in</h1>
-      <p className="text-sm">
+    <AuthShell title="Log in">
+      <Form method="post" action={action} className="space-y-4" noValidate={false}>
+        <input type="hidden" name="intent" value="password" />
+        <div className="space-y-2">
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" name="email" type="email" autoComplete="username" required autoFocus={!step} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="password">Password</Label>
+          <Input id="password" name="password" type="password" autoComplete="current-password" required />
+        </div>
+        {/* A solution is good for one attempt: a new widget after every answer. */}
+        <Captcha key={`${navigation.state === 'idle' ? 'idle' : 'busy'}-${result ? JSON.stringify(result) : ''}`} fallback={captchaFallback} onVerifiedChange={setSolved} />
+        <FieldError message={result?.fieldErrors?.altcha} />
+        {!step ? <FormMessage message={result?.error && !result.fieldErrors?.altcha ? result.error : null} /> : null}
+        <Button type="submit" className="w-full" disabled={busy || (hydrated && !solved)}>
+          Log in
+        </Button>
+      </Form>
+      <div className="mt-4 flex justify-between text-sm">
         <Link to="/SendResetLink" className="text-primary underline-offset-4 hover:underline">
           Forgot password
         </Link>
-        {' · '}
         <Link to="/register" className="text-primary underline-offset-4 hover:underline">
           Register
         </Link>
-      </p>
-      {demo ? <DemoLogins /> : null}
-    </main>
+      </div>
+      {demo ? (
+        <div className="mt-6">
+          <DemoLogins />
+        </div>
+      ) : null}
+      {step ? <CodeStep step={step} action={action} error={result?.error} info={result?.info} busy={busy} /> : null}
+    </AuthShell>
+  )
+}
+
+function CodeStep({
+  step,
+  action,
+  error,
+  info,
+  busy,
+}: {
+  step: { username: string; twoFactorType: number; qr: string | null; secret: string | null }
+  action: string
+  error?: string
+  info?: string
+  busy: boolean
+}) {
+  const isAuthenticator = step.twoFactorType === TWO_FACTOR_TYPE.Authenticator
+  const [wait, setWait] = useState(RESEND_SECONDS)
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    if (wait <= 0) return
+    const t = setTimeout(() => setWait((w) => w - 1), 1000)
+    return () => clearTimeout(t)
+  }, [wait])
+  useEffect(() => {
+    if (info) setWait(RESEND_SECONDS)
+  }, [info])
+  return (
+    <ModalPanel
+      title={isAuthenticator ? 'Authenticator' : 'Check your email'}
+      width={400}
+      minHeight={isAuthenticator ? 350 : 300}
+      closeTo="/login"
+    >
+      <Form method="post" action={action} className="space-y-4">
+        {isAuthenticator && step.qr ? (
+          <div className="flex flex-col items-center gap-2">
+            <p className="text-sm text-muted-foreground">Scan this QR code with your authenticator app, then enter the code it shows.</p>
+            <img src={step.qr} alt="Authenticator QR code" width={180} height={180} data-secret={step.secret ?? undefined} />
+            <code className="break-all text-xs" aria-label="Secret key">{step.secret}</code>
+          </div>
+        ) : isAuthenticator ? (
+          <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app.</p>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            We sent a 6-digit code to <strong className="text-foreground">{step.username}</strong>. Check your inbox; the code is valid for 10
+            minutes.
+          </p>
+        )}
+        <input type="hidden" name="intent" value="code" />
+        <div className="space-y-2">
+          <Label htmlFor="code">Code</Label>
+          <Input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required autoFocus />
+        </div>
+        <FormMessage message={error} />
+        <Button type="submit" className="w-full" disabled={busy}>
+          Log in
+        </Button>
+      </Form>
+      {!isAuthenticator ? (
+        <Form method="post" action={action} className="mt-3 text-center text-sm">
+          <input type="hidden" name="intent" value="resend" />
+          {info ? <p role="status" className="mb-2 text-muted-foreground">{info}</p> : null}
+          <button type="submit" className="text-primary underline-offset-4 hover:underline disabled:text-muted-foreground disabled:no-underline" disabled={busy || (hydrated && wait > 0)}>
+            {hydrated && wait > 0 ? `Resend code in ${wait} s` : 'Resend code'}
+          </button>
+        </Form>
+      ) : null}
+    </ModalPanel>
   )
 }

@@ -1,17 +1,372 @@
-import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
-import { Logo } from '#app/components/logo.tsx'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { ModalPanel } from '#app/components/auth/modal-panel.tsx'
+import { PasswordChecklist } from '#app/components/auth/password-checklist.tsx'
+import { Captcha } from '#app/components/captcha.tsx'
+import { DriverEligibilityDeclaration } from '#app/components/terms-text.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { getActor } from '#app/utils/auth.server.ts'
+import { qrDataUrl } from '#app/utils/qr.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { passwordChecks } from '#server/auth/password-rules.ts'
+import { registerUser } from '#server/auth/register.server.ts'
+import { totpUri } from '#server/auth/totp.server.ts'
+import { createFallbackQuestion, verifyCaptchaForm } from '#server/captcha/captcha.server.ts'
+import { REGISTRATION_ROLES } from '#server/catalog/roles.ts'
+import { TEXT } from '#server/catalog/texts.ts'
+import { getDb } from '#server/db.server.ts'
+import { isAppError } from '#server/errors.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Register · Operon' }]
 
+/** Seconds the Authenticator dialog waits before "Continue to login" (time to scan the QR). */
+const CONTINUE_SECONDS = 10
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
+  return { captchaFallback: createFallbackQuestion() }
+}
+
+type Result =
+  | { ok: false; error: string; fieldErrors: Record<string, string>; values: Record<string, string | string[]> }
+  | { ok: true; qr: string; secret: string; email: string }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const text = (name: string) => String(form.get(name) ?? '').trim()
+  const roles = form.getAll('roles').map(String)
+  const companyMode = text('companyMode') || (text('companyName') ? 'create' : 'join')
+  const values = {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: text('email'),
+    twoFactorType: text('twoFactorType'),
+    roles,
+    companyMode,
+    companyCode: text('companyCode'),
+    companyName: text('companyName'),
+  }
+  const fail = (error: string, fieldErrors: Record<string, string> = {}, status = 400) =>
+    data<Result>({ ok: false, error, fieldErrors, values }, { status })
+
+  const password = String(form.get('password') ?? '')
+  const confirm = String(form.get('confirmPassword') ?? '')
+  // The spec's order of checks and its texts.
+  if (form.get('terms') !== 'on') return fail(TEXT.readTermsFirst, { terms: TEXT.readTermsFirst })
+  if (!passwordChecks(password, confirm).every((c) => c.ok)) return fail(TEXT.passwordRequirements, { password: TEXT.passwordRequirements })
+  if (!(await verifyCaptchaForm(form))) return fail(TEXT.completeCaptcha, { altcha: TEXT.completeCaptcha })
+
+  try {
+    const manager = roles.some((r) => REGISTRATION_ROLES.find((x) => x.name === r)?.companyType)
+    const result = await registerUser(
+      { db: getDb(), actor: { kind: 'anonymous' }, ip: context.clientIp },
+      {
+        username: values.email,
+        password,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        role: roles,
+        twoFactorType: values.twoFactorType,
+        // Only what the chosen roles need is sent (spec section 5).
+        companyCode: companyMode === 'join' && (manager || values.companyCode) ? values.companyCode : undefined,
+        companyName: companyMode === 'create' && manager ? values.companyName : undefined,
+      },
+    )
+    if (result.otpSecretKey) {
+      return data<Result>({ ok: true, qr: await qrDataUrl(totpUri(result.otpSecretKey, values.email.toLowerCase())), secret: result.otpSecretKey, email: values.email })
+    }
+    return redirectWithToast('/login', { type: 'success', message: TEXT.registrationSuccessful })
+  } catch (error) {
+    if (isAppError(error)) {
+      const fieldErrors = { ...(error.fieldErrors ?? {}) }
+      if (fieldErrors.username) fieldErrors.email = fieldErrors.username
+      if (fieldErrors.role) fieldErrors.roles = fieldErrors.role
+      return fail(error.message || TEXT.somethingWentWrong, fieldErrors, error.status)
+    }
+    throw error
+  }
+}
+
 export default function Register() {
+  const { captchaFallback } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>() as Result | undefined
+  const navigation = useNavigation()
+  const failed = result && !result.ok ? result : undefined
+  const v = failed?.values
+  const fe = failed?.fieldErrors ?? {}
+
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const [step, setStep] = useState<1 | 2>(1)
+  const [email, setEmail] = useState((v?.email as string) ?? '')
+  const [emailError, setEmailError] = useState<string | undefined>()
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [termsRead, setTermsRead] = useState(false)
+  const [termsOpen, setTermsOpen] = useState(false)
+  const [termsAccepted, setTermsAccepted] = useState(false)
+  const [solved, setSolved] = useState(false)
+  const [roles, setRoles] = useState<string[]>((v?.roles as string[]) ?? [])
+  const [companyMode, setCompanyMode] = useState<string>((v?.companyMode as string) ?? 'join')
+
+  useEffect(() => {
+    if (failed) {
+      toast.error(failed.error || TEXT.somethingWentWrong, { duration: 3200 })
+      // Fields of the first step go back to it.
+      if (['email', 'password', 'firstName', 'lastName', 'altcha', 'terms', 'twoFactorType'].some((k) => fe[k])) setStep(1)
+    }
+    if (result?.ok) toast.success(TEXT.registrationSuccessful)
+  }, [result]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const passwordOk = passwordChecks(password, confirm).every((c) => c.ok)
+  const manager = roles.some((r) => REGISTRATION_ROLES.find((x) => x.name === r)?.companyType)
+  const canNext = passwordOk && termsAccepted && solved && !emailError && email !== ''
+  const showStep1 = !hydrated || step === 1
+  const showStep2 = !hydrated || step === 2
+
+  const next = () => {
+    if (!solved) return toast.error(TEXT.completeCaptcha)
+    if (!passwordOk) return toast.error(TEXT.passwordRequirements)
+    if (!termsAccepted) return toast.error(TEXT.readTermsFirst)
+    setStep(2)
+  }
+
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 px-4 py-10">
-      <Logo className="text-2xl" />
-      <h1 className="text-2xl font-semibold">Register</h1>
-      <Link to="/login" className="text-sm text-primary underline-offset-4 hover:underline">
-        Back to login
-      </Link>
-    </main>
+    <AuthShell title="Create your account" wide>
+      <Form method="post" className="space-y-6" noValidate={hydrated}>
+        <fieldset className={showStep1 ? 'space-y-4' : 'hidden'}>
+          <legend className="sr-only">Account</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="firstName">First name</Label>
+              <Input id="firstName" name="firstName" autoComplete="given-name" required defaultValue={v?.firstName as string} aria-invalid={!!fe.firstName} />
+              <FieldError message={fe.firstName} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="lastName">Last name</Label>
+              <Input id="lastName" name="lastName" autoComplete="family-name" required defaultValue={v?.lastName as string} />
+              <FieldError message={fe.lastName} />
+            </div>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="email">Email</Label>
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={() => setEmailError(email && !EMAIL_RE.test(email) ? TEXT.invalidEmail : undefined)}
+              aria-invalid={!!(emailError ?? fe.email)}
+            />
+            <FieldError message={emailError ?? fe.email} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="password">Password</Label>
+              <Input id="password" name="password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-rules" />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="confirmPassword">Confirm password</Label>
+              <Input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            </div>
+          </div>
+          <PasswordChecklist id="password-rules" password={password} confirm={confirm} />
+          <FieldError message={fe.password} />
+
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Two-factor authentication</legend>
+            <div className="flex flex-wrap gap-4 text-sm">
+              <label className="flex items-center gap-2">
+                <input type="radio" name="twoFactorType" value="0" defaultChecked={v?.twoFactorType === '0'} className="size-4 accent-primary" />
+                Authenticator
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="twoFactorType" value="1" defaultChecked={v?.twoFactorType !== '0'} className="size-4 accent-primary" />
+                Email
+              </label>
+            </div>
+          </fieldset>
+
+          <div className="space-y-2">
+            <div className="flex items-start gap-2 text-sm">
+              <input
+                id="terms"
+                name="terms"
+                type="checkbox"
+                className="mt-0.5 size-4 accent-primary"
+                disabled={hydrated && !termsRead}
+                checked={hydrated ? termsAccepted : undefined}
+                onChange={(e) => setTermsAccepted(e.target.checked)}
+              />
+              <label htmlFor="terms">
+                I have read and accept the{' '}
+                {hydrated ? (
+                  <button type="button" className="text-primary underline underline-offset-4" onClick={() => setTermsOpen(true)}>
+                    driver eligibility declaration
+                  </button>
+                ) : (
+                  'driver eligibility declaration'
+                )}{' '}
+                and the{' '}
+                <Link to="/TermsAndConditions" target="_blank" rel="noopener" className="text-primary underline underline-offset-4">
+                  Terms and Conditions
+                </Link>
+                .
+              </label>
+            </div>
+            {hydrated && !termsRead ? <p className="text-xs text-muted-foreground">Open and read the declaration to enable the checkbox.</p> : null}
+            {!hydrated ? (
+              <details className="rounded-md border p-3 text-sm">
+                <summary className="cursor-pointer font-medium">Driver eligibility declaration</summary>
+                <DriverEligibilityDeclaration headingLevel={null} />
+              </details>
+            ) : null}
+            <FieldError message={fe.terms} />
+          </div>
+          <Dialog
+            open={termsOpen}
+            onOpenChange={(open) => {
+              setTermsOpen(open)
+              if (!open) setTermsRead(true)
+            }}
+          >
+            <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-lg">
+              <DialogHeader>
+                <DialogTitle>Driver eligibility declaration</DialogTitle>
+                <DialogDescription>Read the declaration, then close this dialog to accept it.</DialogDescription>
+              </DialogHeader>
+              <DriverEligibilityDeclaration headingLevel={null} />
+              <DialogFooter>
+                <Button type="button" onClick={() => { setTermsOpen(false); setTermsRead(true) }}>
+                  Close
+                </Button>
+              </DialogFooter>
+            </DialogContent>
+          </Dialog>
+
+          <Captcha key={navigation.state === 'idle' ? `c-${JSON.stringify(result ?? '')}` : 'busy'} fallback={captchaFallback} onVerifiedChange={setSolved} />
+          <FieldError message={fe.altcha} />
+
+          {hydrated ? (
+            <Button type="button" className="w-full" onClick={next} disabled={!canNext}>
+              Next
+            </Button>
+          ) : null}
+        </fieldset>
+
+        <fieldset className={showStep2 ? 'space-y-4' : 'hidden'}>
+          <legend className="text-base font-semibold">Your roles</legend>
+          <p className="text-sm text-muted-foreground">Choose what you do. Managers join their company with its code, or create it.</p>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {REGISTRATION_ROLES.map((r) => (
+              <label key={r.name} className="flex items-center gap-2 rounded-md border p-3 text-sm">
+                <input
+                  type="checkbox"
+                  name="roles"
+                  value={r.name}
+                  className="size-4 accent-primary"
+                  checked={hydrated ? roles.includes(r.name) : undefined}
+                  defaultChecked={hydrated ? undefined : roles.includes(r.name)}
+                  onChange={(e) => setRoles((cur) => (e.target.checked ? [...cur, r.name] : cur.filter((x) => x !== r.name)))}
+                />
+                {r.label}
+              </label>
+            ))}
+          </div>
+          <FieldError message={fe.roles} />
+          {!hydrated || manager || roles.length ? (
+            <div className="space-y-3 rounded-md border p-3">
+              <div className="flex flex-wrap gap-4 text-sm">
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="companyMode" value="join" checked={hydrated ? companyMode === 'join' : undefined} defaultChecked={hydrated ? undefined : companyMode === 'join'} onChange={() => setCompanyMode('join')} className="size-4 accent-primary" />
+                  Join with a company code
+                </label>
+                {!hydrated || manager ? (
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="companyMode" value="create" checked={hydrated ? companyMode === 'create' : undefined} defaultChecked={hydrated ? undefined : companyMode === 'create'} onChange={() => setCompanyMode('create')} className="size-4 accent-primary" />
+                    Create a new company
+                  </label>
+                ) : null}
+              </div>
+              {!hydrated || companyMode === 'join' ? (
+                <div className="space-y-2">
+                  <Label htmlFor="companyCode">Company code {manager ? '' : '(optional)'}</Label>
+                  <Input id="companyCode" name="companyCode" placeholder="e.g. OPR-7H2K9Q" defaultValue={v?.companyCode as string} autoCapitalize="characters" />
+                  <FieldError message={fe.companyCode} />
+                </div>
+              ) : null}
+              {!hydrated || (manager && companyMode === 'create') ? (
+                <div className="space-y-2">
+                  <Label htmlFor="companyName">New company name</Label>
+                  <Input id="companyName" name="companyName" defaultValue={v?.companyName as string} />
+                  <FieldError message={fe.companyName} />
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+          {failed && !Object.keys(fe).length ? <FormMessage message={failed.error} /> : null}
+          <div className="flex gap-2">
+            {hydrated ? (
+              <Button type="button" variant="outline" onClick={() => setStep(1)}>
+                Back
+              </Button>
+            ) : null}
+            <Button type="submit" className="flex-1" disabled={navigation.state !== 'idle' || (hydrated && roles.length === 0)}>
+              Register
+            </Button>
+          </div>
+        </fieldset>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+          Back to login
+        </Link>
+      </p>
+      {result?.ok ? <AuthenticatorDialog qr={result.qr} secret={result.secret} /> : null}
+    </AuthShell>
+  )
+}
+
+/** Spec: the QR dialog's "Continue to login" waits for a countdown, then goes to /login. */
+function AuthenticatorDialog({ qr, secret }: { qr: string; secret: string }) {
+  const [wait, setWait] = useState(CONTINUE_SECONDS)
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    if (wait <= 0) return
+    const t = setTimeout(() => setWait((w) => w - 1), 1000)
+    return () => clearTimeout(t)
+  }, [wait])
+  const waiting = hydrated && wait > 0
+  return (
+    <ModalPanel title="Set up your authenticator" width={400} minHeight={350} closeTo="/login">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <p className="text-sm text-muted-foreground">Registration successful. Scan this QR code with your authenticator app (Google Authenticator, Authy, 1Password…).</p>
+        <img src={qr} alt="Authenticator QR code" width={200} height={200} />
+        <p className="text-xs text-muted-foreground">
+          Or enter this key: <code className="break-all text-foreground" data-testid="otp-secret">{secret}</code>
+        </p>
+        {waiting ? (
+          <Button disabled className="w-full">
+            wait {wait} seconds
+          </Button>
+        ) : (
+          <Button asChild className="w-full">
+            <Link to="/login">Continue to login</Link>
+          </Button>
+        )}
+      </div>
+    </ModalPanel>
   )
 }

@@ -1,23 +1,73 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
-import { Logo } from '#app/components/logo.tsx'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { AuthShell, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { PasswordChecklist } from '#app/components/auth/password-checklist.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { resetPassword } from '#server/auth/password-reset.server.ts'
+import { passwordChecks } from '#server/auth/password-rules.ts'
+import { TEXT } from '#server/catalog/texts.ts'
+import { getDb } from '#server/db.server.ts'
+import { isAppError } from '#server/errors.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Operon' }]
 
 /** Spec: needs a token query parameter, otherwise redirects to /. */
 export function loader({ request }: LoaderFunctionArgs) {
-  if (!new URL(request.url).searchParams.get('token')) throw redirect('/')
-  return null
+  const token = new URL(request.url).searchParams.get('token')
+  if (!token) throw redirect('/')
+  return { token }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  try {
+    const { message } = await resetPassword(
+      { db: getDb(), actor: { kind: 'anonymous' }, ip: context.clientIp },
+      { token: String(form.get('token') ?? ''), newPassword: String(form.get('newPassword') ?? '') },
+    )
+    // Spec: success redirects to /login and shows the server's message.
+    return redirectWithToast('/login', { type: 'success', message })
+  } catch (error) {
+    if (isAppError(error)) return data({ error: `${TEXT.passwordResetIssue}: ${error.message}` }, { status: error.status })
+    throw error
+  }
 }
 
 export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const busy = useNavigation().state !== 'idle'
+  const [password, setPassword] = useState('')
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    if (result?.error) toast.error(TEXT.passwordResetIssue, { duration: 3200 })
+  }, [result])
+  const ok = passwordChecks(password).every((c) => c.ok)
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 px-4 py-10">
-      <Logo className="text-2xl" />
-      <h1 className="text-2xl font-semibold">Reset password</h1>
-      <Link to="/login" className="text-sm text-primary underline-offset-4 hover:underline">
-        Back to login
-      </Link>
-    </main>
+    <AuthShell title="Reset password">
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="token" value={token} />
+        <div className="space-y-2">
+          <Label htmlFor="newPassword">New password</Label>
+          <Input id="newPassword" name="newPassword" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="new-password-rules" />
+        </div>
+        <PasswordChecklist id="new-password-rules" password={password} />
+        <FormMessage message={result?.error} />
+        <Button type="submit" className="w-full" disabled={busy || (hydrated && !ok)}>
+          Send
+        </Button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </AuthShell>
   )
 }

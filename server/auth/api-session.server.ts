@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Database, Tx } from '#db/client.ts'
 import { apiSessions, refreshTokens, webSessions } from '#db/schema/index.ts'
+import { z } from 'zod'
 import { AppError } from '../errors.ts'
+import { parseInput } from '../validation.ts'
 import { listMyCompanies, type UserCompanyMembership } from '../companies/list-my-companies.ts'
 import { issueAccessToken } from './access-token.server.ts'
 import { loadUserActor } from './actor.server.ts'
@@ -61,11 +63,13 @@ export async function startApiSession(db: Database, userId: number, now = new Da
  * rotated; presenting one that was already used means it leaked, so the whole
  * family (session) is revoked at once.
  */
-export async function refreshApiSession(
-  db: Database,
-  input: { userId: number; refreshToken: string },
-  now = new Date(),
-): Promise<TokenResponse> {
+export const refreshInput = z.object({
+  userId: z.coerce.number({ message: 'userId is required' }).int(),
+  refreshToken: z.string({ message: 'refreshToken is required' }).min(1, 'refreshToken is required').max(200),
+})
+
+export async function refreshApiSession(db: Database, raw: z.input<typeof refreshInput>, now = new Date()): Promise<TokenResponse> {
+  const input = parseInput(refreshInput, raw)
   const invalid = () => new AppError('UNAUTHORIZED', 'Invalid or expired refresh token')
   const result = await db.transaction(async (tx) => {
     const [row] = await tx

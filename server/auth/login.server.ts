@@ -236,3 +236,42 @@ export async function resendEmailCode(ctx: UseCaseContext, input: z.input<typeof
   if (sent) kickMailWorker()
   return { message: TEXT.codeSent }
 }
+
+/**
+ * The web login's second step, rebuilt from the challenge the browser holds
+ * (a reload or a page without JavaScript shows the same dialog). Null when
+ * the challenge is gone, used or too old.
+ */
+export async function getPendingLoginStep(ctx: UseCaseContext, challengeId: string): Promise<(LoginStep & { username: string }) | null> {
+  const now = ctx.now ?? new Date()
+  const [row] = await ctx.db.read
+    .select({
+      id: loginChallenges.id,
+      username: users.email,
+      twoFactorType: users.twoFactorType,
+      firstLoginCompletedAt: users.firstLoginCompletedAt,
+      totpSecret: users.totpSecret,
+    })
+    .from(loginChallenges)
+    .innerJoin(users, eq(users.id, loginChallenges.userId))
+    .where(
+      and(
+        eq(loginChallenges.id, challengeId),
+        isNull(loginChallenges.consumedAt),
+        gt(loginChallenges.expiresAt, now),
+        gt(loginChallenges.passwordVerifiedAt, new Date(now.getTime() - LOGIN_STEP_MINUTES * MINUTE)),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+  if (!row || !row.username) return null
+  const type = row.twoFactorType as TwoFactorType
+  const isFirstLogin = !row.firstLoginCompletedAt
+  return {
+    challengeId: row.id,
+    username: row.username,
+    twoFactorType: type,
+    isFirstLogin,
+    otpSecretKey: isFirstLogin && type === TWO_FACTOR_TYPE.Authenticator ? row.totpSecret : null,
+  }
+}

@@ -44,9 +44,9 @@ export const CAPTCHA_TTL_MS = 10 * 60 * 1000
  * The README's example (cost 5000, counter 5k–10k) took 7–21 s: too slow.
  */
 export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256'
-export const CAPTCHA_COST = 1000
-export const CAPTCHA_COUNTER_MIN = 500
-export const CAPTCHA_COUNTER_MAX = 1500
+export const CAPTCHA_COST = 500
+export const CAPTCHA_COUNTER_MIN = 400
+export const CAPTCHA_COUNTER_MAX = 1200
 
 /** A real payload is ~1 KB; anything much larger is not ours. */
 const MAX_PAYLOAD_CHARS = 8 * 1024

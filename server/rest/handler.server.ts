@@ -71,7 +71,9 @@ async function parseBody(route: RestRoute, request: Request): Promise<unknown> {
       throw new AppError('BAD_REQUEST', 'The request body is not valid JSON')
     }
   }
-  return route.body.parse(bindKeys(route.body, raw))
+  // Validation is the use case's job (every door validates the same way); the
+  // adapter only binds the legacy key spelling to the schema's.
+  return bindKeys(route.body, raw)
 }
 
 /**

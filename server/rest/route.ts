@@ -32,6 +32,7 @@ export interface RestRoute<
   auth: 'public' | 'user'
   params?: P
   query?: Q
+  /** Binds legacy key spellings and documents the body; the use case validates it. */
   body?: B
   /** Status of a plain (non-Response) result. */
   status?: number
@@ -40,7 +41,7 @@ export interface RestRoute<
   responseDescription?: string
   /** Extra documented error statuses (401/403/400 are added from `auth` and the schemas). */
   errors?: number[]
-  handler: (ctx: RestContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<unknown>
+  handler: (ctx: RestContext<z.output<P>, z.output<Q>, z.input<B>>) => Promise<unknown>
 }
 
 export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(

@@ -1,13 +1,13 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { mailOutbox, users } from '#db/schema/index.ts'
-import type { Actor } from '#server/actor.ts'
+import type { UserActor } from '#server/actor.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import { actorFor } from './factory.ts'
 
 export const anon = (db: Database, now?: Date): UseCaseContext => ({ db, actor: { kind: 'anonymous' }, ip: '127.0.0.1', now })
 
-export async function ctxFor(db: Database, userId: number, now?: Date): Promise<UseCaseContext & { actor: Actor }> {
+export async function ctxFor(db: Database, userId: number, now?: Date): Promise<UseCaseContext & { actor: UserActor }> {
   return { db, actor: await actorFor(db, userId), ip: '127.0.0.1', now }
 }
 

@@ -69,7 +69,7 @@ describe('registration', () => {
   it('a company code creates Pending join requests for the roles the company allows, and refuses the others', async () => {
     const owner = await register({ role: 'repairShop', companyName: 'Fixit Garage' })
     const ctx = await ctxFor(db, owner.userId)
-    const shop = (await ctx.actor.kind) === 'user' ? ctx.actor.memberships[0]! : undefined
+    const shop = ctx.actor.kind === 'user' ? ctx.actor.memberships[0] : undefined
     const code = shop!.companyCode
     const mech = await register({ role: 'Mechanic', companyCode: code.toLowerCase().replace('-', ' ') })
     const reqs = await db.read.select().from(joinRequests).where(eq(joinRequests.userId, mech.userId))

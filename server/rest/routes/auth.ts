@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { deleteAccount, resetAuthenticator } from '../../auth/account.server.ts'
-import { refreshApiSession, startApiSession } from '../../auth/api-session.server.ts'
+import { refreshApiSession, refreshInput, startApiSession } from '../../auth/api-session.server.ts'
 import { completeLogin, completeLoginInput, loginInput, resendCodeInput, resendEmailCode, startLogin } from '../../auth/login.server.ts'
 import { resetPassword, resetPasswordInput, sendPasswordResetLink, sendResetLinkInput } from '../../auth/password-reset.server.ts'
 import {
@@ -81,7 +81,7 @@ export const authRoutes = [
     tag: 'Auth',
     summary: 'Rotate the refresh token; reuse of a used one revokes the session',
     auth: 'public',
-    body: z.object({ userId: z.coerce.number().int(), refreshToken: z.string().min(1).max(200) }),
+    body: refreshInput,
     response: tokenResponse.omit({ userId: true }),
     handler: async (ctx) => {
       const { accessToken, refreshToken, userInCompanyWithRole } = await refreshApiSession(ctx.db, ctx.body)

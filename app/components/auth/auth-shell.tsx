@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react'
+import { Logo } from '#app/components/logo.tsx'
+
+/** The public pages' frame: logo, a card-width column, room for notes below. */
+export function AuthShell({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-muted/30 px-4 py-10">
+      <div className={wide ? 'w-full max-w-xl' : 'w-full max-w-md'}>
+        <div className="mb-6 flex justify-center">
+          <Logo className="text-2xl" />
+        </div>
+        <div className="rounded-xl border bg-card p-6 shadow-sm">
+          <h1 className="mb-5 text-2xl font-semibold tracking-tight">{title}</h1>
+          {children}
+        </div>
+      </div>
+    </main>
+  )
+}
+
+/** A form-level message (errors are announced to screen readers). */
+export function FormMessage({ message, tone = 'error' }: { message?: string | null; tone?: 'error' | 'success' }) {
+  if (!message) return null
+  return (
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={
+        tone === 'error'
+          ? 'rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive'
+          : 'rounded-md border border-success/30 bg-success/10 px-3 py-2 text-sm'
+      }
+    >
+      {message}
+    </p>
+  )
+}
+
+export function FieldError({ id, message }: { id?: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  )
+}

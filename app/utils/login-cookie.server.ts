@@ -1,0 +1,25 @@
+import { createCookie } from '@remix-run/node'
+import { env } from '#server/env.server.ts'
+
+/** Holds the login challenge between the password step and the code step (10 minutes). */
+export function loginCookie() {
+  return createCookie('operon_login', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: env().isProduction,
+    secrets: [env().SESSION_SECRET],
+    maxAge: 10 * 60,
+  })
+}
+
+export async function readLoginChallenge(request: Request): Promise<string | null> {
+  const value = (await loginCookie().parse(request.headers.get('cookie'))) as { challengeId?: string } | null
+  return typeof value?.challengeId === 'string' ? value.challengeId : null
+}
+
+/** Only paths on this site: an open redirect would help phishing. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard'): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  return to
+}
