@@ -2,10 +2,13 @@ import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3199)
 export const E2E_DB = 'tests/.tmp/e2e.db'
+/** The test OpenID provider that tests/e2e/global-setup.ts starts (external sign-in). */
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3198)
 
 /** Browser tests: Debian's Chromium against the production build on loopback. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
@@ -29,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `rm -f ${E2E_DB} ${E2E_DB}-wal ${E2E_DB}-shm && node build/main.js`,
+    command: `rm -f ${E2E_DB} ${E2E_DB}-wal ${E2E_DB}-shm && npx tsx tests/e2e/stack.ts`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -45,6 +48,9 @@ export default defineConfig({
       DEMO_DATA: 'true',
       RATE_LIMIT_FACTOR: '50',
       LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: 'operon-e2e-google',
+      GOOGLE_CLIENT_SECRET: 'operon-e2e-google-secret',
+      OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
     },
   },
 })

@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test'
+import { expect, test as base, type Page } from '@playwright/test'
 import { openDatabase, type Database } from '#db/client.ts'
 import type { CompanyType, RoleName } from '#server/catalog/roles.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
@@ -39,3 +39,34 @@ export async function signInAs(page: Page, spec: SignInSpec) {
 
 export const test = base
 export { expect } from '@playwright/test'
+
+/** Solves the form's captcha as a person would: the widget with JavaScript, the question without. */
+export async function solveCaptcha(page: Page) {
+  const fallback = page.getByTestId('captcha-fallback')
+  if (await fallback.isVisible().catch(() => false)) {
+    const question = (await fallback.locator('label').innerText()).match(/What is (\d+) plus (\d+)\?/)
+    if (!question) throw new Error('no captcha question')
+    await fallback.getByRole('textbox').fill(String(Number(question[1]) + Number(question[2])))
+    return
+  }
+  await page.getByText("I'm not a robot").click()
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible({ timeout: 15_000 })
+}
+
+/** Waits for an email to `to` that the app really sent over SMTP (the stack's sink writes them down). */
+export async function waitForMail(to: string, pred: (m: { subject: string; text: string }) => boolean = () => true, timeoutMs = 15_000) {
+  const { readFileSync, existsSync } = await import('node:fs')
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (existsSync('tests/.tmp/e2e-mail.jsonl')) {
+      const mails = readFileSync('tests/.tmp/e2e-mail.jsonl', 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { to: string[]; subject: string; text: string })
+        .filter((m) => m.to.includes(to.toLowerCase()) && pred(m))
+      if (mails.length) return mails[mails.length - 1]!
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`)
+}
