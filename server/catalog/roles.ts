@@ -62,6 +62,27 @@ export const JOIN_REQUEST_ROLES_ANSWERED_BY = {
   RepairShop: ['Mechanic', 'RepairShop'],
 } as const satisfies Record<ManagerRoleName, readonly RoleName[]>
 
+/**
+ * The roles whose requests and active flags a manager role handles in a company
+ * of these types. Operator managers also handle Mechanics when the company has
+ * no RepairShop type (in-house mechanics; nobody else could answer them).
+ */
+export function rolesManagedBy(manager: ManagerRoleName, companyTypes: readonly string[]): RoleName[] {
+  const base: RoleName[] = [...JOIN_REQUEST_ROLES_ANSWERED_BY[manager]]
+  if (manager === 'Operator' && !companyTypes.includes('RepairShop')) base.push('Mechanic')
+  return base
+}
+
+/** The manager roles that handle `role` in a company of these types. */
+export function managersOf(role: RoleName, companyTypes: readonly string[]): ManagerRoleName[] {
+  return MANAGER_ROLE_NAMES.filter((m) => companyTypes.includes(MANAGER_ROLE_BY_COMPANY_TYPE_REVERSE[m]) && rolesManagedBy(m, companyTypes).includes(role))
+}
+
+const MANAGER_ROLE_BY_COMPANY_TYPE_REVERSE = { Owner: 'Owner', Operator: 'Operator', RepairShop: 'RepairShop' } as const satisfies Record<
+  ManagerRoleName,
+  CompanyType
+>
+
 export function isCompanyType(value: unknown): value is CompanyType {
   return typeof value === 'string' && (COMPANY_TYPES as readonly string[]).includes(value)
 }

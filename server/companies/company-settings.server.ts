@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { companies } from '#db/schema/index.ts'
+import { audit } from '../audit.ts'
+import { MANAGER_ROLE_NAMES } from '../catalog/roles.ts'
+import type { UseCaseContext } from '../context.ts'
+import { AppError } from '../errors.ts'
+import { membershipIn, requireRole } from '../policy.ts'
+import { idSchema, parseInput } from '../validation.ts'
+import { findCompanyByCode } from './membership-rules.server.ts'
+
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'))
+
+/** The company as its managers see it (settings, QR). */
+export async function getCompany(ctx: UseCaseContext, companyId: number) {
+  requireRole(ctx.actor, companyId, [...MANAGER_ROLE_NAMES, 'Driver', 'Mechanic'])
+  const [c] = await ctx.db.read.select().from(companies).where(eq(companies.id, companyId))
+  if (!c) throw new AppError('NOT_FOUND', 'Company not found')
+  const shop = c.repairShopCompanyId
+    ? (await ctx.db.read.select({ name: companies.name, code: companies.code }).from(companies).where(eq(companies.id, c.repairShopCompanyId)))[0]
+    : undefined
+  return {
+    companyId: c.id,
+    companyName: c.name,
+    companyIdentifier: c.code,
+    companyTypes: membershipIn(ctx.actor, companyId)?.companyTypes ?? [],
+    timeZone: c.timeZone,
+    repairShop: shop ? { name: shop.name, code: shop.code } : null,
+  }
+}
+
+export const companySettingsInput = z.object({
+  companyId: idSchema,
+  name: z.string().trim().min(1, 'Company name is required').max(100, 'Company name is at most 100 characters').optional(),
+  timeZone: z
+    .string()
+    .trim()
+    .refine((tz) => TIME_ZONES.has(tz), 'Choose a time zone from the list (e.g. America/Chicago)')
+    .optional(),
+  /** The repair shop that receives repair actions, by its company code; empty clears it. */
+  repairShopCode: z.string().trim().max(20).nullish(),
+})
+
+/** PUT /api/Company/settings and the company settings page (any manager of the company). */
+export async function updateCompanySettings(ctx: UseCaseContext, input: unknown) {
+  const v = parseInput(companySettingsInput, input)
+  const me = requireRole(ctx.actor, v.companyId, MANAGER_ROLE_NAMES)
+  await ctx.db.transaction(async (tx) => {
+    const set: Partial<typeof companies.$inferInsert> = {}
+    if (v.name !== undefined) set.name = v.name
+    if (v.timeZone !== undefined) set.timeZone = v.timeZone
+    if (v.repairShopCode !== undefined) {
+      if (!v.repairShopCode) set.repairShopCompanyId = null
+      else {
+        const shop = await findCompanyByCode(tx, v.repairShopCode).catch(() => {
+          throw new AppError('BAD_REQUEST', 'No repair shop has this code', { fieldErrors: { repairShopCode: 'No repair shop has this code' } })
+        })
+        if (!shop.types.includes('RepairShop')) {
+          throw new AppError('BAD_REQUEST', `${shop.name} is not a repair shop`, { fieldErrors: { repairShopCode: `${shop.name} is not a repair shop` } })
+        }
+        set.repairShopCompanyId = shop.id
+      }
+    }
+    if (Object.keys(set).length) await tx.update(companies).set(set).where(eq(companies.id, v.companyId))
+    await audit(tx, me, { action: 'company.settings', companyId: v.companyId, entityType: 'company', entityId: v.companyId, details: { ...v } })
+  })
+  return getCompany(ctx, v.companyId)
+}

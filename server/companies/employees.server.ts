@@ -1,0 +1,145 @@
+import { and, asc, countDistinct, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { z } from 'zod'
+import { memberships, users } from '#db/schema/index.ts'
+import { audit } from '../audit.ts'
+import { isManagerRole, roleById, roleNameOf, ROLE_IDS, type ManagerRoleName } from '../catalog/roles.ts'
+import type { UseCaseContext } from '../context.ts'
+import { AppError, forbidden } from '../errors.ts'
+import { requireUser } from '../policy.ts'
+import { idSchema, parseInput } from '../validation.ts'
+import { rolesCallerManages } from './join-requests.server.ts'
+
+export const PAGE_SIZES = [10, 20, 30] as const
+
+export const listEmployeesInput = z.object({
+  companyId: idSchema,
+  /** The page's manager role (`/employees` Operator, `/employeesRS` RepairShop); absent = every role the caller manages. */
+  manager: z.enum(['Owner', 'Operator', 'RepairShop']).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 10, 20 or 30')
+    .optional(),
+})
+
+export interface Employee {
+  id: number
+  personalIdentifier: string
+  firstName: string
+  lastName: string
+  email: string | null
+  roles: string[]
+  dateOfBirth: string | null
+  phoneNumber: string | null
+  roleList: { id: number; name: string; isActive: boolean }[]
+}
+
+/**
+ * The employees pages and GET /api/Employee/getEmployees: the people holding a
+ * role the caller manages in the company, with those roles (active or not).
+ * Paged in SQL; without `page` every row is returned (legacy clients).
+ */
+export async function listEmployees(ctx: UseCaseContext, input: unknown): Promise<{ items: Employee[]; total: number; page: number; pageSize: number }> {
+  requireUser(ctx.actor)
+  const v = parseInput(listEmployeesInput, input)
+  const managed = await rolesCallerManages(ctx, v.companyId, v.manager as ManagerRoleName | undefined)
+  if (!managed.length) throw forbidden()
+  const roleIds = managed.map((r) => ROLE_IDS[r])
+  const where = and(eq(memberships.companyId, v.companyId), inArray(memberships.roleId, roleIds), isNull(users.deletedAt))
+
+  const [count] = await ctx.db.read
+    .select({ n: countDistinct(memberships.userId) })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where)
+  const total = count?.n ?? 0
+  const pageSize = v.pageSize ?? (v.page ? 10 : Math.max(total, 1))
+  const page = v.page ?? 1
+
+  const people = await ctx.db.read
+    .selectDistinct({
+      id: users.id,
+      personalIdentifier: users.personalIdentifier,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      dateOfBirth: users.dateOfBirth,
+      phoneNumber: users.phoneNumber,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  const roleRows = people.length
+    ? await ctx.db.read
+        .select({ userId: memberships.userId, roleId: memberships.roleId, isActive: memberships.isActive })
+        .from(memberships)
+        .where(and(eq(memberships.companyId, v.companyId), inArray(memberships.roleId, roleIds), inArray(memberships.userId, people.map((p) => p.id))))
+        .orderBy(asc(memberships.roleId))
+    : []
+  const items = people.map((p) => {
+    const roleList = roleRows.filter((r) => r.userId === p.id).map((r) => ({ id: r.roleId, name: roleNameOf(r.roleId), isActive: r.isActive }))
+    return { ...p, roles: roleList.filter((r) => r.isActive).map((r) => r.name), roleList }
+  })
+  return { items, total, page, pageSize }
+}
+
+export const updateRoleStatusInput = z.object({
+  userId: idSchema,
+  companyId: idSchema,
+  roleId: z.coerce.number().int(),
+  isActive: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'isActive must be true or false' }),
+})
+
+/**
+ * PUT /api/Employee/updateUserRoleStatus and the employees page toggle. The
+ * last active holder of a manager role cannot be deactivated (409). Takes
+ * effect on the next request in every door (roles are read per request).
+ */
+export async function updateUserRoleStatus(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
+  const me = requireUser(ctx.actor)
+  const v = parseInput(updateRoleStatusInput, input)
+  const role = roleById(v.roleId)
+  if (!role) throw new AppError('BAD_REQUEST', 'Unknown role', { fieldErrors: { roleId: 'Unknown role' } })
+  const managed = await rolesCallerManages(ctx, v.companyId)
+  if (!managed.length) throw forbidden()
+  if (!managed.includes(role.name)) throw forbidden(`You cannot change the ${role.label} role here`)
+  const now = ctx.now ?? new Date()
+  await ctx.db.transaction(async (tx) => {
+    const [m] = await tx
+      .select({ id: memberships.id, isActive: memberships.isActive })
+      .from(memberships)
+      .where(and(eq(memberships.userId, v.userId), eq(memberships.companyId, v.companyId), eq(memberships.roleId, v.roleId)))
+    if (!m) throw new AppError('NOT_FOUND', 'This user does not have this role in the company')
+    if (m.isActive === v.isActive) return
+    if (!v.isActive && isManagerRole(role.name)) {
+      const others = await tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(
+          and(
+            eq(memberships.companyId, v.companyId),
+            eq(memberships.roleId, v.roleId),
+            eq(memberships.isActive, true),
+            ne(memberships.userId, v.userId),
+            isNull(users.deletedAt),
+          ),
+        )
+        .limit(1)
+      if (!others.length) throw new AppError('CONFLICT', `The company must keep at least one active ${role.label} manager`)
+    }
+    await tx.update(memberships).set({ isActive: v.isActive, updatedAt: now }).where(eq(memberships.id, m.id))
+    await audit(tx, me, {
+      action: v.isActive ? 'membership.activate' : 'membership.deactivate',
+      companyId: v.companyId,
+      entityType: 'membership',
+      entityId: m.id,
+      details: { userId: v.userId, role: role.name },
+    })
+  })
+  return { message: 'Updated successfully' }
+}
