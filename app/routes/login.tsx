@@ -6,6 +6,7 @@ import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-sh
 import { ModalPanel } from '#app/components/auth/modal-panel.tsx'
 import { Captcha } from '#app/components/captcha.tsx'
 import { DemoLogins } from '#app/components/demo-logins.tsx'
+import { ExternalSignInButtons } from '#app/components/external-sign-in-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
@@ -14,6 +15,7 @@ import { loginCookie, readLoginChallenge, safeRedirect } from '#app/utils/login-
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { completeLogin, getPendingLoginStep, resendEmailCode, startLogin } from '#server/auth/login.server.ts'
+import { configuredProviders } from '#server/auth/external/providers.server.ts'
 import { totpUri } from '#server/auth/totp.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
 import { createFallbackQuestion, requireCaptcha } from '#server/captcha/captcha.server.ts'
@@ -40,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         secret: pending.otpSecretKey,
       }
     : null
-  return { demo: env().DEMO_DATA, step, captchaFallback: createFallbackQuestion() }
+  return { demo: env().DEMO_DATA, step, captchaFallback: createFallbackQuestion(), providers: configuredProviders() }
 }
 
 type ActionResult = { error?: string; fieldErrors?: Record<string, string>; info?: string }
@@ -87,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { demo, step, captchaFallback } = useLoaderData<typeof loader>()
+  const { demo, step, captchaFallback, providers } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as ActionResult | undefined
   const navigation = useNavigation()
   const [searchParams] = useSearchParams()
@@ -121,6 +123,7 @@ export default function Login() {
           Log in
         </Button>
       </Form>
+      <ExternalSignInButtons providers={providers} />
       <div className="mt-4 flex justify-between text-sm">
         <Link to="/SendResetLink" className="text-primary underline-offset-4 hover:underline">
           Forgot password

@@ -12,7 +12,6 @@ import {
   type VerifiedExternalClaims,
 } from '#server/auth/external/providers.server.ts'
 import { env } from '#server/env.server.ts'
-import { readCookie } from '#server/http/session-cookie.server.ts'
 
 /**
  * The browser side of external sign-in: remix-auth 4 with one remix-auth-oauth2 strategy
@@ -236,9 +235,4 @@ export async function readIntent(request: Request, provider: ExternalProvider): 
 
 export async function clearIntent(): Promise<string> {
   return intentCookie().serialize('', { maxAge: 0 })
-}
-
-/** Whether the request carries a pending registration cookie at all (even an expired one). */
-export function hasPendingSignupCookie(request: Request): boolean {
-  return readCookie(request, 'operon_external_signup') !== undefined
 }

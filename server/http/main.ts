@@ -15,6 +15,7 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { DEMO_LOGINS, DEMO_PASSWORD } from '#db/demo-logins.ts'
+import { configuredProviders, externalSignInOrigins } from '../auth/external/providers.server.ts'
 import { getDb } from '../db.server.ts'
 import { env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
@@ -75,7 +76,8 @@ async function main() {
           ],
           'worker-src': ["'self'", 'blob:'],
           'frame-ancestors': ["'none'"],
-          'form-action': ["'self'", ...(e.GOOGLE_CLIENT_ID || e.APPLE_CLIENT_ID ? ['https:'] : [])],
+          // The external sign-in buttons post to /auth/{provider}, which redirects to the provider.
+          'form-action': ["'self'", ...externalSignInOrigins(), ...(configuredProviders().length ? ['https:'] : [])],
           'upgrade-insecure-requests': e.isProduction ? [] : null,
         },
       },

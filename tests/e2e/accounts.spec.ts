@@ -89,6 +89,7 @@ test('a password reset end to end', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/)
 
   await page.getByRole('link', { name: 'Forgot password' }).click()
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible()
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'arrives shortly' })).toBeVisible()

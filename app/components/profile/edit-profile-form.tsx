@@ -1,0 +1,90 @@
+import { Form, useNavigation } from '@remix-run/react'
+import * as React from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import { Separator } from '#app/components/ui/separator.tsx'
+import { FormError } from './field.tsx'
+import { LicenseEditor } from './license-editor.tsx'
+import { PhotoInput } from './photo-input.tsx'
+import { ProfileFields } from './profile-fields.tsx'
+import type { FieldErrors, LicenseRowValues, PlaceOption, ProfileFieldValues } from './types.ts'
+
+export const UPDATE_PROFILE_INTENT = 'updateProfile'
+
+export interface EditProfileValues {
+  fields: ProfileFieldValues
+  licenses: LicenseRowValues[]
+  removePhoto: boolean
+}
+
+/**
+ * The profile edit form (fields, photo, licenses): one multipart POST with
+ * `intent=updateProfile` to /profile's action. Rendered in a Dialog with
+ * JavaScript and inline on /profile?edit=1 without.
+ */
+export function EditProfileForm({
+  idPrefix,
+  values,
+  errors,
+  formError,
+  submission,
+  currentPhoto,
+  initials,
+  countries,
+  usStates,
+  today,
+  cancel,
+}: {
+  idPrefix: string
+  values: EditProfileValues
+  errors?: FieldErrors
+  formError?: string | null
+  /** Changes with every failed submission: the licenses editor restarts from the rows the server kept. */
+  submission: unknown
+  currentPhoto: string | null
+  initials: string
+  countries: PlaceOption[]
+  usStates: PlaceOption[]
+  today: string
+  /** The Cancel control (a DialogClose or a link back to /profile). */
+  cancel: React.ReactNode
+}) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === UPDATE_PROFILE_INTENT
+  const [licenseEditorKey, setLicenseEditorKey] = React.useState(0)
+  const [lastSubmission, setLastSubmission] = React.useState(submission)
+  if (submission !== lastSubmission) {
+    setLastSubmission(submission)
+    setLicenseEditorKey((k) => k + 1)
+  }
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="grid grid-cols-1 gap-6" aria-label="Edit profile">
+      <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
+      <FormError message={formError} />
+      <PhotoInput
+        idPrefix={idPrefix}
+        currentPhoto={currentPhoto}
+        initials={initials}
+        errors={errors}
+        removeChecked={values.removePhoto}
+      />
+      <Separator />
+      <ProfileFields
+        idPrefix={idPrefix}
+        values={values.fields}
+        errors={errors}
+        countries={countries}
+        usStates={usStates}
+        today={today}
+      />
+      <Separator />
+      <LicenseEditor key={licenseEditorKey} idPrefix={idPrefix} initialRows={values.licenses} errors={errors} />
+      <div className="sticky bottom-0 -mx-1 grid grid-cols-2 gap-3 bg-background px-1 py-2 sm:static sm:flex sm:justify-end sm:py-0">
+        {cancel}
+        <Button type="submit" className="h-10 sm:h-9" disabled={saving}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
+    </Form>
+  )
+}

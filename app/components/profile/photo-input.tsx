@@ -1,0 +1,141 @@
+import * as React from 'react'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { ProfileAvatar } from './profile-avatar.tsx'
+import type { FieldErrors } from './types.ts'
+
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp'
+/** The longest side of a photo prepared in the browser. */
+const MAX_SIDE = 800
+
+/**
+ * Draws the picture on a canvas at most 800 px on its longest side and
+ * returns it as a JPEG; null when the browser cannot decode it (the server
+ * then gets the file as chosen, and says what is wrong with it).
+ */
+async function downscaleToJpeg(file: File): Promise<File | null> {
+  let bitmap: ImageBitmap
+  try {
+    bitmap = await createImageBitmap(file)
+  } catch {
+    return null
+  }
+  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height))
+  const canvas = document.createElement('canvas')
+  canvas.width = Math.max(1, Math.round(bitmap.width * scale))
+  canvas.height = Math.max(1, Math.round(bitmap.height * scale))
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return null
+  // JPEG has no transparency: a transparent PNG gets a white background, not a black one.
+  ctx.fillStyle = '#fff'
+  ctx.fillRect(0, 0, canvas.width, canvas.height)
+  ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height)
+  bitmap.close()
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85))
+  if (!blob) return null
+  return new File([blob], `${file.name.replace(/\.[^.]*$/, '') || 'photo'}.jpg`, { type: 'image/jpeg' })
+}
+
+/**
+ * The profile photo: a file input named `photo` (posted as multipart) and a
+ * "Remove photo" checkbox named `removePhoto`. With JavaScript the chosen
+ * picture is downscaled in the browser and put back into the file input, so
+ * both paths post the same field.
+ */
+export function PhotoInput({
+  idPrefix,
+  currentPhoto,
+  initials,
+  errors,
+  removeChecked,
+}: {
+  idPrefix: string
+  /** data: URL of the saved photo, or null. */
+  currentPhoto: string | null
+  initials: string
+  errors?: FieldErrors
+  removeChecked?: boolean
+}) {
+  const id = `${idPrefix}-photo`
+  const [preview, setPreview] = React.useState<string | null>(null)
+  const [remove, setRemove] = React.useState(Boolean(removeChecked))
+  const [busy, setBusy] = React.useState(false)
+  const [liveError, setLiveError] = React.useState<string | null>(null)
+  const [editedFor, setEditedFor] = React.useState<FieldErrors | undefined | null>(null)
+  const serverError = editedFor === errors ? undefined : errors?.profilePhoto
+  const error = liveError ?? serverError
+
+  React.useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview)
+  }, [preview])
+
+  async function onChange(e: React.ChangeEvent<HTMLInputElement>) {
+    const input = e.currentTarget
+    setEditedFor(errors)
+    setLiveError(null)
+    const file = input.files?.[0]
+    if (!file) {
+      setPreview(null)
+      return
+    }
+    setBusy(true)
+    try {
+      const small = await downscaleToJpeg(file)
+      if (!small) {
+        setPreview(null)
+        setLiveError('This file is not a JPEG, PNG or WebP picture.')
+        return
+      }
+      const dt = new DataTransfer()
+      dt.items.add(small)
+      input.files = dt.files
+      setPreview(URL.createObjectURL(small))
+      setRemove(false)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const shown = remove ? null : (preview ?? currentPhoto)
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center gap-4">
+        <ProfileAvatar photo={shown} initials={initials} className="size-16 text-lg" alt="" />
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <Label htmlFor={id}>Profile photo</Label>
+          <Input
+            id={id}
+            name="photo"
+            type="file"
+            accept={PHOTO_ACCEPT}
+            onChange={onChange}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            className="h-auto py-1.5"
+          />
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {busy ? 'Preparing the photo…' : 'JPEG, PNG or WebP, up to 2 MB.'}
+          </p>
+        </div>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive" data-field-error="profilePhoto">
+          {error}
+        </p>
+      ) : null}
+      {currentPhoto ? (
+        <label className="flex min-h-9 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="removePhoto"
+            value="1"
+            className="size-4"
+            checked={remove}
+            onChange={(e) => setRemove(e.currentTarget.checked)}
+          />
+          Remove photo
+        </label>
+      ) : null}
+    </div>
+  )
+}

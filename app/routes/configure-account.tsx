@@ -1,0 +1,154 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { getActor } from '#app/utils/auth.server.ts'
+import { clearPendingSignup, readPendingSignup } from '#app/utils/external-auth.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { EXTERNAL_TEXT, loginOrRegisterWithExternal } from '#server/auth/external/external-login.server.ts'
+import { PROVIDER_LABELS } from '#server/auth/external/providers.server.ts'
+import { createWebSession } from '#server/auth/web-session.server.ts'
+import { SELF_SELECTABLE_ROLES } from '#server/catalog/roles.ts'
+import { TEXT } from '#server/catalog/texts.ts'
+import { getDb } from '#server/db.server.ts'
+import { isAppError } from '#server/errors.ts'
+import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { logger } from '#server/log.server.ts'
+
+/**
+ * Configure account (spec: Login screen; section 5 "Role selection (external registration)"):
+ * after an external sign-in of an unknown account, the user picks Driver and/or Mechanic,
+ * optionally a company code to ask to join, and finishes the registration.
+ */
+
+export const meta: MetaFunction = () => [{ title: 'Configure account · Operon' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const claims = await readPendingSignup(request)
+  if (!claims) {
+    if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
+    throw redirect('/login')
+  }
+  return {
+    provider: PROVIDER_LABELS[claims.provider],
+    email: claims.email,
+    name: [claims.givenName, claims.familyName].filter(Boolean).join(' ') || claims.name || null,
+  }
+}
+
+type ActionResult = { formError?: string; fieldErrors?: Record<string, string>; roles?: string[]; companyCode?: string }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const claims = await readPendingSignup(request)
+  if (!claims) return redirectWithToast('/login', { type: 'error', message: TEXT.externalRegistrationFailed })
+  const form = await request.formData()
+  const roles = form.getAll('roles').filter((r): r is string => typeof r === 'string')
+  const companyCode = String(form.get('companyCode') ?? '').trim()
+  const db = getDb()
+  try {
+    const result = await loginOrRegisterWithExternal(
+      { db, actor: { kind: 'anonymous' }, ip: context.clientIp },
+      { provider: claims.provider, claims, roles, companyCode: companyCode || null },
+    )
+    if (result.status === 'needsRoles') {
+      return data<ActionResult>(
+        { formError: EXTERNAL_TEXT.chooseRole, fieldErrors: { roles: EXTERNAL_TEXT.chooseRole }, roles, companyCode },
+        { status: 400 },
+      )
+    }
+    const { token } = await createWebSession(db, result.userId, { ip: context.clientIp, userAgent: request.headers.get('user-agent') })
+    const headers = new Headers()
+    headers.append('Set-Cookie', await clearPendingSignup())
+    headers.append('Set-Cookie', sessionCookieHeader(token))
+    return redirect(result.created ? '/completeProfile' : '/dashboard', { headers })
+  } catch (error) {
+    if (isAppError(error) && error.code === 'BAD_REQUEST') {
+      // Fixable here: a role or a company code.
+      return data<ActionResult>(
+        { formError: error.message, fieldErrors: error.fieldErrors, roles, companyCode },
+        { status: 400 },
+      )
+    }
+    if (!isAppError(error)) logger().error({ err: error }, 'external registration failed')
+    const message = isAppError(error) && error.code === 'CONFLICT' ? error.message : TEXT.externalRegistrationFailed
+    return redirectWithToast('/login', { type: 'error', message }, { headers: { 'Set-Cookie': await clearPendingSignup() } })
+  }
+}
+
+/** True once React runs in the browser: without JavaScript the server does the checking. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+export default function ConfigureAccount() {
+  const { provider, email, name } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>() as ActionResult | undefined
+  const busy = useNavigation().state !== 'idle'
+  const hydrated = useHydrated()
+  const [checked, setChecked] = useState<string[]>(result?.roles ?? [])
+  const none = checked.length === 0
+  const toggle = (role: string, on: boolean) => setChecked((c) => (on ? [...new Set([...c, role])] : c.filter((r) => r !== role)))
+
+  return (
+    <AuthShell title="Configure account">
+      <p className="mb-4 text-sm text-muted-foreground">
+        You signed in with {provider}
+        {email ? (
+          <>
+            {' '}as <span className="font-medium text-foreground">{email}</span>
+          </>
+        ) : null}
+        {name ? ` (${name})` : ''}. Choose your roles to finish creating your Operon account.
+      </p>
+      <Form method="post" className="space-y-5">
+        <fieldset className="space-y-3" aria-describedby={result?.fieldErrors?.roles ? 'roles-error' : undefined}>
+          <legend className="mb-2 text-sm font-medium">Roles</legend>
+          {SELF_SELECTABLE_ROLES.map((role) => (
+            <label key={role} className="flex cursor-pointer items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                name="roles"
+                value={role}
+                checked={checked.includes(role)}
+                onChange={(e) => toggle(role, e.currentTarget.checked)}
+                className="size-4 accent-primary"
+              />
+              {role}
+            </label>
+          ))}
+          <FieldError id="roles-error" message={result?.fieldErrors?.roles} />
+        </fieldset>
+        <div className="space-y-2">
+          <Label htmlFor="companyCode">Company code (optional)</Label>
+          <Input
+            id="companyCode"
+            name="companyCode"
+            autoComplete="off"
+            placeholder="e.g. OPR-7H2K9Q"
+            defaultValue={result?.companyCode}
+            aria-invalid={!!result?.fieldErrors?.companyCode}
+            aria-describedby="companyCode-hint"
+          />
+          <p id="companyCode-hint" className="text-xs text-muted-foreground">
+            To ask your company to add you with these roles. You can also do it later.
+          </p>
+          <FieldError message={result?.fieldErrors?.companyCode} />
+        </div>
+        <FormMessage message={result?.formError && !result.fieldErrors?.roles && !result.fieldErrors?.companyCode ? result.formError : null} />
+        <Button type="submit" className="w-full" disabled={busy || (hydrated && none)}>
+          Finish registration
+        </Button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </AuthShell>
+  )
+}
