@@ -166,3 +166,16 @@ async function answerJoinRequest(ctx: UseCaseContext, input: unknown, accept: bo
 
 export const acceptJoinRequest = (ctx: UseCaseContext, input: unknown) => answerJoinRequest(ctx, input, true)
 export const rejectJoinRequest = (ctx: UseCaseContext, input: unknown) => answerJoinRequest(ctx, input, false)
+
+/** The caller's own join requests (profile), newest first. */
+export async function listMyJoinRequests(ctx: UseCaseContext) {
+  const me = requireUser(ctx.actor)
+  const rows = await ctx.db.read
+    .select({ id: joinRequests.id, company: companies.name, roleId: joinRequests.roleId, status: joinRequests.status, requestedAt: joinRequests.requestedAt })
+    .from(joinRequests)
+    .innerJoin(companies, eq(companies.id, joinRequests.companyId))
+    .where(eq(joinRequests.userId, me.userId))
+    .orderBy(desc(joinRequests.requestedAt), desc(joinRequests.id))
+    .limit(50)
+  return rows.map((r) => ({ id: r.id, companyName: r.company, role: roleNameOf(r.roleId), status: r.status, requestDate: r.requestedAt.toISOString() }))
+}

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
@@ -6,43 +5,12 @@ import { userLicenses, userPhotos, users, webSessions } from '#db/schema/index.t
 import { getProfile } from '#server/auth/profile.server.ts'
 import { TEXT } from '#server/catalog/texts.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
+import { callRoute as call } from '#tests/helpers/remix.ts'
 import { actorFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import * as completeProfile from '#app/routes/_app+/completeProfile.tsx'
 import * as profile from '#app/routes/_app+/profile.tsx'
 
 let db: Database
-
-type Handler = (args: ActionFunctionArgs) => unknown
-interface Outcome {
-  status: number
-  location: string | null
-  setCookies: string[]
-  data: Record<string, unknown> | null
-}
-
-/** Calls a route loader or action as Remix would, and flattens what it returns or throws. */
-async function call(fn: Handler, path: string, cookie: string | undefined, body?: FormData | URLSearchParams): Promise<Outcome> {
-  const request = new Request(`http://localhost${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: cookie ? { cookie: `operon_session=${cookie}` } : {},
-    body,
-  })
-  let out: unknown
-  try {
-    out = await fn({ request, params: {}, context: { cspNonce: '', clientIp: '127.0.0.1' } })
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown
-    out = thrown
-  }
-  if (out instanceof Response) {
-    return { status: out.status, location: out.headers.get('location'), setCookies: out.headers.getSetCookie(), data: null }
-  }
-  if (out && typeof out === 'object' && (out as { type?: string }).type === 'DataWithResponseInit') {
-    const d = out as { data: Record<string, unknown>; init: ResponseInit | null }
-    return { status: d.init?.status ?? 200, location: null, setCookies: [], data: d.data }
-  }
-  return { status: 200, location: null, setCookies: [], data: out as Record<string, unknown> }
-}
 
 const fields = (over: Record<string, string> = {}) => ({
   firstName: 'Dana',

@@ -1,4 +1,5 @@
 import { BuildingIcon, IdCardIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -89,7 +90,7 @@ export function LicensesCard({ licenses, today }: { licenses: LicenseView[]; tod
 }
 
 /** Spec: "My companies" with the user's roles there. */
-export function CompaniesCard({ companies }: { companies: CompanyView[] }) {
+export function CompaniesCard({ companies, children }: { companies: CompanyView[]; children?: ReactNode }) {
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -103,7 +104,7 @@ export function CompaniesCard({ companies }: { companies: CompanyView[] }) {
             icon={BuildingIcon}
             titleAs="h3"
             title="No companies yet"
-            description="Ask your company for its company code and send a join request; your roles show here once accepted."
+            description="Ask your company for its company code and send a join request below, or create your company; your roles show here once accepted."
           />
         ) : (
           <ul className="divide-y rounded-lg border" aria-label="My companies">
@@ -124,6 +125,7 @@ export function CompaniesCard({ companies }: { companies: CompanyView[] }) {
             ))}
           </ul>
         )}
+        {children ? <div className="mt-6 space-y-6">{children}</div> : null}
       </CardContent>
     </Card>
   )

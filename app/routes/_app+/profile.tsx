@@ -52,6 +52,18 @@ import { roleLabelOf } from '#server/catalog/roles.ts'
 import { TWO_FACTOR_TYPE } from '#server/catalog/statuses.ts'
 import { TEXT } from '#server/catalog/texts.ts'
 import { listMyCompanies } from '#server/companies/list-my-companies.ts'
+import { createCompany } from '#server/companies/create-company.ts'
+import { listMyJoinRequests, requestToJoinCompany } from '#server/companies/join-requests.server.ts'
+import { configuredProviders } from '#server/auth/external/providers.server.ts'
+import { listExternalIdentities, unlinkExternalIdentity } from '#server/auth/external/external-login.server.ts'
+import {
+  CompanyForms,
+  CREATE_COMPANY_INTENT,
+  JOIN_COMPANY_INTENT,
+  MyJoinRequests,
+  type CompanyFormResult,
+} from '#app/components/profile/company-forms.tsx'
+import { ExternalAccountsCard, UNLINK_EXTERNAL_INTENT } from '#app/components/profile/external-accounts-card.tsx'
 import type { UseCaseContext } from '#server/context.ts'
 import { getDb } from '#server/db.server.ts'
 import { isAppError } from '#server/errors.ts'
@@ -62,7 +74,12 @@ const joinDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', tim
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request)
   const ctx: UseCaseContext = { db: getDb(), actor, ip: context.clientIp }
-  const [profile, memberships] = await Promise.all([getProfile(ctx), listMyCompanies(ctx)])
+  const [profile, memberships, joinRequests, externalAccounts] = await Promise.all([
+    getProfile(ctx),
+    listMyCompanies(ctx),
+    listMyJoinRequests(ctx),
+    listExternalIdentities(ctx),
+  ])
   const companies: CompanyView[] = memberships.map((m) => ({
     companyId: m.companyId,
     companyName: m.companyName,
@@ -83,13 +100,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     roles: [...new Set(companies.flatMap((c) => c.roles))],
     countries: COUNTRIES,
     usStates: US_STATES,
+    joinRequests,
+    externalAccounts,
+    providers: configuredProviders(),
   }
 }
 
 export type ProfileActionData =
   | { intent: typeof UPDATE_PROFILE_INTENT; formError: string | null; fieldErrors: FieldErrors; values: EditProfileValues | null }
   | { intent: typeof RESET_AUTHENTICATOR_INTENT; formError: string | null; qr: NewAuthenticator | null }
-  | { intent: typeof DELETE_ACCOUNT_INTENT | 'unknown'; formError: string }
+  | { intent: typeof DELETE_ACCOUNT_INTENT | typeof UNLINK_EXTERNAL_INTENT | 'unknown'; formError: string }
+  | CompanyFormResult
 
 const result = (body: ProfileActionData, init?: ResponseInit) => data<ProfileActionData>(body, init)
 
@@ -155,13 +176,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
+  if (intent === CREATE_COMPANY_INTENT || intent === JOIN_COMPANY_INTENT) {
+    const values: Record<string, string | string[]> =
+      intent === CREATE_COMPANY_INTENT
+        ? { name: String(form.get('name') ?? ''), types: form.getAll('types').map(String) }
+        : { companyCode: String(form.get('companyCode') ?? ''), role: String(form.get('role') ?? '') }
+    try {
+      if (intent === CREATE_COMPANY_INTENT) {
+        const c = await createCompany(ctx, { name: values.name as string, types: values.types as string[] })
+        return redirectWithToast('/profile', { type: 'success', message: `${c.companyName} created. Its company code is ${c.companyIdentifier}.` })
+      }
+      const r = await requestToJoinCompany(ctx, values)
+      return redirectWithToast('/profile', { type: 'success', message: `Join request sent to ${r.companyName}` })
+    } catch (e) {
+      if (!isAppError(e)) throw e
+      const fieldErrors = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k.split('.')[0]!, v]))
+      return result({ intent, formError: e.message, fieldErrors, values }, { status: e.status })
+    }
+  }
+
+  if (intent === UNLINK_EXTERNAL_INTENT) {
+    try {
+      const { message } = await unlinkExternalIdentity(ctx, String(form.get('provider') ?? ''))
+      return redirectWithToast('/profile', { type: 'success', message })
+    } catch (e) {
+      if (!isAppError(e)) throw e
+      return result({ intent: UNLINK_EXTERNAL_INTENT, formError: e.message }, { status: e.status })
+    }
+  }
+
   return result({ intent: 'unknown', formError: 'Unknown action' }, { status: 400 })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Profile() {
-  const { title, today, editInline, profile, joinDateLabel, countryName, companies, roles, countries, usStates } =
+  const { title, today, editInline, profile, joinDateLabel, countryName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
@@ -315,7 +365,18 @@ export default function Profile() {
       </Card>
 
       <LicensesCard licenses={profile.userLicenses} today={today} />
-      <CompaniesCard companies={companies} />
+      <CompaniesCard companies={companies}>
+        <MyJoinRequests requests={joinRequests} />
+        <CompanyForms
+          result={actionData?.intent === CREATE_COMPANY_INTENT || actionData?.intent === JOIN_COMPANY_INTENT ? (actionData as CompanyFormResult) : null}
+          busy={navigation.state !== 'idle'}
+        />
+      </CompaniesCard>
+      <ExternalAccountsCard
+        providers={providers}
+        linked={externalAccounts}
+        error={actionData?.intent === UNLINK_EXTERNAL_INTENT ? actionData.formError : null}
+      />
 
       <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <ResetAuthenticatorCard

@@ -1,0 +1,99 @@
+import { Form } from '@remix-run/react'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { StatusPill } from '#app/components/ui/status-pill.tsx'
+import { COMPANY_TYPES, ROLES } from '#server/catalog/roles.ts'
+import { NativeSelect } from './native-select.tsx'
+
+export const CREATE_COMPANY_INTENT = 'createCompany'
+export const JOIN_COMPANY_INTENT = 'joinCompany'
+
+const TYPE_LABELS = { Owner: 'Owner (owns buses)', Operator: 'Operator (runs buses)', RepairShop: 'Repair shop' } as const
+
+export interface CompanyFormResult {
+  intent: typeof CREATE_COMPANY_INTENT | typeof JOIN_COMPANY_INTENT
+  formError: string | null
+  fieldErrors: Record<string, string>
+  values: Record<string, string | string[]>
+}
+
+/** "Create a company" and "Join a company" under My companies (plain forms). */
+export function CompanyForms({ result, busy }: { result: CompanyFormResult | null; busy: boolean }) {
+  const create = result?.intent === CREATE_COMPANY_INTENT ? result : null
+  const join = result?.intent === JOIN_COMPANY_INTENT ? result : null
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Form method="post" className="space-y-3 rounded-lg border p-4" aria-labelledby="create-company-title">
+        <h3 id="create-company-title" className="font-medium">
+          Create a company
+        </h3>
+        <input type="hidden" name="intent" value={CREATE_COMPANY_INTENT} />
+        <div className="space-y-1.5">
+          <Label htmlFor="company-name">Company name</Label>
+          <Input id="company-name" name="name" required maxLength={100} defaultValue={(create?.values.name as string) ?? ''} aria-invalid={!!create?.fieldErrors.name} />
+          {create?.fieldErrors.name ? <p className="text-sm text-destructive">{create.fieldErrors.name}</p> : null}
+        </div>
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium">Company types</legend>
+          {COMPANY_TYPES.map((t) => (
+            <label key={t} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="types" value={t} className="size-4 accent-primary" defaultChecked={(create?.values.types as string[] | undefined)?.includes(t)} />
+              {TYPE_LABELS[t]}
+            </label>
+          ))}
+          {create?.fieldErrors.types ? <p className="text-sm text-destructive">{create.fieldErrors.types}</p> : null}
+        </fieldset>
+        {create?.formError && !Object.keys(create.fieldErrors).length ? <p role="alert" className="text-sm text-destructive">{create.formError}</p> : null}
+        <Button type="submit" disabled={busy}>
+          Create company
+        </Button>
+      </Form>
+
+      <Form method="post" className="space-y-3 rounded-lg border p-4" aria-labelledby="join-company-title">
+        <h3 id="join-company-title" className="font-medium">
+          Join a company
+        </h3>
+        <input type="hidden" name="intent" value={JOIN_COMPANY_INTENT} />
+        <div className="space-y-1.5">
+          <Label htmlFor="join-code">Company code</Label>
+          <Input id="join-code" name="companyCode" required placeholder="e.g. OPR-7H2K9Q" autoCapitalize="characters" defaultValue={(join?.values.companyCode as string) ?? ''} aria-invalid={!!join?.fieldErrors.companyCode} />
+          {join?.fieldErrors.companyCode ? <p className="text-sm text-destructive">{join.fieldErrors.companyCode}</p> : null}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="join-role">Role</Label>
+          <NativeSelect id="join-role" name="role" defaultValue={(join?.values.role as string) ?? 'Driver'}>
+            {ROLES.map((r) => (
+              <option key={r.name} value={r.name}>
+                {r.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {join?.formError && !join.fieldErrors.companyCode ? <p role="alert" className="text-sm text-destructive">{join.formError}</p> : null}
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Ask to join
+        </Button>
+      </Form>
+    </div>
+  )
+}
+
+export function MyJoinRequests({ requests }: { requests: { id: number; companyName: string; role: string; status: string; requestDate: string }[] }) {
+  if (!requests.length) return null
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-medium">My join requests</h3>
+      <ul className="divide-y rounded-lg border text-sm" aria-label="My join requests">
+        {requests.map((r) => (
+          <li key={r.id} className="flex items-center justify-between gap-3 px-4 py-2">
+            <span>
+              {r.companyName} · {r.role}
+            </span>
+            <StatusPill status={r.status} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import { Form } from '@remix-run/react'
+import { ExternalSignInButtons } from '#app/components/external-sign-in-buttons.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+
+export const UNLINK_EXTERNAL_INTENT = 'unlinkExternal'
+
+type Provider = 'google' | 'apple'
+
+/** Sign-in with Google or Apple linked to this account (an explicit, signed-in action: decision 007). */
+export function ExternalAccountsCard({
+  providers,
+  linked,
+  error,
+}: {
+  providers: Provider[]
+  linked: { provider: Provider; label: string; email: string | null }[]
+  error?: string | null
+}) {
+  if (!providers.length && !linked.length) return null
+  const linkable = providers.filter((p) => !linked.some((l) => l.provider === p))
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Sign-in accounts</h2>
+        </CardTitle>
+        <CardDescription>Sign in with Google or Apple as well as your password.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {linked.length ? (
+          <ul className="divide-y rounded-lg border text-sm" aria-label="Linked accounts">
+            {linked.map((l) => (
+              <li key={l.provider} className="flex items-center justify-between gap-3 px-4 py-2">
+                <span>
+                  {l.label}
+                  {l.email ? <span className="text-muted-foreground"> · {l.email}</span> : null}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value={UNLINK_EXTERNAL_INTENT} />
+                  <input type="hidden" name="provider" value={l.provider} />
+                  <Button type="submit" variant="outline" size="sm">
+                    Unlink
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <ExternalSignInButtons providers={linkable} intent="link" divider="Link an account" />
+      </CardContent>
+    </Card>
+  )
+}
