@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useId, useImperativeHandle, useRef } from 'react'
+import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react'
 import type {} from 'altcha/types/react'
 import type { AltchaWidgetElement } from 'altcha/types/generic'
 import { Input } from '#app/components/ui/input.tsx'
@@ -16,8 +16,11 @@ export interface CaptchaProps {
   onVerifiedChange?: (verified: boolean) => void
   /** The no-JavaScript question from `createFallbackQuestion()` (loader data). */
   fallback: { question: string; token: string }
-  /** Change it (e.g. after every submit) to reset the widget: a solution is good for one attempt. */
-  resetKey?: string | number
+  /**
+   * Reset whenever this changes (compared with ===), e.g. `resetKey={actionData}`: each
+   * action result is a new object. A solution is good for one attempt only.
+   */
+  resetKey?: unknown
   className?: string
 }
 
@@ -27,7 +30,7 @@ export interface CaptchaHandle {
 }
 
 /** altcha's widget options that HTML attributes do not cover. */
-const WIDGET_CONFIGURATION = JSON.stringify({ hideFooter: true })
+const WIDGET_CONFIGURATION = JSON.stringify({ hideFooter: true, humanInteractionSignature: false })
 
 /**
  * The web forms' captcha: the self-hosted altcha proof-of-work widget, and,
@@ -35,7 +38,10 @@ const WIDGET_CONFIGURATION = JSON.stringify({ hideFooter: true })
  * form posts `altcha` (widget) or `captchaToken` + `captchaAnswer` (fallback);
  * the action checks them with `verifyCaptchaForm` / `requireCaptcha`.
  *
- * The widget script is loaded in the browser only (it needs `window`).
+ * The widget script is loaded in the browser only (it needs `window`). A page
+ * served over plain http from another machine (not https, not localhost) has
+ * no Web Crypto, so the proof of work cannot run there: it gets the question
+ * too, and counts as "solved" once an answer is typed (the server decides).
  */
 export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
   { onVerifiedChange, fallback, resetKey, className },
@@ -47,9 +53,15 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
   useEffect(() => {
     onChange.current = onVerifiedChange
   }, [onVerifiedChange])
+  const [insecure, setInsecure] = useState(false)
+  const [answer, setAnswer] = useState('')
 
   // Define <altcha-widget> (client only) and follow its state.
   useEffect(() => {
+    if (!window.isSecureContext) {
+      setInsecure(true)
+      return
+    }
     void import('altcha')
     const el = widget.current
     if (!el) return
@@ -61,15 +73,41 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     return () => el.removeEventListener('statechange', onState)
   }, [])
 
-  useImperativeHandle(ref, () => ({ reset: () => resetWidget(widget.current, onChange.current) }), [])
+  useImperativeHandle(
+    ref,
+    () => ({
+      reset: () => {
+        setAnswer('')
+        resetWidget(widget.current, onChange.current)
+      },
+    }),
+    [],
+  )
 
   // Reset whenever the parent changes resetKey (not on the first render).
   const firstKey = useRef(resetKey)
   useEffect(() => {
     if (resetKey === firstKey.current) return
     firstKey.current = resetKey
+    setAnswer('')
     resetWidget(widget.current, onChange.current)
   }, [resetKey])
+
+  if (insecure) {
+    return (
+      <div className={cn('space-y-2', className)}>
+        <FallbackQuestion
+          id={answerId}
+          fallback={fallback}
+          value={answer}
+          onChange={(value) => {
+            setAnswer(value)
+            onChange.current?.(value.trim() !== '')
+          }}
+        />
+      </div>
+    )
+  }
 
   return (
     <div className={cn('space-y-2', className)}>
@@ -80,22 +118,36 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
         configuration={WIDGET_CONFIGURATION}
         style={{ '--altcha-max-width': '100%' }}
       />
+      {/* The browser shows this only with JavaScript off; React never renders it on the client. */}
       <noscript>
-        <div className="space-y-2" data-testid="captcha-fallback">
-          <Label htmlFor={answerId}>{fallback.question}</Label>
-          <Input
-            id={answerId}
-            name={CAPTCHA_FALLBACK_ANSWER_FIELD}
-            inputMode="numeric"
-            autoComplete="off"
-            required
-          />
-          <input type="hidden" name={CAPTCHA_FALLBACK_TOKEN_FIELD} value={fallback.token} />
-        </div>
+        <FallbackQuestion id={answerId} fallback={fallback} />
       </noscript>
     </div>
   )
 })
+
+function FallbackQuestion(props: {
+  id: string
+  fallback: { question: string; token: string }
+  value?: string
+  onChange?: (value: string) => void
+}) {
+  const { id, fallback, value, onChange } = props
+  return (
+    <div className="space-y-2" data-testid="captcha-fallback">
+      <Label htmlFor={id}>{fallback.question}</Label>
+      <Input
+        id={id}
+        name={CAPTCHA_FALLBACK_ANSWER_FIELD}
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        {...(onChange ? { value, onChange: (e) => onChange(e.target.value) } : {})}
+      />
+      <input type="hidden" name={CAPTCHA_FALLBACK_TOKEN_FIELD} value={fallback.token} />
+    </div>
+  )
+}
 
 function resetWidget(el: AltchaWidgetElement | null, onChange: ((verified: boolean) => void) | undefined) {
   // `reset` exists once the element is upgraded (the script has loaded).
