@@ -11,6 +11,23 @@ import {
   requestToJoinCompany,
 } from '../companies/join-requests.server.ts'
 import { companySettingsInput, updateCompanySettings } from '../companies/company-settings.server.ts'
+import { z } from 'zod'
+import { listFleetVehicles, fleetQueryInput } from '../fleet/list-vehicles.server.ts'
+import {
+  cancelVehicleRequest,
+  cancelVehicleRequestInput,
+  createVehicleRequest,
+  createVehicleRequestInput,
+  getVehicleOperatorAssignments,
+  listPendingRequestsByOwner,
+  listRequestsByOperator,
+  respondToVehicleRequest,
+  respondVehicleRequestInput,
+} from '../fleet/vehicle-requests.server.ts'
+import { getVehicle } from '../fleet/vehicles.server.ts'
+import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
+import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
+import { idSchema } from '../validation.ts'
 import { authedProcedure, router } from './init.ts'
 
 export const appRouter = router({
@@ -25,6 +42,21 @@ export const appRouter = router({
     list: authedProcedure.input(listJoinRequestsInput).query(({ ctx, input }) => listJoinRequests(ctx, input)),
     accept: authedProcedure.input(answerJoinRequestInput).mutation(({ ctx, input }) => acceptJoinRequest(ctx, input)),
     reject: authedProcedure.input(answerJoinRequestInput).mutation(({ ctx, input }) => rejectJoinRequest(ctx, input)),
+  }),
+  fleet: router({
+    list: authedProcedure.input(fleetQueryInput).query(({ ctx, input }) => listFleetVehicles(ctx, input)),
+    get: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getVehicle(ctx, input.vehicleId)),
+    assignments: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getVehicleOperatorAssignments(ctx, input.vehicleId)),
+    preInspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listPreInspectionsByVehicle(ctx, input.vehicleId)),
+    inspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listInspectionsByVehicle(ctx, input.vehicleId)),
+    repairs: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listRepairsByVehicle(ctx, input.vehicleId)),
+  }),
+  vehicleRequests: router({
+    create: authedProcedure.input(createVehicleRequestInput).mutation(({ ctx, input }) => createVehicleRequest(ctx, input)),
+    cancel: authedProcedure.input(cancelVehicleRequestInput).mutation(({ ctx, input }) => cancelVehicleRequest(ctx, input)),
+    respond: authedProcedure.input(respondVehicleRequestInput).mutation(({ ctx, input }) => respondToVehicleRequest(ctx, input)),
+    byOperator: authedProcedure.input(z.object({ operatorCompanyId: idSchema })).query(({ ctx, input }) => listRequestsByOperator(ctx, input.operatorCompanyId)),
+    pendingByOwner: authedProcedure.input(z.object({ ownerCompanyId: idSchema })).query(({ ctx, input }) => listPendingRequestsByOwner(ctx, input.ownerCompanyId)),
   }),
   employees: router({
     list: authedProcedure.input(listEmployeesInput).query(({ ctx, input }) => listEmployees(ctx, input)),

@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { operatorAssignments, vehicleImages, vehicles } from '#db/schema/index.ts'
+import { EXPIRY_WARNING_DAYS } from '../catalog/statuses.ts'
+import type { UseCaseContext } from '../context.ts'
+import { requireRole } from '../policy.ts'
+import { idSchema, parseInput } from '../validation.ts'
+import { activeOn, companyToday } from './access.server.ts'
+
+export const FLEET_PAGE_SIZES = [10, 20, 30] as const
+export const SORTABLE = ['vehicleIdentifier', 'make', 'model', 'licensePlate', 'licenseExpiry', 'insuranceExpiry', 'nextInspection', 'fuelType', 'yearBuild'] as const
+/** Filter categories "safety features" and "interior features" (spec: Vehicle Management). */
+export const SAFETY_FEATURES = ['adaCompliant', 'gps', 'driveCam', 'backupCam', 'firstAidKit', 'seatbelts'] as const
+export const INTERIOR_FEATURES = ['copilotSeat', 'destinationSigns', 'entertainmentSystem', 'usbChargingPorts', 'airConditioning'] as const
+export const LICENSE_STATUSES = ['expired', 'expiring', 'valid', 'missing'] as const
+
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item)).optional()
+const optText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100).optional())
+const optInt = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional())
+
+export const fleetQueryInput = z.object({
+  companyId: idSchema,
+  scope: z.enum(['owner', 'operator']).default('owner'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (FLEET_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 10, 20 or 30')
+    .default(10),
+  sort: z.enum(SORTABLE).default('vehicleIdentifier'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  /** The tag filter: every tag must match identifier, make, model, plate, VIN or colour. */
+  tag: list(z.string().trim().min(1).max(60)),
+  fuelType: list(z.coerce.number().int()),
+  transmissionType: list(z.coerce.number().int()),
+  powertrainType: list(z.coerce.number().int()),
+  make: list(z.string().trim().max(100)),
+  model: list(z.string().trim().max(100)),
+  color: list(z.string().trim().max(100)),
+  safety: list(z.enum(SAFETY_FEATURES)),
+  interior: list(z.enum(INTERIOR_FEATURES)),
+  vin: optText,
+  vehicleIdentifier: optText,
+  yearFrom: optInt,
+  yearTo: optInt,
+  licenseStatus: list(z.enum(LICENSE_STATUSES)),
+})
+export type FleetQuery = z.output<typeof fleetQueryInput>
+
+const contains = (column: AnySQLiteColumn, value: string) =>
+  sql`${column} LIKE ${'%' + value.replace(/[\\%_]/g, (c) => '\\' + c) + '%'} ESCAPE '\\'`
+
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * The fleet table: filtered, sorted and paged in SQL (indexes on owner
+ * company, identifier, make/model). Pictures are never read: `hasImage` is an
+ * EXISTS on their table.
+ */
+export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
+  const q = parseInput(fleetQueryInput, input)
+  requireRole(ctx.actor, q.companyId, q.scope === 'owner' ? ['Owner'] : ['Operator'])
+  const today = await companyToday(ctx, q.companyId)
+
+  const scope =
+    q.scope === 'owner'
+      ? eq(vehicles.ownerCompanyId, q.companyId)
+      : inArray(
+          vehicles.id,
+          ctx.db.read
+            .select({ id: operatorAssignments.vehicleId })
+            .from(operatorAssignments)
+            .where(and(eq(operatorAssignments.operatorCompanyId, q.companyId), activeOn(today))),
+        )
+  const base = and(scope, isNull(vehicles.archivedAt))
+  const filters: (SQL | undefined)[] = [base]
+  for (const tag of q.tag ?? []) {
+    filters.push(
+      or(
+        contains(vehicles.vehicleIdentifier, tag),
+        contains(vehicles.make, tag),
+        contains(vehicles.model, tag),
+        contains(vehicles.licensePlate, tag),
+        contains(vehicles.vin, tag),
+        contains(vehicles.color, tag),
+      ),
+    )
+  }
+  if (q.fuelType?.length) filters.push(inArray(vehicles.fuelType, q.fuelType))
+  if (q.transmissionType?.length) filters.push(inArray(vehicles.transmissionType, q.transmissionType))
+  if (q.powertrainType?.length) filters.push(inArray(vehicles.powertrainType, q.powertrainType))
+  if (q.make?.length) filters.push(inArray(vehicles.make, q.make))
+  if (q.model?.length) filters.push(inArray(vehicles.model, q.model))
+  if (q.color?.length) filters.push(inArray(vehicles.color, q.color))
+  for (const f of q.safety ?? []) filters.push(eq(vehicles[f], true))
+  for (const f of q.interior ?? []) filters.push(f === 'usbChargingPorts' ? gte(vehicles.usbChargingPorts, 1) : eq(vehicles[f], true))
+  if (q.vin) filters.push(contains(vehicles.vin, q.vin.toUpperCase()))
+  if (q.vehicleIdentifier) filters.push(contains(vehicles.vehicleIdentifier, q.vehicleIdentifier))
+  if (q.yearFrom !== undefined) filters.push(gte(vehicles.yearBuild, q.yearFrom))
+  if (q.yearTo !== undefined) filters.push(lte(vehicles.yearBuild, q.yearTo))
+  if (q.licenseStatus?.length) {
+    const soon = addDays(today, EXPIRY_WARNING_DAYS)
+    const byStatus = {
+      expired: and(isNotNull(vehicles.licenseExpiry), lte(vehicles.licenseExpiry, today)),
+      expiring: and(sql`${vehicles.licenseExpiry} > ${today}`, lt(vehicles.licenseExpiry, soon)),
+      valid: gte(vehicles.licenseExpiry, soon),
+      missing: isNull(vehicles.licenseExpiry),
+    }
+    filters.push(or(...q.licenseStatus.map((s) => byStatus[s])))
+  }
+  const where = and(...filters)
+
+  const order = q.dir === 'asc' ? asc : desc
+  const [count] = await ctx.db.read.select({ n: sql<number>`count(*)` }).from(vehicles).where(where)
+  const items = await ctx.db.read
+    .select({
+      id: vehicles.id,
+      vehicleIdentifier: vehicles.vehicleIdentifier,
+      make: vehicles.make,
+      model: vehicles.model,
+      vin: vehicles.vin,
+      yearBuild: vehicles.yearBuild,
+      licensePlate: vehicles.licensePlate,
+      licenseExpiry: vehicles.licenseExpiry,
+      insuranceExpiry: vehicles.insuranceExpiry,
+      nextInspection: vehicles.nextInspection,
+      fuelType: vehicles.fuelType,
+      hasImage: sql<number>`${exists(ctx.db.read.select({ one: sql`1` }).from(vehicleImages).where(eq(vehicleImages.vehicleId, vehicles.id)))}`,
+    })
+    .from(vehicles)
+    .where(where)
+    // NULL dates last whatever the direction; the identifier breaks ties.
+    .orderBy(sql`${vehicles[q.sort]} IS NULL`, order(vehicles[q.sort]), asc(vehicles.vehicleIdentifier))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+
+  // Options of the filter lists, from the company's own vehicles.
+  const distinct = async (column: typeof vehicles.make | typeof vehicles.model | typeof vehicles.color) =>
+    (await ctx.db.read.selectDistinct({ v: column }).from(vehicles).where(and(base, isNotNull(column))).orderBy(column).limit(200))
+      .map((r) => r.v)
+      .filter((v): v is string => !!v)
+  const [makes, models, colors] = await Promise.all([distinct(vehicles.make), distinct(vehicles.model), distinct(vehicles.color)])
+
+  return {
+    items: items.map((i) => ({ ...i, hasImage: Boolean(i.hasImage) })),
+    total: Number(count?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+    today,
+    options: { makes, models, colors },
+  }
+}

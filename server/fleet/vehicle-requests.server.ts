@@ -1,0 +1,230 @@
+import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
+import { z } from 'zod'
+import { rowsAffected } from '#db/client.ts'
+import { companies, memberships, operatorAssignments, users, vehicleRequests, vehicles } from '#db/schema/index.ts'
+import { audit } from '../audit.ts'
+import { ROLE_IDS } from '../catalog/roles.ts'
+import { VEHICLE_REQUEST_RESPONSE_MESSAGES } from '../catalog/statuses.ts'
+import type { UseCaseContext } from '../context.ts'
+import { AppError } from '../errors.ts'
+import { kickMailWorker } from '../mail/delivery.server.ts'
+import { enqueueMail } from '../mail/outbox.server.ts'
+import { vehicleRequestAnsweredMail } from '../mail/templates.ts'
+import { hasRole, requireRole, requireUser } from '../policy.ts'
+import { idSchema, parseInput } from '../validation.ts'
+import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
+
+/** The spec's texts (section 5 and 8). */
+export const REQUEST_TEXT = {
+  required: 'All fields except the end date are required.',
+  startBeforeToday: 'Start date cannot be before today.',
+  endBeforeStart: 'End date cannot be before start date.',
+  createFailed: 'The vehicle does not exist or there is already a request for that vehicle.',
+  respondFailed: 'Failed to respond to request.',
+  overlap: 'The vehicle is already assigned to an operator for some of these dates.',
+} as const
+
+const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
+
+export const createVehicleRequestInput = z.object({
+  vehicleIdentifier: z.string({ message: REQUEST_TEXT.required }).trim().min(1, REQUEST_TEXT.required).max(40),
+  operatorCompanyId: idSchema,
+  startDate: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().slice(0, 10) : v),
+    z.string({ message: REQUEST_TEXT.required }).min(1, REQUEST_TEXT.required).pipe(dateField),
+  ),
+  // Spec: an empty end date is sent as null (= open-ended).
+  endDate: z.preprocess((v) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.slice(0, 10) : v), dateField.nullable()),
+})
+
+const requestOwner = alias(companies, 'owner_company')
+const requestOperator = alias(companies, 'operator_company')
+
+/** The spec's vehicle operation request. */
+async function selectRequests(ctx: UseCaseContext, where: ReturnType<typeof and>) {
+  const rows = await ctx.db.read
+    .select({
+      id: vehicleRequests.id,
+      vehicleIdentifier: vehicles.vehicleIdentifier,
+      ownerCompanyName: requestOwner.name,
+      operatorCompanyName: requestOperator.name,
+      operatorCompanyId: vehicleRequests.operatorCompanyId,
+      status: vehicleRequests.status,
+      startDate: vehicleRequests.startDate,
+      endDate: vehicleRequests.endDate,
+      requestedAt: vehicleRequests.requestedAt,
+      message: vehicleRequests.message,
+    })
+    .from(vehicleRequests)
+    .innerJoin(vehicles, eq(vehicles.id, vehicleRequests.vehicleId))
+    .innerJoin(requestOwner, eq(requestOwner.id, vehicleRequests.ownerCompanyId))
+    .innerJoin(requestOperator, eq(requestOperator.id, vehicleRequests.operatorCompanyId))
+    .where(where)
+    .orderBy(desc(vehicleRequests.requestedAt), desc(vehicleRequests.id))
+    .limit(500)
+  return rows.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() }))
+}
+export type VehicleRequestRow = Awaited<ReturnType<typeof selectRequests>>[number]
+
+/** POST /api/VehicleOperator/createRequest and "Add vehicle request". */
+export async function createVehicleRequest(ctx: UseCaseContext, input: unknown): Promise<VehicleRequestRow> {
+  const v = parseInput(createVehicleRequestInput, input)
+  const me = requireRole(ctx.actor, v.operatorCompanyId, ['Operator'])
+  const today = await companyToday(ctx, v.operatorCompanyId)
+  if (v.startDate < today) throw new AppError('BAD_REQUEST', REQUEST_TEXT.startBeforeToday, { fieldErrors: { startDate: REQUEST_TEXT.startBeforeToday } })
+  if (v.endDate && v.endDate < v.startDate) throw new AppError('BAD_REQUEST', REQUEST_TEXT.endBeforeStart, { fieldErrors: { endDate: REQUEST_TEXT.endBeforeStart } })
+  const now = ctx.now ?? new Date()
+  const id = await ctx.db.transaction(async (tx) => {
+    const [vehicle] = await tx
+      .select({ id: vehicles.id, ownerCompanyId: vehicles.ownerCompanyId })
+      .from(vehicles)
+      .where(and(sql`upper(${vehicles.vehicleIdentifier}) = ${v.vehicleIdentifier.toUpperCase()}`, isNull(vehicles.archivedAt)))
+    if (!vehicle) throw new AppError('NOT_FOUND', REQUEST_TEXT.createFailed, { fieldErrors: { vehicleIdentifier: 'No vehicle has this identifier' } })
+    const [pending] = await tx
+      .select({ id: vehicleRequests.id })
+      .from(vehicleRequests)
+      .where(and(eq(vehicleRequests.vehicleId, vehicle.id), eq(vehicleRequests.operatorCompanyId, v.operatorCompanyId), eq(vehicleRequests.status, 'Pending')))
+    if (pending) throw new AppError('CONFLICT', REQUEST_TEXT.createFailed)
+    const [created] = await tx
+      .insert(vehicleRequests)
+      .values({
+        vehicleId: vehicle.id,
+        ownerCompanyId: vehicle.ownerCompanyId,
+        operatorCompanyId: v.operatorCompanyId,
+        requestedByUserId: me.userId,
+        status: 'Pending',
+        startDate: v.startDate,
+        endDate: v.endDate,
+        requestedAt: now,
+      })
+      .returning({ id: vehicleRequests.id })
+    await audit(tx, me, { action: 'vehicleRequest.create', companyId: v.operatorCompanyId, entityType: 'vehicleRequest', entityId: created!.id })
+    return created!.id
+  })
+  return (await selectRequests(ctx, and(eq(vehicleRequests.id, id))))[0]!
+}
+
+/** GET /api/VehicleOperator/getRequestsByOperator: every request of the operator company. */
+export async function listRequestsByOperator(ctx: UseCaseContext, operatorCompanyId: number) {
+  requireRole(ctx.actor, operatorCompanyId, ['Operator'])
+  return selectRequests(ctx, and(eq(vehicleRequests.operatorCompanyId, operatorCompanyId)))
+}
+
+/** GET /api/VehicleOperator/getPendingRequestsByOwner: the owner's Pending requests. */
+export async function listPendingRequestsByOwner(ctx: UseCaseContext, ownerCompanyId: number) {
+  requireRole(ctx.actor, ownerCompanyId, ['Owner'])
+  return selectRequests(ctx, and(eq(vehicleRequests.ownerCompanyId, ownerCompanyId), eq(vehicleRequests.status, 'Pending')))
+}
+
+export const cancelVehicleRequestInput = z.object({ id: idSchema, operatorCompanyId: idSchema })
+
+/** POST /api/VehicleOperator/{id}/cancel: the requesting operator, only while Pending. */
+export async function cancelVehicleRequest(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
+  const v = parseInput(cancelVehicleRequestInput, input)
+  const me = requireRole(ctx.actor, v.operatorCompanyId, ['Operator'])
+  const now = ctx.now ?? new Date()
+  await ctx.db.transaction(async (tx) => {
+    const [req] = await tx
+      .select({ id: vehicleRequests.id })
+      .from(vehicleRequests)
+      .where(and(eq(vehicleRequests.id, v.id), eq(vehicleRequests.operatorCompanyId, v.operatorCompanyId)))
+    if (!req) throw new AppError('NOT_FOUND', 'Request not found')
+    const done = await tx
+      .update(vehicleRequests)
+      .set({ status: 'Cancelled', respondedAt: now, respondedByUserId: me.userId })
+      .where(and(eq(vehicleRequests.id, v.id), eq(vehicleRequests.status, 'Pending')))
+    if (rowsAffected(done) !== 1) throw new AppError('CONFLICT', 'Only a Pending request can be cancelled')
+    await audit(tx, me, { action: 'vehicleRequest.cancel', companyId: v.operatorCompanyId, entityType: 'vehicleRequest', entityId: v.id })
+  })
+  return { message: 'Request cancelled.' }
+}
+
+export const respondVehicleRequestInput = z.object({
+  requestId: idSchema,
+  approved: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'approved must be true or false' }),
+  message: z.string().trim().max(2000).nullish(),
+})
+
+/**
+ * POST /api/VehicleOperator/respond: the owner approves (creating the operator
+ * assignment) or rejects, only from Pending, once. An approval that would
+ * overlap another assignment of the vehicle is refused and the request stays
+ * Pending. All in one transaction: no request Approved without its assignment.
+ */
+export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
+  const v = parseInput(respondVehicleRequestInput, input)
+  const me = requireUser(ctx.actor)
+  const [req] = await ctx.db.read.select().from(vehicleRequests).where(eq(vehicleRequests.id, v.requestId))
+  if (!req || !hasRole(me, req.ownerCompanyId, ['Owner'])) throw new AppError('NOT_FOUND', 'Request not found')
+  const now = ctx.now ?? new Date()
+  const message = v.message || (v.approved ? VEHICLE_REQUEST_RESPONSE_MESSAGES.approved : VEHICLE_REQUEST_RESPONSE_MESSAGES.rejected)
+  await ctx.db.transaction(async (tx) => {
+    const answered = await tx
+      .update(vehicleRequests)
+      .set({ status: v.approved ? 'Approved' : 'Rejected', message, respondedAt: now, respondedByUserId: me.userId })
+      .where(and(eq(vehicleRequests.id, req.id), eq(vehicleRequests.status, 'Pending')))
+    if (rowsAffected(answered) !== 1) throw new AppError('CONFLICT', 'This request was already answered')
+    if (v.approved) {
+      const end = req.endDate ?? '9999-12-31'
+      const [overlap] = await tx
+        .select({ id: operatorAssignments.id })
+        .from(operatorAssignments)
+        .where(
+          and(
+            eq(operatorAssignments.vehicleId, req.vehicleId),
+            isNull(operatorAssignments.endedAt),
+            lte(operatorAssignments.startDate, end),
+            or(isNull(operatorAssignments.endDate), gte(operatorAssignments.endDate, req.startDate)),
+          ),
+        )
+        .limit(1)
+      if (overlap) throw new AppError('CONFLICT', REQUEST_TEXT.overlap)
+      await tx.insert(operatorAssignments).values({
+        vehicleId: req.vehicleId,
+        operatorCompanyId: req.operatorCompanyId,
+        requestId: req.id,
+        startDate: req.startDate,
+        endDate: req.endDate,
+        createdAt: now,
+      })
+    }
+    // The operator's managers hear the answer.
+    const [names] = await tx
+      .select({ owner: companies.name, vehicleIdentifier: vehicles.vehicleIdentifier })
+      .from(companies)
+      .innerJoin(vehicles, eq(vehicles.id, req.vehicleId))
+      .where(eq(companies.id, req.ownerCompanyId))
+    const managers = await tx
+      .select({ email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.companyId, req.operatorCompanyId), eq(memberships.roleId, ROLE_IDS.Operator), eq(memberships.isActive, true), isNull(users.deletedAt)))
+    for (const m of managers) {
+      if (m.email) {
+        await enqueueMail(tx, { to: m.email, ...vehicleRequestAnsweredMail({ companyName: names!.owner, vehicleIdentifier: names!.vehicleIdentifier, approved: v.approved }) })
+      }
+    }
+    await audit(tx, me, { action: v.approved ? 'vehicleRequest.approve' : 'vehicleRequest.reject', companyId: req.ownerCompanyId, entityType: 'vehicleRequest', entityId: req.id })
+  })
+  kickMailWorker()
+  return { message }
+}
+
+/** GET /api/VehicleOperator/getVehicleOperatorAssignments (the owner of the vehicle): newest first. */
+export async function getVehicleOperatorAssignments(ctx: UseCaseContext, vehicleId: number) {
+  const access = await vehicleAccess(ctx, vehicleId, { write: true })
+  const today = await companyToday(ctx, access.ownerCompanyId)
+  const rows = await ctx.db.read
+    .select({
+      operatorName: companies.name,
+      startDate: operatorAssignments.startDate,
+      endDate: operatorAssignments.endDate,
+      isActive: sql<number>`CASE WHEN ${activeOn(today)} THEN 1 ELSE 0 END`,
+    })
+    .from(operatorAssignments)
+    .innerJoin(companies, eq(companies.id, operatorAssignments.operatorCompanyId))
+    .where(eq(operatorAssignments.vehicleId, vehicleId))
+    .orderBy(desc(operatorAssignments.startDate), desc(operatorAssignments.id))
+  return rows.map((r) => ({ ...r, isActive: Boolean(r.isActive) }))
+}

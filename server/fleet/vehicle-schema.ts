@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import { isVinFormatValid } from '../catalog/vin.ts'
+import {
+  FUEL_TYPE_UNKNOWN,
+  FUEL_TYPE_UNSELECTED,
+  isFuelType,
+  isPowertrainType,
+  isTransmissionType,
+  LENGTH_UNITS,
+  VEHICLE_YEAR_MIN,
+} from '../catalog/vehicle.ts'
+
+/**
+ * The vehicle as the form, tRPC and REST send it (spec section 3 "Vehicle",
+ * API.md field types, spec section 5 rules). Empty strings mean "not given".
+ */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
+
+const text = (max = 100) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).nullish()).transform((v) => v ?? null)
+
+const required = (label: string, max = 100) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `At most ${max} characters`)
+
+const num = (opts: { int?: boolean; min?: number; max?: number } = {}) => {
+  let n = z.coerce.number({ message: 'Enter a number' })
+  if (opts.int) n = n.int('Enter a whole number')
+  n = n.min(opts.min ?? 0, `At least ${opts.min ?? 0}`)
+  if (opts.max !== undefined) n = n.max(opts.max, `At most ${opts.max}`)
+  return z.preprocess(blankToNull, n.nullish()).transform((v) => v ?? null)
+}
+
+const flag = z
+  .preprocess((v) => (v === 'on' || v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean().nullish())
+  .transform((v) => v ?? false)
+
+const isRealDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
+}
+const date = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().slice(0, 10)) : v),
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD').refine(isRealDate, 'Enter a real date').nullish(),
+  )
+  .transform((v) => v ?? null)
+
+const enumNumber = (check: (v: unknown) => boolean, label: string) =>
+  z
+    .preprocess((v) => (v === '' || v === null || v === undefined || v === -1 || v === '-1' ? null : Number(v)), z.number().nullable())
+    .refine((v) => v === null || check(v), `Choose a ${label} from the list`)
+
+export const vehicleFieldsSchema = z.object({
+  // General
+  make: required('Make'),
+  model: required('Model'),
+  vin: z
+    .string({ message: 'VIN is required' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'VIN is required')
+    .refine(isVinFormatValid, 'A VIN has 17 letters and digits (no I, O or Q)'),
+  licensePlate: required('License plate', 20),
+  vehicleIdentifier: text(40),
+  key: text(100),
+  yearBuild: num({ int: true, min: VEHICLE_YEAR_MIN, max: new Date().getUTCFullYear() + 1 }),
+  manufactureDate: date,
+  color: text(),
+  bodyManufacturer: text(),
+  // Performance
+  fuelType: z
+    .preprocess((v) => (v === '' || v === null || v === undefined || v === FUEL_TYPE_UNSELECTED || v === String(FUEL_TYPE_UNSELECTED) ? FUEL_TYPE_UNKNOWN : Number(v)), z.number())
+    .refine(isFuelType, 'Choose a fuel type from the list'),
+  transmissionType: enumNumber(isTransmissionType, 'transmission'),
+  powertrainType: enumNumber(isPowertrainType, 'powertrain'),
+  tireSize: text(40),
+  odometer: num({ int: true, max: 10_000_000 }),
+  // Physical
+  lengthUnit: z.preprocess(blankToNull, z.enum(LENGTH_UNITS, { message: 'Length unit is ft or m' }).nullish()).transform((v) => v ?? null),
+  length: num({ max: 1000 }),
+  width: num({ max: 1000 }),
+  height: num({ max: 1000 }),
+  weightClass: text(40),
+  turningRadius: num({ max: 1000 }),
+  // Safety
+  adaCompliant: flag,
+  gps: flag,
+  driveCam: flag,
+  backupCam: flag,
+  emergencyExits: num({ int: true, max: 100 }),
+  fireExtinguishers: num({ int: true, max: 100 }),
+  firstAidKit: flag,
+  // Seating and interior
+  seatConfiguration: text(),
+  numberOfSeats: num({ int: true, max: 200 }),
+  seatbelts: flag,
+  copilotSeat: flag,
+  luggageOption: text(),
+  destinationSigns: flag,
+  entertainmentSystem: flag,
+  usbChargingPorts: num({ int: true, max: 500 }),
+  airConditioning: flag,
+  // Regulatory
+  titleHire: text(),
+  insuranceValue: num({ max: 100_000_000 }),
+  insuranceExpiry: date,
+  sellValue: num({ max: 100_000_000 }),
+  licenseExpiry: date,
+  nextInspection: date,
+  // Image: base64 (a data: prefix is accepted); null removes it; absent keeps it.
+  imageData: z.string().max(4_000_000).nullish(),
+})
+
+export type VehicleFields = z.output<typeof vehicleFieldsSchema>
+
+export const addVehicleInput = vehicleFieldsSchema.extend({
+  ownerId: z.coerce.number({ message: 'ownerId (the owner company) is required' }).int().positive(),
+})
+export const updateVehicleInput = vehicleFieldsSchema.extend({
+  id: z.coerce.number({ message: 'id is required' }).int().positive(),
+})
+
+/** Where each field is shown in the dialog (spec: General, Performance, Physical, Safety, Seating and Interior, Regulatory, Image). */
+export const VEHICLE_SECTIONS = ['General', 'Performance', 'Physical', 'Safety', 'Seating and Interior', 'Regulatory', 'Image'] as const

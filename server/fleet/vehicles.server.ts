@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm'
+import type { Tx } from '#db/client.ts'
+import { operatorAssignments, vehicleImages, vehicles, type Vehicle } from '#db/schema/index.ts'
+import { audit } from '../audit.ts'
+import { randomCode } from '../codes.ts'
+import type { UseCaseContext } from '../context.ts'
+import { AppError } from '../errors.ts'
+import { requireRole } from '../policy.ts'
+import { decodeBase64 } from '../uploads/base64.ts'
+import { checkImage } from '../uploads/image.server.ts'
+import { parseInput } from '../validation.ts'
+import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
+import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
+
+/** Spec section 5 / 9: the client crops to 800×600; the server refuses larger pictures. */
+export const VEHICLE_IMAGE = { width: 800, height: 600 } as const
+
+/** The spec's Vehicle entity as REST returns it (`ownerId` = owner company id). */
+export function vehicleJson(v: Vehicle, imageData: string | null) {
+  const { ownerCompanyId, createdAt: _c, updatedAt: _u, archivedAt: _a, ...rest } = v
+  return { ...rest, ownerId: ownerCompanyId, imageData }
+}
+export type VehicleJson = ReturnType<typeof vehicleJson>
+
+function prepareImage(imageData: string | null | undefined) {
+  if (typeof imageData !== 'string' || imageData === '') return null
+  const bytes = decodeBase64(imageData, 'imageData')
+  const info = checkImage(bytes, { field: 'imageData', maxWidth: VEHICLE_IMAGE.width, maxHeight: VEHICLE_IMAGE.height })
+  return { bytes, ...info }
+}
+
+/** 409 for a VIN or identifier another (not archived) vehicle already has. */
+async function assertUnique(tx: Tx, fields: { vin: string; vehicleIdentifier: string }, exceptId?: number) {
+  const others = exceptId ? ne(vehicles.id, exceptId) : undefined
+  const [vin] = await tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.vin, fields.vin), isNull(vehicles.archivedAt), others))
+    .limit(1)
+  if (vin) throw new AppError('CONFLICT', 'A vehicle with this VIN is already registered', { fieldErrors: { vin: 'A vehicle with this VIN is already registered' } })
+  const [ident] = await tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.vehicleIdentifier, fields.vehicleIdentifier), others))
+    .limit(1)
+  if (ident) {
+    throw new AppError('CONFLICT', 'This vehicle identifier is already in use', {
+      fieldErrors: { vehicleIdentifier: 'This vehicle identifier is already in use' },
+    })
+  }
+}
+
+async function newIdentifier(tx: Tx): Promise<string> {
+  for (;;) {
+    const code = randomCode('BUS')
+    const [taken] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.vehicleIdentifier, code))
+    if (!taken) return code
+  }
+}
+
+async function saveImage(tx: Tx, vehicleId: number, image: ReturnType<typeof prepareImage>, imageData: string | null | undefined, now: Date) {
+  if (image) {
+    const row = { content: image.bytes, contentType: image.contentType, width: image.width, height: image.height, updatedAt: now }
+    await tx.insert(vehicleImages).values({ vehicleId, ...row }).onConflictDoUpdate({ target: vehicleImages.vehicleId, set: row })
+  } else if (imageData === null || imageData === '') {
+    await tx.delete(vehicleImages).where(eq(vehicleImages.vehicleId, vehicleId))
+  }
+}
+
+function columnsOf(f: VehicleFields) {
+  const { imageData: _i, vehicleIdentifier: _v, key: _k, ...rest } = f
+  return rest
+}
+
+/** POST /api/Fleet/addVehicle and the Add dialog (Owner managers of `ownerId`). */
+export async function addVehicle(ctx: UseCaseContext, input: unknown): Promise<VehicleJson> {
+  const v = parseInput(addVehicleInput, input)
+  const me = requireRole(ctx.actor, v.ownerId, ['Owner'])
+  const image = prepareImage(v.imageData)
+  const now = ctx.now ?? new Date()
+  const row = await ctx.db.transaction(async (tx) => {
+    const vehicleIdentifier = v.vehicleIdentifier ?? (await newIdentifier(tx))
+    await assertUnique(tx, { vin: v.vin, vehicleIdentifier })
+    const [created] = await tx
+      .insert(vehicles)
+      .values({ ...columnsOf(v), key: v.key ?? randomUUID(), vehicleIdentifier, ownerCompanyId: v.ownerId, createdAt: now, updatedAt: now })
+      .returning()
+    await saveImage(tx, created!.id, image, v.imageData, now)
+    await audit(tx, me, { action: 'vehicle.create', companyId: v.ownerId, entityType: 'vehicle', entityId: created!.id })
+    return created!
+  })
+  return vehicleJson(row, image ? image.bytes.toString('base64') : null)
+}
+
+/** PUT /api/Fleet/updateVehicle and the Edit dialog: every field replaced; the image kept unless sent. */
+export async function updateVehicle(ctx: UseCaseContext, input: unknown): Promise<VehicleJson> {
+  const v = parseInput(updateVehicleInput, input)
+  const access = await vehicleAccess(ctx, v.id, { write: true })
+  const image = prepareImage(v.imageData)
+  const now = ctx.now ?? new Date()
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(vehicles).where(eq(vehicles.id, v.id))
+    const vehicleIdentifier = v.vehicleIdentifier ?? current!.vehicleIdentifier
+    await assertUnique(tx, { vin: v.vin, vehicleIdentifier }, v.id)
+    const [updated] = await tx
+      .update(vehicles)
+      .set({ ...columnsOf(v), vehicleIdentifier, updatedAt: now })
+      .where(eq(vehicles.id, v.id))
+      .returning()
+    await saveImage(tx, v.id, image, v.imageData, now)
+    await audit(tx, ctx.actor, { action: 'vehicle.update', companyId: access.ownerCompanyId, entityType: 'vehicle', entityId: v.id })
+    return updated!
+  })
+  return vehicleJson(row, await imageBase64(ctx, row.id))
+}
+
+/**
+ * DELETE /api/Fleet/deleteVehicle: archived, never erased (its inspections and
+ * repairs are records); refused while an operator's assignment is active.
+ */
+export async function archiveVehicle(ctx: UseCaseContext, vehicleId: number): Promise<{ message: string }> {
+  const access = await vehicleAccess(ctx, vehicleId, { write: true })
+  const now = ctx.now ?? new Date()
+  const today = await companyToday(ctx, access.ownerCompanyId)
+  await ctx.db.transaction(async (tx) => {
+    const [active] = await tx
+      .select({ id: operatorAssignments.id })
+      .from(operatorAssignments)
+      .where(and(eq(operatorAssignments.vehicleId, vehicleId), activeOn(today)))
+      .limit(1)
+    if (active) throw new AppError('CONFLICT', 'This vehicle is assigned to an operator; end the assignment before deleting it')
+    await tx.update(vehicles).set({ archivedAt: now }).where(and(eq(vehicles.id, vehicleId), isNull(vehicles.archivedAt)))
+    await audit(tx, ctx.actor, { action: 'vehicle.archive', companyId: access.ownerCompanyId, entityType: 'vehicle', entityId: vehicleId })
+  })
+  return { message: 'Vehicle deleted successfully' }
+}
+
+async function imageBase64(ctx: UseCaseContext, vehicleId: number): Promise<string | null> {
+  const [img] = await ctx.db.read.select({ content: vehicleImages.content }).from(vehicleImages).where(eq(vehicleImages.vehicleId, vehicleId))
+  return img ? Buffer.from(img.content).toString('base64') : null
+}
+
+/** One vehicle with every field (owner, or operator with an active assignment). */
+export async function getVehicle(ctx: UseCaseContext, vehicleId: number): Promise<VehicleJson> {
+  await vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator', 'Driver', 'Mechanic'] })
+  const [row] = await ctx.db.read.select().from(vehicles).where(eq(vehicles.id, vehicleId))
+  return vehicleJson(row!, await imageBase64(ctx, vehicleId))
+}
+
+/** The picture's bytes for <img> (thumbnails on the fleet page). */
+export async function getVehicleImage(ctx: UseCaseContext, vehicleId: number) {
+  await vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator', 'Driver', 'Mechanic'] })
+  const [img] = await ctx.db.read
+    .select({ content: vehicleImages.content, contentType: vehicleImages.contentType, updatedAt: vehicleImages.updatedAt })
+    .from(vehicleImages)
+    .where(eq(vehicleImages.vehicleId, vehicleId))
+  if (!img) throw new AppError('NOT_FOUND', 'No picture for this vehicle')
+  return img
+}
+
+/**
+ * The legacy lists (GET /api/Fleet/getAllVehicles, getVehiclesAssignedToOperator):
+ * every field, pictures included because the contract's entity carries
+ * `imageData`. Pictures come from their own table in one batched query.
+ */
+export async function listVehiclesWithImages(ctx: UseCaseContext, where: SQL, order: SQL[] = [asc(vehicles.vehicleIdentifier)]): Promise<VehicleJson[]> {
+  const rows = await ctx.db.read.select().from(vehicles).where(where).orderBy(...order)
+  if (!rows.length) return []
+  const images = new Map<number, string>()
+  // Chunks keep each IN (...) under SQLite's variable limit.
+  for (let i = 0; i < rows.length; i += 500) {
+    const ids = rows.slice(i, i + 500).map((r) => r.id)
+    const imgs = await ctx.db.read.select({ vehicleId: vehicleImages.vehicleId, content: vehicleImages.content }).from(vehicleImages).where(inArray(vehicleImages.vehicleId, ids))
+    for (const img of imgs) images.set(img.vehicleId, Buffer.from(img.content).toString('base64'))
+  }
+  return rows.map((r) => vehicleJson(r, images.get(r.id) ?? null))
+}
+
+export async function getAllOwnerVehicles(ctx: UseCaseContext, companyId: number): Promise<VehicleJson[]> {
+  requireRole(ctx.actor, companyId, ['Owner'])
+  return listVehiclesWithImages(ctx, and(eq(vehicles.ownerCompanyId, companyId), isNull(vehicles.archivedAt))!)
+}
+
+/** Vehicles of the operator company's active assignments. */
+export async function getVehiclesAssignedToOperator(ctx: UseCaseContext, companyId: number): Promise<VehicleJson[]> {
+  requireRole(ctx.actor, companyId, ['Operator'])
+  const today = await companyToday(ctx, companyId)
+  const assigned = ctx.db.read
+    .select({ id: operatorAssignments.vehicleId })
+    .from(operatorAssignments)
+    .where(and(eq(operatorAssignments.operatorCompanyId, companyId), activeOn(today)))
+  return listVehiclesWithImages(ctx, and(inArray(vehicles.id, assigned), isNull(vehicles.archivedAt))!)
+}

@@ -1,0 +1,164 @@
+/**
+ * Server-side PDF rendering with headless Chromium (PRODUCT.md section 5,
+ * "Printing"). One browser is launched lazily and shared; each render gets a
+ * fresh page that loads nothing from the network or the file system: every
+ * request except `data:` URLs is blocked, and the page runs no JavaScript.
+ * Images (QR codes, photos) must therefore be inlined as data URLs, and text
+ * uses the system fonts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import puppeteer, { type Browser, type HTTPRequest, type PDFOptions } from 'puppeteer-core'
+import { env } from '../env.server.ts'
+import { logger } from '../log.server.ts'
+
+/** TOOLCHAIN.md: the Chromium flags that work on this kind of machine. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+] as const
+
+export interface RenderPdfOptions {
+  /** Paper format; default A4. */
+  format?: PDFOptions['format']
+  landscape?: boolean
+  /** CSS margins; default 12 mm on every side. */
+  margin?: PDFOptions['margin']
+  /** Give up after this many milliseconds (content and printing each); default 15 s. */
+  timeoutMs?: number
+}
+
+interface Running {
+  browser: Browser
+  userDataDir: string
+}
+
+/** The shared browser: `running` while launching or up, `current` once up. */
+let running: Promise<Running> | null = null
+let current: Running | null = null
+
+function removeDir(dir: string) {
+  try {
+    rmSync(dir, { recursive: true, force: true })
+  } catch {
+    // A profile directory left in the temporary folder is harmless.
+  }
+}
+
+const profileDirs = new Set<string>()
+let exitHookInstalled = false
+function installExitHook() {
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  // puppeteer kills the browser on exit; the profile folders are ours to remove.
+  process.once('exit', () => {
+    for (const dir of profileDirs) removeDir(dir)
+  })
+}
+
+async function launch(): Promise<Running> {
+  installExitHook()
+  const userDataDir = mkdtempSync(join(tmpdir(), 'operon-pdf-'))
+  profileDirs.add(userDataDir)
+  try {
+    const browser = await puppeteer.launch({
+      executablePath: env().CHROME_PATH,
+      headless: true,
+      pipe: true,
+      args: [...CHROMIUM_ARGS],
+      userDataDir,
+      // The server decides when to stop (closePdfBrowser); the browser dies with the process anyway.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    })
+    const self: Running = { browser, userDataDir }
+    browser.once('disconnected', () => {
+      // Crashed or closed: the next render launches a new one.
+      if (current === self) {
+        running = null
+        current = null
+      }
+      profileDirs.delete(userDataDir)
+      removeDir(userDataDir)
+    })
+    current = self
+    return self
+  } catch (error) {
+    profileDirs.delete(userDataDir)
+    removeDir(userDataDir)
+    throw error
+  }
+}
+
+async function getBrowser(): Promise<Browser> {
+  if (running) {
+    const r = await running.catch(() => null)
+    if (r?.browser.connected) return r.browser
+    running = null
+  }
+  running = launch()
+  try {
+    return (await running).browser
+  } catch (error) {
+    running = null
+    throw error
+  }
+}
+
+function onlyDataUrls(request: HTTPRequest) {
+  if (request.isInterceptResolutionHandled()) return
+  const url = request.url()
+  if (url.startsWith('data:')) void request.continue()
+  else void request.abort('blockedbyclient')
+}
+
+/**
+ * Renders a self-contained HTML document to PDF bytes (A4, backgrounds printed).
+ * The HTML must inline everything it shows: nothing else is loaded.
+ */
+export async function renderPdf(html: string, opts: RenderPdfOptions = {}): Promise<Buffer> {
+  const timeout = opts.timeoutMs ?? 15_000
+  const browser = await getBrowser()
+  const page = await browser.newPage()
+  try {
+    await page.setJavaScriptEnabled(false)
+    await page.setRequestInterception(true)
+    page.on('request', onlyDataUrls)
+    await page.setContent(html, { waitUntil: 'load', timeout })
+    const pdf = await page.pdf({
+      format: opts.format ?? 'A4',
+      landscape: opts.landscape ?? false,
+      printBackground: true,
+      margin: opts.margin ?? { top: '12mm', right: '12mm', bottom: '12mm', left: '12mm' },
+      timeout,
+    })
+    return Buffer.from(pdf)
+  } finally {
+    await page.close().catch((error: unknown) => logger().warn({ err: error }, 'could not close a PDF page'))
+  }
+}
+
+/** Stops the shared browser (server shutdown, tests). The next render launches a new one. */
+export async function closePdfBrowser(): Promise<void> {
+  const pending = running
+  running = null
+  current = null
+  if (!pending) return
+  const r = await pending.catch(() => null)
+  if (!r) return
+  await r.browser.close().catch(() => undefined)
+  profileDirs.delete(r.userDataDir)
+  removeDir(r.userDataDir)
+}
+
+/** Escapes text for HTML (element content and double-quoted attributes). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+}
