@@ -1,9 +1,5 @@
 import { defineConfig } from '@playwright/test'
-
-const PORT = Number(process.env.E2E_PORT ?? 3199)
-export const E2E_DB = 'tests/.tmp/e2e.db'
-/** The test OpenID provider that tests/e2e/global-setup.ts starts (external sign-in). */
-export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3198)
+import { E2E_DB, E2E_OIDC_PORT, E2E_PORT as PORT } from './tests/e2e/paths.ts'
 
 /** Browser tests: Debian's Chromium against the production build on loopback. */
 export default defineConfig({

@@ -3,12 +3,14 @@ import { openDatabase, type Database } from '#db/client.ts'
 import type { CompanyType, RoleName } from '#server/catalog/roles.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 
-export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3199}`
+import { BASE_URL, E2E_DB, E2E_MAIL_FILE } from './paths.ts'
+
+export { BASE_URL }
 
 /** The browser tests' own connection to the server's database file. */
 let db: Database | undefined
 export function e2eDb(): Database {
-  db ??= openDatabase({ url: 'file:tests/.tmp/e2e.db' })
+  db ??= openDatabase({ url: `file:${E2E_DB}` })
   return db
 }
 
@@ -58,8 +60,8 @@ export async function waitForMail(to: string, pred: (m: { subject: string; text:
   const { readFileSync, existsSync } = await import('node:fs')
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (existsSync('tests/.tmp/e2e-mail.jsonl')) {
-      const mails = readFileSync('tests/.tmp/e2e-mail.jsonl', 'utf8')
+    if (existsSync(E2E_MAIL_FILE)) {
+      const mails = readFileSync(E2E_MAIL_FILE, 'utf8')
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l) as { to: string[]; subject: string; text: string })

@@ -1,7 +1,9 @@
 import { startOidcProvider } from '#tests/helpers/oidc-provider.ts'
 
 /** Where the browser tests' OpenID provider listens (playwright.config.ts points the app's OIDC_GOOGLE_ISSUER here). */
-export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3198)
+import { E2E_OIDC_PORT } from './paths.ts'
+
+export { E2E_OIDC_PORT }
 export const E2E_OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`
 
 /**

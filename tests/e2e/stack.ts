@@ -1,15 +1,14 @@
 /**
  * The browser tests' web server: starts the local services the app talks to
  * (an SMTP sink on loopback), then the production build, and stops them
- * together. Mail received is appended to tests/.tmp/e2e-mail.jsonl, where the
+ * together. Mail received is appended to E2E_MAIL_FILE (per port), where the
  * tests read it (they run in other processes).
  */
 import { spawn } from 'node:child_process'
 import { appendFileSync, rmSync } from 'node:fs'
 import { startSmtpSink } from '#tests/helpers/smtp-sink.ts'
+import { E2E_MAIL_FILE, E2E_SMTP_PORT } from './paths.ts'
 
-export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3197)
-export const E2E_MAIL_FILE = 'tests/.tmp/e2e-mail.jsonl'
 
 rmSync(E2E_MAIL_FILE, { force: true })
 const sink = await startSmtpSink({ port: E2E_SMTP_PORT })
