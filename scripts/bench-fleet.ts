@@ -1,0 +1,143 @@
+/**
+ * Fleet benchmark: one owner company with 2,000 vehicles (a share of them with
+ * a picture), then the server time of the fleet page and of
+ * GET /api/Fleet/getAllVehicles, measured over HTTP against the production
+ * build on loopback (median and p95), plus the list use case alone.
+ *
+ *   npm run build && npx tsx scripts/bench-fleet.ts [--vehicles 2000] [--runs 40]
+ */
+import { spawn } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { openDatabase } from '#db/client.ts'
+import { vehicleImages, vehicles } from '#db/schema/index.ts'
+import { withVinCheckDigit } from '#server/catalog/vin.ts'
+import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
+import { actorFor, apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]) : fallback
+}
+const VEHICLES = arg('vehicles', 2000)
+const RUNS = arg('runs', 40)
+const PICTURE_SHARE = 0.25
+const PORT = arg('port', 3290)
+
+const dir = mkdtempSync(join(tmpdir(), 'operon-bench-'))
+const url = `file:${join(dir, 'bench.db')}`
+const db = openDatabase({ url })
+await db.migrate()
+
+const owner = await createUser(db, { firstName: 'Bench', lastName: 'Owner' })
+const company = await createCompany(db, 'Bench Fleet Leasing', ['Owner'])
+await grantRole(db, owner.id, company.id, 'Owner')
+
+const makes = [
+  ['Blue Bird', 'Vision'],
+  ['Thomas Built', 'Saf-T-Liner C2'],
+  ['IC Bus', 'CE Series'],
+  ['MCI', 'J4500'],
+  ['Prevost', 'H3-45'],
+  ['New Flyer', 'Xcelsior XD40'],
+  ['Gillig', 'Low Floor'],
+  ['Van Hool', 'CX45'],
+] as const
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+// A realistic 800×600 JPEG at quality 0.7 is 40–80 KB; the bytes' content does not matter here.
+const picture = randomBytes(60_000)
+const t0 = performance.now()
+await db.transaction(async (tx) => {
+  for (let i = 0; i < VEHICLES; i += 200) {
+    const rows = Array.from({ length: Math.min(200, VEHICLES - i) }, (_, j) => {
+      const n = i + j
+      const [make, model] = makes[n % makes.length]!
+      return {
+        key: randomUUID(),
+        ownerCompanyId: company.id,
+        make,
+        model,
+        vin: withVinCheckDigit(`1BAKGCPA0PF${String(100000 + n).slice(-6)}`),
+        licensePlate: `BN-${n}`,
+        vehicleIdentifier: `BENCH-${String(n).padStart(5, '0')}`,
+        yearBuild: 2005 + (n % 20),
+        fuelType: n % 6,
+        transmissionType: n % 4,
+        color: ['Yellow', 'White', 'Blue'][n % 3]!,
+        gps: n % 2 === 0,
+        licenseExpiry: day((n % 400) - 30),
+        insuranceExpiry: day((n % 300) - 10),
+        nextInspection: day((n % 365) - 5),
+        numberOfSeats: 40 + (n % 30),
+      }
+    })
+    const inserted = await tx.insert(vehicles).values(rows).returning({ id: vehicles.id })
+    const withPicture = inserted.filter((_, j) => (i + j) % Math.round(1 / PICTURE_SHARE) === 0)
+    if (withPicture.length) {
+      await tx.insert(vehicleImages).values(withPicture.map((r) => ({ vehicleId: r.id, content: picture, contentType: 'image/jpeg', width: 800, height: 600 })))
+    }
+  }
+})
+console.log(`seeded ${VEHICLES} vehicles (${Math.round(PICTURE_SHARE * 100)}% with a 60 KB picture) in ${Math.round(performance.now() - t0)} ms`)
+
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b)
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!
+  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms (n=${s.length})`
+}
+
+// The use case alone: SQL filter, sort and page.
+const actor = await actorFor(db, owner.id)
+const direct: number[] = []
+for (let i = 0; i < RUNS; i++) {
+  const s = performance.now()
+  await listFleetVehicles({ db, actor }, { companyId: company.id, page: 1 + (i % 10), pageSize: 30, sort: 'licenseExpiry', dir: 'desc', fuelType: ['1', '2'], tag: ['blue'] })
+  direct.push(performance.now() - s)
+}
+console.log(`listFleetVehicles (filters + sort + page 30): ${stats(direct)}`)
+
+const cookie = await webSessionFor(db, owner.id)
+const token = await apiTokenFor(db, owner.id)
+await db.close()
+
+const server = spawn(process.execPath, ['build/main.js'], {
+  env: { ...process.env, NODE_ENV: 'production', OPERON_LOCAL: 'true', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: url, DEMO_DATA: 'false', RATE_LIMIT_FACTOR: '1000', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+const base = `http://127.0.0.1:${PORT}`
+try {
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break
+    if (i > 100) throw new Error('server did not start')
+    await sleep(100)
+  }
+  const measure = async (label: string, path: string, headers: Record<string, string>) => {
+    const times: number[] = []
+    let bytes = 0
+    for (let i = 0; i < RUNS + 3; i++) {
+      const s = performance.now()
+      const res = await fetch(`${base}${path}`, { headers: { ...headers, 'accept-encoding': 'identity' } })
+      const body = await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
+      if (i >= 3) times.push(performance.now() - s) // the first requests warm caches
+      bytes = body.byteLength
+    }
+    console.log(`${label}: ${stats(times)}, ${(bytes / 1024).toFixed(0)} KB`)
+  }
+  await measure('GET /fleet/{companyId} (page 1, 10 rows)', `/fleet/${company.id}`, { cookie: `operon_session=${cookie}` })
+  await measure(
+    'GET /fleet/{companyId} filtered + sorted, page 5 of 30',
+    `/fleet/${company.id}?pageSize=30&page=5&sort=licenseExpiry&dir=desc&fuelType=1&fuelType=2&tag=blue`,
+    { cookie: `operon_session=${cookie}` },
+  )
+  await measure(`GET /api/Fleet/getAllVehicles (${VEHICLES} vehicles, every field)`, `/api/Fleet/getAllVehicles?companyId=${company.id}`, {
+    authorization: `Bearer ${token}`,
+  })
+} finally {
+  server.kill('SIGTERM')
+  await sleep(300)
+  rmSync(dir, { recursive: true, force: true })
+}
