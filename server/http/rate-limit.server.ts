@@ -18,6 +18,8 @@ const BUCKETS = {
   register: { points: 20, duration: 60 * 60 },
   /** Email existence checks per address (they reveal accounts, so few). */
   checkMail: { points: 60, duration: 60 },
+  /** Captcha challenges per address (each costs the server about 1 ms). */
+  captcha: { points: 120, duration: 60 },
   /** Password-reset emails per address. */
   reset: { points: 10, duration: 15 * 60 },
 } as const
