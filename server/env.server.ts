@@ -32,6 +32,8 @@ const schema = z.object({
   APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
   OIDC_GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   VPIC_URL: z.url().optional(),
+  /** Folder for the unpacked offline VIN database (~75 MB, unpacked on first use). */
+  VIN_DB_DIR: z.string().min(1).default('data/corgi'),
   BUILD_COMMIT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
@@ -50,7 +52,8 @@ export type Env = z.infer<typeof schema> & {
 const LOCAL_SECRET = 'operon-local-development-secret-not-for-production'
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = schema.safeParse(source)
+  // An empty variable (as in .env.example) means "not set".
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')))
   if (!parsed.success) {
     throw new Error(
       'Invalid environment:\n' +

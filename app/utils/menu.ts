@@ -63,13 +63,14 @@ export function buildMenu(memberships: Membership[]): MenuGroup[] {
   }
   const groups = [personal]
   for (const m of memberships) {
+    let first = true
     for (const page of ROLE_PAGES) {
       if (!m.roles.some((r) => r.name === page.role)) continue
-      groups.push({
-        id: `${page.role.toLowerCase()}-${m.companyId}`,
-        title: `${m.companyName} · ${page.title}`,
-        links: page.links(m.companyId),
-      })
+      const links = page.links(m.companyId)
+      // Company settings, once per company, in its first manager group.
+      if (first) links.push({ label: 'Company settings', to: `/company/${m.companyId}/settings` })
+      first = false
+      groups.push({ id: `${page.role.toLowerCase()}-${m.companyId}`, title: `${m.companyName} · ${page.title}`, links })
     }
   }
   return groups

@@ -17,6 +17,8 @@ import helmet from 'helmet'
 import { DEMO_LOGINS, DEMO_PASSWORD } from '#db/demo-logins.ts'
 import { configuredProviders, externalSignInOrigins } from '../auth/external/providers.server.ts'
 import { getDb } from '../db.server.ts'
+import { warmVinDecoder } from '../fleet/vin-decode.server.ts'
+import { closePdfBrowser } from '../pdf/render.server.ts'
 import { env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { startMailWorker } from '../mail/delivery.server.ts'
@@ -113,12 +115,15 @@ async function main() {
     }
     console.log(lines.join('\n'))
     log.info({ port: e.PORT, db: db.driver }, 'listening')
+    // Unpacks the offline VIN data in the background so the first lookup is quick.
+    void warmVinDecoder()
   })
 
   const shutdown = () => {
     server.close(() => {
       void mailWorker
         .stop()
+        .then(() => closePdfBrowser().catch(() => undefined))
         .then(() => db.close())
         .finally(() => process.exit(0))
     })

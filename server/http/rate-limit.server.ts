@@ -22,6 +22,8 @@ const BUCKETS = {
   captcha: { points: 120, duration: 60 },
   /** Password-reset emails per address. */
   reset: { points: 10, duration: 15 * 60 },
+  /** VIN lookups per user (the Add vehicle dialog). */
+  vin: { points: 60, duration: 60 },
 } as const
 
 export type Bucket = keyof typeof BUCKETS

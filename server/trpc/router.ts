@@ -25,6 +25,7 @@ import {
   respondVehicleRequestInput,
 } from '../fleet/vehicle-requests.server.ts'
 import { getVehicle } from '../fleet/vehicles.server.ts'
+import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
 import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
 import { idSchema } from '../validation.ts'
@@ -50,6 +51,8 @@ export const appRouter = router({
     preInspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listPreInspectionsByVehicle(ctx, input.vehicleId)),
     inspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listInspectionsByVehicle(ctx, input.vehicleId)),
     repairs: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listRepairsByVehicle(ctx, input.vehicleId)),
+    // A mutation: it runs on a button press and is rate-limited (a query would re-run on focus).
+    lookupVin: authedProcedure.input(lookupVinInput).mutation(({ ctx, input }) => lookupVin(ctx, input)),
   }),
   vehicleRequests: router({
     create: authedProcedure.input(createVehicleRequestInput).mutation(({ ctx, input }) => createVehicleRequest(ctx, input)),

@@ -130,7 +130,7 @@ describe('proof-of-work captcha (altcha)', () => {
   })
 
   it('GET /captcha/challenge answers a fresh challenge, not cached', async () => {
-    const res = await challengeLoader()
+    const res = await challengeLoader({ request: new Request('http://localhost/captcha/challenge'), params: {}, context: { cspNonce: '', clientIp: '127.0.0.1' } })
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
