@@ -6,7 +6,7 @@
  * Images (QR codes, photos) must therefore be inlined as data URLs, and text
  * uses the system fonts.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer, { type Browser, type HTTPRequest, type PDFOptions } from 'puppeteer-core'
@@ -56,15 +56,47 @@ let exitHookInstalled = false
 function installExitHook() {
   if (exitHookInstalled) return
   exitHookInstalled = true
-  // puppeteer kills the browser on exit; the profile folders are ours to remove.
+  // Exiting without closePdfBrowser(): stop the browser first so it writes no more, then remove its profile.
   process.once('exit', () => {
+    try {
+      current?.browser.process()?.kill('SIGKILL')
+    } catch {
+      // Already gone.
+    }
     for (const dir of profileDirs) removeDir(dir)
   })
 }
 
+const PROFILE_PREFIX = 'operon-pdf-'
+
+function processAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Profiles left by processes that were killed outright (no exit hook ran): their name carries the pid. */
+let sweptStale = false
+function sweepStaleProfiles() {
+  if (sweptStale) return
+  sweptStale = true
+  try {
+    for (const name of readdirSync(tmpdir())) {
+      const pid = Number(name.startsWith(PROFILE_PREFIX) ? name.slice(PROFILE_PREFIX.length).split('-')[0] : NaN)
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) removeDir(join(tmpdir(), name))
+    }
+  } catch {
+    // Best effort.
+  }
+}
+
 async function launch(): Promise<Running> {
   installExitHook()
-  const userDataDir = mkdtempSync(join(tmpdir(), 'operon-pdf-'))
+  sweepStaleProfiles()
+  const userDataDir = mkdtempSync(join(tmpdir(), `${PROFILE_PREFIX}${process.pid}-`))
   profileDirs.add(userDataDir)
   try {
     const browser = await puppeteer.launch({
@@ -97,19 +129,23 @@ async function launch(): Promise<Running> {
   }
 }
 
+/** The shared browser, launched on first use and again when it has died (one launch at a time). */
 async function getBrowser(): Promise<Browser> {
-  if (running) {
-    const r = await running.catch(() => null)
+  for (;;) {
+    const pending = running ?? (running = launch())
+    const r = await pending.catch(() => null)
     if (r?.browser.connected) return r.browser
-    running = null
+    if (running === pending) {
+      running = null
+      // A failed launch is the caller's error; a dead browser is replaced on the next turn.
+      if (!r) await pending
+    }
   }
-  running = launch()
-  try {
-    return (await running).browser
-  } catch (error) {
-    running = null
-    throw error
-  }
+}
+
+/** The shared browser's process id, or null when none runs (health checks, tests). */
+export function pdfBrowserPid(): number | null {
+  return current?.browser.connected ? (current.browser.process()?.pid ?? null) : null
 }
 
 function onlyDataUrls(request: HTTPRequest) {
@@ -124,6 +160,17 @@ function onlyDataUrls(request: HTTPRequest) {
  * The HTML must inline everything it shows: nothing else is loaded.
  */
 export async function renderPdf(html: string, opts: RenderPdfOptions = {}): Promise<Buffer> {
+  try {
+    return await renderOnce(html, opts)
+  } catch (error) {
+    // The browser died under this render (crash, killed): once more on a new one.
+    if (current?.browser.connected) throw error
+    logger().warn({ err: error }, 'the PDF browser died during a render; relaunching')
+    return renderOnce(html, opts)
+  }
+}
+
+async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Buffer> {
   const timeout = opts.timeoutMs ?? 15_000
   const browser = await getBrowser()
   const page = await browser.newPage()
@@ -141,7 +188,9 @@ export async function renderPdf(html: string, opts: RenderPdfOptions = {}): Prom
     })
     return Buffer.from(pdf)
   } finally {
-    await page.close().catch((error: unknown) => logger().warn({ err: error }, 'could not close a PDF page'))
+    if (browser.connected) {
+      await page.close().catch((error: unknown) => logger().warn({ err: error }, 'could not close a PDF page'))
+    }
   }
 }
 

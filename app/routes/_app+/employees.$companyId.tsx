@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
+import { EmployeesPage } from '#app/components/people/employees-page.tsx'
+import { employeesPageAction, employeesPageLoader } from '#app/components/people/employees.server.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePageRole(request, params, ['Operator'])
-  return { title: 'Employees' }
-}
+/** The people holding the roles the company's Operator managers handle; paged with ?page=&pageSize=. */
+export const loader = (args: LoaderFunctionArgs) => employeesPageLoader(args, 'Operator')
+export const action = (args: ActionFunctionArgs) => employeesPageAction(args, 'Operator')
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  const { title, card, employees, openId } = useLoaderData<typeof loader>()
+  return <EmployeesPage title={title} description="Drivers, mechanics and operators of your company." card={card} employees={employees} openId={openId} />
 }

@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
+import { joinRequestsPageAction, joinRequestsPageLoader } from '#app/components/people/join-requests.server.ts'
+import { UsersRequestsPage } from '#app/components/people/users-requests-page.tsx'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePageRole(request, params, ['Operator'])
-  return { title: 'Users requests' }
-}
+/** Driver and Operator join requests, answered by the company's Operator managers. */
+export const loader = (args: LoaderFunctionArgs) => joinRequestsPageLoader(args, 'Operator')
+export const action = (args: ActionFunctionArgs) => joinRequestsPageAction(args, 'Operator')
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  const { title, card, list } = useLoaderData<typeof loader>()
+  return <UsersRequestsPage title={title} description="Drivers and operators asking to join your company." card={card} list={list} />
 }

@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
+import { joinRequestsPageAction, joinRequestsPageLoader } from '#app/components/people/join-requests.server.ts'
+import { UsersRequestsPage } from '#app/components/people/users-requests-page.tsx'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePageRole(request, params, ['RepairShop'])
-  return { title: 'Users requests' }
-}
+/** Mechanic and RepairShop join requests, answered by the company's RepairShop managers. */
+export const loader = (args: LoaderFunctionArgs) => joinRequestsPageLoader(args, 'RepairShop')
+export const action = (args: ActionFunctionArgs) => joinRequestsPageAction(args, 'RepairShop')
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  const { title, card, list } = useLoaderData<typeof loader>()
+  return <UsersRequestsPage title={title} description="Mechanics and repair shop managers asking to join your company." card={card} list={list} />
 }

@@ -1,0 +1,310 @@
+import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react'
+import { ChevronLeftIcon, ChevronRightIcon, UsersIcon } from 'lucide-react'
+import * as React from 'react'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { cn } from '#app/utils/cn.ts'
+import {
+  EMPLOYEE_PAGE_SIZES,
+  PEOPLE_TEXT,
+  ROLE_STATUS_INTENT,
+  type EmployeePage,
+  type EmployeeRoleView,
+  type EmployeeView,
+} from './shared.ts'
+import { useHydrated } from './use-hydrated.ts'
+
+const COLUMNS = 8
+
+/** The look of a switch, on a real submit button (a Radix Switch does not submit without JavaScript). */
+function SwitchLook({ on }: { on: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-flex h-[1.15rem] w-8 shrink-0 items-center rounded-full border border-transparent shadow-xs transition-all',
+        on ? 'bg-primary' : 'bg-input',
+      )}
+    >
+      <span
+        className={cn(
+          'pointer-events-none block size-4 rounded-full bg-background ring-0 transition-transform',
+          on ? 'translate-x-[calc(100%-2px)]' : 'translate-x-0',
+        )}
+      />
+    </span>
+  )
+}
+
+/**
+ * The active toggle of one role. Without JavaScript: a small form whose
+ * switch-looking button posts the new state. With JavaScript: the same post
+ * after the spec's confirmation.
+ */
+function RoleToggle({ employee, role, companyId }: { employee: EmployeeView; role: EmployeeRoleView; companyId: number }) {
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const busy =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === ROLE_STATUS_INTENT &&
+    navigation.formData?.get('userId') === String(employee.id) &&
+    navigation.formData?.get('roleId') === String(role.id)
+  const name = `${employee.firstName} ${employee.lastName}`.trim()
+  const button = (type: 'button' | 'submit') => (
+    <button
+      type={type}
+      role="switch"
+      aria-checked={role.isActive}
+      aria-label={`${role.label} role of ${name}`}
+      disabled={busy}
+      {...(type === 'submit' ? { name: 'intent', value: ROLE_STATUS_INTENT } : {})}
+      className="inline-flex items-center gap-2 rounded-md px-1 py-1 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
+      data-testid={`role-toggle-${employee.id}-${role.id}`}
+    >
+      <SwitchLook on={role.isActive} />
+      <span>{role.isActive ? 'Active' : 'Inactive'}</span>
+    </button>
+  )
+  const hidden = (
+    <>
+      <input type="hidden" name="userId" value={employee.id} />
+      <input type="hidden" name="roleId" value={role.id} />
+      <input type="hidden" name="isActive" value={role.isActive ? 'false' : 'true'} />
+      <input type="hidden" name="companyId" value={companyId} />
+    </>
+  )
+  if (!hydrated) {
+    return (
+      <Form method="post" preventScrollReset>
+        {hidden}
+        {button('submit')}
+      </Form>
+    )
+  }
+  return (
+    <ConfirmDialog
+      trigger={button('button')}
+      title={role.isActive ? `Deactivate ${role.label} role` : `Activate ${role.label} role`}
+      description={PEOPLE_TEXT.confirmRoleStatus}
+      confirmLabel={role.isActive ? 'Deactivate' : 'Activate'}
+      variant={role.isActive ? 'destructive' : 'default'}
+      formAs={Form}
+      formProps={{ method: 'post', preventScrollReset: true }}
+      confirmButtonProps={{ name: 'intent', value: ROLE_STATUS_INTENT }}
+    >
+      {hidden}
+    </ConfirmDialog>
+  )
+}
+
+function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; companyId: number; open: boolean }) {
+  const rowId = `employee-roles-${employee.id}`
+  const name = `${employee.firstName} ${employee.lastName}`.trim()
+  return (
+    <>
+      <TableRow data-testid={`employee-${employee.id}`}>
+        <TableCell className="w-0">
+          {/* A <details> opens the roles row below without JavaScript (CSS :has). */}
+          <details className="group" open={open || undefined}>
+            <summary
+              aria-controls={rowId}
+              className={cn(
+                buttonVariants({ variant: 'ghost', size: 'icon' }),
+                'size-8 cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+              )}
+            >
+              <ChevronRightIcon aria-hidden="true" className="transition-transform group-open:rotate-90" />
+              <span className="sr-only">Roles of {name}</span>
+            </summary>
+          </details>
+        </TableCell>
+        <TableCell>
+          <div className="flex items-center gap-2">
+            <img src={employee.qr} alt="" width={40} height={40} className="size-10 rounded border bg-white p-0.5" />
+            <span className="font-mono text-xs">{employee.personalIdentifier}</span>
+          </div>
+        </TableCell>
+        <TableCell>{employee.firstName}</TableCell>
+        <TableCell>{employee.lastName}</TableCell>
+        <TableCell>{employee.email ?? '—'}</TableCell>
+        <TableCell>
+          {employee.roles.length ? (
+            <div className="flex flex-wrap gap-1">
+              {employee.roles.map((r) => (
+                <Badge key={r} variant="secondary">
+                  {r}
+                </Badge>
+              ))}
+            </div>
+          ) : (
+            <span className="text-muted-foreground">No active role</span>
+          )}
+        </TableCell>
+        <TableCell>
+          {employee.dateOfBirth ? <time dateTime={employee.dateOfBirth}>{employee.dateOfBirthLabel}</time> : '—'}
+        </TableCell>
+        <TableCell>{employee.phoneNumber ?? '—'}</TableCell>
+      </TableRow>
+      <tr id={rowId} className="hidden border-b bg-muted/30 [tr:has(details[open])+&]:table-row" data-testid={`employee-roles-${employee.id}`}>
+        <td colSpan={COLUMNS} className="px-4 py-3">
+          <p className="mb-2 text-sm font-medium">Roles of {name}</p>
+          <ul className="grid gap-1">
+            {employee.roleList.map((role) => (
+              <li key={role.id} className="flex flex-wrap items-center gap-3">
+                <span className="w-28 text-sm">{role.label}</span>
+                <RoleToggle employee={employee} role={role} companyId={companyId} />
+              </li>
+            ))}
+          </ul>
+        </td>
+      </tr>
+    </>
+  )
+}
+
+/** The current URL's search with `changes` applied (the expanded row is not carried along). */
+function useSearchWith() {
+  const location = useLocation()
+  return (changes: Record<string, string | number>) => {
+    const params = new URLSearchParams(location.search)
+    params.delete('open')
+    for (const [k, v] of Object.entries(changes)) params.set(k, String(v))
+    return `?${params.toString()}`
+  }
+}
+
+/** Which page links to show: the first, the last, and two around the current one. */
+function pageWindow(page: number, count: number): (number | 'gap')[] {
+  const wanted = new Set([1, count, page - 1, page, page + 1].filter((p) => p >= 1 && p <= count))
+  const sorted = [...wanted].sort((a, b) => a - b)
+  const out: (number | 'gap')[] = []
+  sorted.forEach((p, i) => {
+    if (i > 0 && p - sorted[i - 1]! > 1) out.push('gap')
+    out.push(p)
+  })
+  return out
+}
+
+/** Server-side paging through links (`?page=2&pageSize=20`): works without JavaScript. */
+function Pagination({ employees }: { employees: EmployeePage }) {
+  const hydrated = useHydrated()
+  const submit = useSubmit()
+  const searchWith = useSearchWith()
+  const { page, pageSize, pageCount, total } = employees
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const last = Math.min(total, page * pageSize)
+  const navLink = (target: number, label: React.ReactNode, aria: string) =>
+    target < 1 || target > pageCount ? (
+      <span aria-disabled="true" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-50')}>
+        {label}
+      </span>
+    ) : (
+      <Link to={searchWith({ page: target, pageSize })} aria-label={aria} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        {label}
+      </Link>
+    )
+  return (
+    <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <Form method="get" className="flex items-center gap-2 text-sm" onChange={(e) => hydrated && submit(e.currentTarget)}>
+        <input type="hidden" name="page" value="1" />
+        <label htmlFor="employees-page-size">Rows per page</label>
+        <select
+          id="employees-page-size"
+          name="pageSize"
+          defaultValue={pageSize}
+          key={pageSize}
+          className="h-8 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {EMPLOYEE_PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        {hydrated ? null : (
+          <Button type="submit" variant="outline" size="sm">
+            Apply
+          </Button>
+        )}
+      </Form>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {total === 0 ? 'No employees' : `Showing ${first}–${last} of ${total}`}
+      </p>
+      <nav aria-label="Employees pages" className="flex flex-wrap items-center gap-1">
+        {navLink(page - 1, <ChevronLeftIcon aria-hidden="true" />, 'Previous page')}
+        {pageWindow(page, pageCount).map((p, i) =>
+          p === 'gap' ? (
+            <span key={`gap-${i}`} className="px-1 text-muted-foreground" aria-hidden="true">
+              …
+            </span>
+          ) : (
+            <Link
+              key={p}
+              to={searchWith({ page: p, pageSize })}
+              aria-current={p === page ? 'page' : undefined}
+              aria-label={`Page ${p}`}
+              className={buttonVariants({ variant: p === page ? 'default' : 'outline', size: 'sm' })}
+            >
+              {p}
+            </Link>
+          ),
+        )}
+        {navLink(page + 1, <ChevronRightIcon aria-hidden="true" />, 'Next page')}
+      </nav>
+    </div>
+  )
+}
+
+/**
+ * The employees table (spec section 2): personal identifier with its QR,
+ * first name, last name, email, roles, birthdate, phone; an expandable row
+ * per person with an active toggle per role; paging 10/20/30 on the server.
+ * Shared by /employees (Operator) and /employeesRS (RepairShop).
+ */
+export function EmployeesTable({ employees, openId = null }: { employees: EmployeePage; openId?: number | null }) {
+  if (employees.error) {
+    return (
+      <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
+        {employees.error}
+      </p>
+    )
+  }
+  if (employees.total === 0) {
+    return (
+      <EmptyState
+        icon={UsersIcon}
+        title="No employees yet"
+        description="Share your company code: when you accept someone's request to join, they appear here."
+      />
+    )
+  }
+  return (
+    <>
+      <Table containerProps={{ role: 'region', 'aria-label': PEOPLE_TEXT.employees }} data-testid="employees-table">
+        <TableHeader>
+          <TableRow>
+            <TableHead>
+              <span className="sr-only">Roles</span>
+            </TableHead>
+            <TableHead>Personal identifier</TableHead>
+            <TableHead>First name</TableHead>
+            <TableHead>Last name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Roles</TableHead>
+            <TableHead>Birthdate</TableHead>
+            <TableHead>Phone</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {employees.items.map((e) => (
+            <EmployeeRows key={e.id} employee={e} companyId={employees.companyId} open={openId === e.id} />
+          ))}
+        </TableBody>
+      </Table>
+      <Pagination employees={employees} />
+    </>
+  )
+}

@@ -1,0 +1,24 @@
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { CompanyCodeCard } from './company-code-card.tsx'
+import { JoinRequestsTable } from './join-requests-table.tsx'
+import type { CompanyCodeCardData, JoinRequestList } from './shared.ts'
+
+/** The body of /joinRequests/{companyId} and /joinRequestsRS/{companyId}. */
+export function UsersRequestsPage({
+  title,
+  description,
+  card,
+  list,
+}: {
+  title: string
+  description: string
+  card: CompanyCodeCardData
+  list: JoinRequestList
+}) {
+  return (
+    <>
+      <PageHeader title={title} description={description} actions={<CompanyCodeCard card={card} />} />
+      <JoinRequestsTable list={list} />
+    </>
+  )
+}

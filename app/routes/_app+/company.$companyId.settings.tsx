@@ -1,0 +1,222 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ChevronDownIcon, SaveIcon } from 'lucide-react'
+import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
+import { loadCompanyWithCard } from '#app/components/people/company-code.server.ts'
+import { companySettingsPath, PEOPLE_TEXT } from '#app/components/people/shared.ts'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { requirePageRole } from '#app/utils/auth.server.ts'
+import { cn } from '#app/utils/cn.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { MANAGER_ROLE_NAMES, roleLabelOf } from '#server/catalog/roles.ts'
+import { updateCompanySettings } from '#server/companies/company-settings.server.ts'
+import type { UseCaseContext } from '#server/context.ts'
+import { getDb } from '#server/db.server.ts'
+import { isAppError } from '#server/errors.ts'
+
+const TITLE = 'Company settings'
+
+/** The time zones the server accepts (the same list as the use case's). */
+function timeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone')
+  return zones.includes('UTC') ? zones : ['UTC', ...zones]
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { actor, companyId } = await requirePageRole(request, params, MANAGER_ROLE_NAMES)
+  const ctx: UseCaseContext = { db: getDb(), actor, ip: context.clientIp }
+  const { company, card } = await loadCompanyWithCard(ctx, companyId)
+  return {
+    title: TITLE,
+    card,
+    company: {
+      id: company.companyId,
+      name: company.companyName,
+      timeZone: company.timeZone,
+      types: company.companyTypes,
+      repairShop: company.repairShop,
+    },
+    /** The repair shop setting belongs to companies that own vehicles (PRODUCT.md section 5). */
+    hasRepairShopSetting: company.companyTypes.includes('Owner'),
+    timeZones: timeZones(),
+  }
+}
+
+interface Values {
+  name: string
+  timeZone: string
+  repairShopCode: string | null
+}
+interface ActionData {
+  formError: string | null
+  fieldErrors: Record<string, string>
+  values: Values
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor, companyId } = await requirePageRole(request, params, MANAGER_ROLE_NAMES)
+  const form = await request.formData()
+  const text = (key: string) => {
+    const v = form.get(key)
+    return typeof v === 'string' ? v : null
+  }
+  const values: Values = {
+    name: text('name') ?? '',
+    timeZone: text('timeZone') ?? '',
+    // Absent when the company has no repair shop setting: then it is left as it is.
+    repairShopCode: text('repairShopCode'),
+  }
+  const ctx: UseCaseContext = { db: getDb(), actor, ip: context.clientIp }
+  try {
+    await updateCompanySettings(ctx, {
+      companyId,
+      name: values.name,
+      timeZone: values.timeZone,
+      ...(values.repairShopCode === null ? {} : { repairShopCode: values.repairShopCode }),
+    })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    const fieldErrors = { ...(error.fieldErrors ?? {}) }
+    const known = ['name', 'timeZone', 'repairShopCode'].some((k) => fieldErrors[k])
+    return data<ActionData>(
+      { formError: known ? null : error.message, fieldErrors, values },
+      { status: error.status },
+    )
+  }
+  return redirectWithToast(companySettingsPath(companyId), { type: 'success', message: PEOPLE_TEXT.settingsSaved })
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  )
+}
+
+export default function CompanySettingsPage() {
+  const { title, card, company, hasRepairShopSetting, timeZones: zones } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting'
+  const errors: Record<string, string> = actionData?.fieldErrors ?? {}
+  const values = actionData?.values
+  // The fields are uncontrolled: a new key resets them to what was submitted (or saved).
+  const formKey = JSON.stringify(values ?? company)
+  const described = (key: string) => (errors[key] ? `${key}-error` : undefined)
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={company.name}
+        actions={<CompanyCodeCard card={card} />}
+      >
+        <div className="flex flex-wrap gap-1 pt-1">
+          {company.types.map((t) => (
+            <Badge key={t} variant="secondary">
+              {roleLabelOf(t)}
+            </Badge>
+          ))}
+        </div>
+      </PageHeader>
+      <Card className="max-w-2xl">
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Company details</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-5" key={formKey}>
+            {actionData?.formError ? (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm">
+                {actionData.formError}
+              </p>
+            ) : null}
+            <div className="grid gap-2">
+              <Label htmlFor="name">Company name</Label>
+              <Input
+                id="name"
+                name="name"
+                required
+                maxLength={100}
+                defaultValue={values?.name ?? company.name}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={described('name')}
+              />
+              <FieldError id="name-error" message={errors.name} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="timeZone">Time zone</Label>
+              <div className="relative">
+                <select
+                  id="timeZone"
+                  name="timeZone"
+                  required
+                  defaultValue={values?.timeZone ?? company.timeZone}
+                  aria-invalid={errors.timeZone ? true : undefined}
+                  aria-describedby={[described('timeZone'), 'timeZone-hint'].filter(Boolean).join(' ')}
+                  className={cn(
+                    'flex h-9 w-full min-w-0 appearance-none rounded-md border border-input bg-transparent py-1 pr-8 pl-3 text-base shadow-xs outline-none md:text-sm',
+                    'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive',
+                  )}
+                >
+                  {zones.map((z) => (
+                    <option key={z} value={z}>
+                      {z}
+                    </option>
+                  ))}
+                </select>
+                <ChevronDownIcon
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+                />
+              </div>
+              <p id="timeZone-hint" className="text-xs text-muted-foreground">
+                Dates and expiry alerts are counted in this time zone.
+              </p>
+              <FieldError id="timeZone-error" message={errors.timeZone} />
+            </div>
+            {hasRepairShopSetting ? (
+              <div className="grid gap-2">
+                <Label htmlFor="repairShopCode">Repair shop (company code)</Label>
+                <Input
+                  id="repairShopCode"
+                  name="repairShopCode"
+                  maxLength={20}
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  className="font-mono uppercase placeholder:normal-case"
+                  placeholder="e.g. RSH-7H2K9Q"
+                  defaultValue={values?.repairShopCode ?? company.repairShop?.code ?? ''}
+                  aria-invalid={errors.repairShopCode ? true : undefined}
+                  aria-describedby={[described('repairShopCode'), 'repairShopCode-hint'].filter(Boolean).join(' ')}
+                />
+                <p id="repairShopCode-hint" className="text-xs text-muted-foreground" data-testid="current-repair-shop">
+                  {company.repairShop
+                    ? `Current repair shop: ${company.repairShop.name} (${company.repairShop.code}). Repair actions from defective pre-inspections go there. Leave empty to have none.`
+                    : 'No repair shop chosen yet. Enter the company code of the repair shop that should receive your repair actions.'}
+                </p>
+                <FieldError id="repairShopCode-error" message={errors.repairShopCode} />
+              </div>
+            ) : null}
+            <div>
+              <Button type="submit" disabled={saving}>
+                <SaveIcon aria-hidden="true" />
+                {saving ? 'Saving…' : 'Save'}
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </>
+  )
+}
