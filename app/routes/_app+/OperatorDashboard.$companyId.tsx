@@ -1,17 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
+import { loadCompanyCodeCard } from '#app/components/people/company-code.server.ts'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { requirePageRole } from '#app/utils/auth.server.ts'
+import { getDb } from '#server/db.server.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+/** Spec "Dashboards": the company code QR and the title; the statistics come with their own capability. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, companyId } = await requirePageRole(request, params, ['Operator'])
   const company = actor.memberships.find((m) => m.companyId === companyId)?.companyName ?? ''
-  return { title: `${company} - Operator dashboard` }
+  const card = await loadCompanyCodeCard({ db: getDb(), actor, ip: context.clientIp }, companyId)
+  return { title: `${company} - Operator dashboard`, card }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  const { title, card } = useLoaderData<typeof loader>()
+  return <PageHeader title={title} actions={<CompanyCodeCard card={card} />} />
 }
