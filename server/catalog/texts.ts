@@ -30,3 +30,13 @@ export const TEXT = {
   accountDeleted: 'Your account has been deleted',
   lastManager: 'You are the last active manager of a company. Make another member a manager, or delete the company, before deleting your account.',
 } as const
+
+/** Vehicle request rules and messages (spec sections 5 and 8). */
+export const VEHICLE_REQUEST_TEXT = {
+  required: 'All fields except the end date are required.',
+  startBeforeToday: 'Start date cannot be before today.',
+  endBeforeStart: 'End date cannot be before start date.',
+  createFailed: 'The vehicle does not exist or there is already a request for that vehicle.',
+  respondFailed: 'Failed to respond to request.',
+  overlap: 'The vehicle is already assigned to an operator for some of these dates.',
+} as const

@@ -6,6 +6,7 @@ import { companies, memberships, operatorAssignments, users, vehicleRequests, ve
 import { audit } from '../audit.ts'
 import { ROLE_IDS } from '../catalog/roles.ts'
 import { VEHICLE_REQUEST_RESPONSE_MESSAGES } from '../catalog/statuses.ts'
+import { VEHICLE_REQUEST_TEXT } from '../catalog/texts.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
@@ -15,15 +16,7 @@ import { hasRole, requireRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
 
-/** The spec's texts (section 5 and 8). */
-export const REQUEST_TEXT = {
-  required: 'All fields except the end date are required.',
-  startBeforeToday: 'Start date cannot be before today.',
-  endBeforeStart: 'End date cannot be before start date.',
-  createFailed: 'The vehicle does not exist or there is already a request for that vehicle.',
-  respondFailed: 'Failed to respond to request.',
-  overlap: 'The vehicle is already assigned to an operator for some of these dates.',
-} as const
+export const REQUEST_TEXT = VEHICLE_REQUEST_TEXT
 
 const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
 

@@ -24,6 +24,7 @@ import {
   respondToVehicleRequest,
   respondVehicleRequestInput,
 } from '../fleet/vehicle-requests.server.ts'
+import { deleteVehicleDocument, listVehicleDocuments } from '../documents/documents.server.ts'
 import { getVehicle } from '../fleet/vehicles.server.ts'
 import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
@@ -51,6 +52,8 @@ export const appRouter = router({
     preInspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listPreInspectionsByVehicle(ctx, input.vehicleId)),
     inspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listInspectionsByVehicle(ctx, input.vehicleId)),
     repairs: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listRepairsByVehicle(ctx, input.vehicleId)),
+    documents: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listVehicleDocuments(ctx, input.vehicleId)),
+    deleteDocument: authedProcedure.input(z.object({ documentId: idSchema })).mutation(({ ctx, input }) => deleteVehicleDocument(ctx, input.documentId)),
     // A mutation: it runs on a button press and is rate-limited (a query would re-run on focus).
     lookupVin: authedProcedure.input(lookupVinInput).mutation(({ ctx, input }) => lookupVin(ctx, input)),
   }),

@@ -1,16 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { OperatorRequestPage } from '#app/components/requests/operator-request-page.tsx'
+import { operatorRequestPageAction, operatorRequestPageLoader } from '#app/components/requests/requests.server.ts'
+import { VEHICLE_REQUEST_INTENT } from '#app/components/requests/shared.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePageRole(request, params, ['Operator'])
-  return { title: 'Request vehicle' }
-}
+/** "Request vehicle": the Operator managers' vehicle requests (spec section 2). */
+export const loader = (args: LoaderFunctionArgs) => operatorRequestPageLoader(args)
+export const action = (args: ActionFunctionArgs) => operatorRequestPageAction(args)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  const { title, today, createInline, list } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const result = answer?.intent === VEHICLE_REQUEST_INTENT.create ? answer : null
+  return <OperatorRequestPage title={title} today={today} createInline={createInline} list={list} result={result} />
 }

@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
+import { OwnerRequestPage } from '#app/components/requests/owner-request-page.tsx'
+import { ownerRequestPageAction, ownerRequestPageLoader } from '#app/components/requests/requests.server.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePageRole(request, params, ['Owner'])
-  return { title: 'Pending Vehicle Requests' }
-}
+/** "Pending Vehicle Requests" and the Owner join requests, for the Owner managers (spec section 2). */
+export const loader = (args: LoaderFunctionArgs) => ownerRequestPageLoader(args)
+export const action = (args: ActionFunctionArgs) => ownerRequestPageAction(args)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  const { title, list, joinRequests } = useLoaderData<typeof loader>()
+  return <OwnerRequestPage title={title} list={list} joinRequests={joinRequests} />
 }

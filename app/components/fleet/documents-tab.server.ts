@@ -1,0 +1,208 @@
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from '@remix-run/node'
+import { redirectWithToast, type Toast } from '#app/utils/toast.server.ts'
+import {
+  DOCUMENT_INTENT,
+  DOCUMENT_TEXT,
+  documentDownloadPath,
+  documentTypeLabel,
+  MAX_DOCUMENT_BYTES,
+  tooLargeReason,
+  uploadFailedText,
+} from '#server/catalog/documents.ts'
+import type { UseCaseContext } from '#server/context.ts'
+import {
+  deleteVehicleDocument,
+  listVehicleDocuments,
+  uploadVehicleDocumentFiles,
+  vehicleDocumentsAccess,
+} from '#server/documents/documents.server.ts'
+import { isAppError } from '#server/errors.ts'
+import type { DocumentRow, DocumentsTabData } from './documents-tab.tsx'
+
+/** A multipart post larger than this is refused before it is read (API.md: request body 32 MiB). */
+export const MAX_UPLOAD_REQUEST_BYTES = 32 * 1024 * 1024
+
+/**
+ * Set by `readFormWithDocuments` when the upload could not be read (a file over
+ * 5 MB, a body over 32 MiB): the reason, answered by the upload intent as 413.
+ */
+const UPLOAD_REJECTED_FIELD = '__uploadRejected'
+
+/** "Mar 4, 2025, 2:30 PM" in the viewer company's time zone (the same text on server and client). */
+export function formatUploadedAt(iso: string, timeZone: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const format = (tz: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).format(date)
+  try {
+    return format(timeZone)
+  } catch {
+    return format('UTC')
+  }
+}
+
+/**
+ * The Documents tab's data for one vehicle (call it after the page's own
+ * guard): the active documents, newest first, and whether the caller may only
+ * read them (operators). A failure to read is returned as `error` (spec:
+ * load failures show the message), never thrown.
+ */
+export async function loadDocumentsForTab(ctx: UseCaseContext, vehicleId: number): Promise<DocumentsTabData> {
+  try {
+    const [{ readOnly, timeZone }, docs] = await Promise.all([vehicleDocumentsAccess(ctx, vehicleId), listVehicleDocuments(ctx, vehicleId)])
+    const documents: DocumentRow[] = docs.map((d) => ({
+      id: d.id,
+      fileName: d.fileName,
+      contentType: d.contentType,
+      typeLabel: documentTypeLabel(d.contentType),
+      uploadedBy: d.uploadedBy,
+      uploadedAt: d.uploadedAt,
+      uploadedAtLabel: formatUploadedAt(d.uploadedAt, timeZone),
+      sizeBytes: d.sizeBytes,
+      href: documentDownloadPath(vehicleId, d.id),
+    }))
+    return { vehicleId, documents, readOnly, error: null }
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    return { vehicleId, documents: [], readOnly: true, error: error.message }
+  }
+}
+
+/** Streams a part through while counting the bytes of the whole request. */
+async function* counted(data: AsyncIterable<Uint8Array>, add: (n: number) => void): AsyncIterable<Uint8Array> {
+  for await (const chunk of data) {
+    add(chunk.byteLength)
+    yield chunk
+  }
+}
+
+class RequestTooLarge extends Error {}
+
+/**
+ * Reads an action's form, multipart or not. Use it in the fleet page's action
+ * instead of `request.formData()`: files are held in memory with a bound
+ * (5 MB + 1 byte per file, 32 MiB per request), and a file over the bound
+ * turns the form into an upload intent that answers 413 "Issue uploading
+ * files: <name> is larger than 5 MB" instead of an error page.
+ */
+export async function readFormWithDocuments(request: Request): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^multipart\/form-data/i.test(type)) return request.formData()
+
+  // The text fields read so far (the tab puts them before its file input), kept
+  // for the answer when a file is refused mid-way.
+  const fields = new FormData()
+  const rejected = (reason: string) => {
+    const form = new FormData()
+    for (const [k, v] of fields) form.append(k, v)
+    form.set('intent', DOCUMENT_INTENT.upload)
+    form.set(UPLOAD_REJECTED_FIELD, reason)
+    return form
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > MAX_UPLOAD_REQUEST_BYTES) return rejected('the files are larger than 32 MB together')
+
+  let total = 0
+  let current = ''
+  const memory = unstable_createMemoryUploadHandler({ maxPartSize: MAX_DOCUMENT_BYTES + 1 })
+  const handler: UploadHandler = async (part) => {
+    current = part.filename ?? part.name
+    const value = await memory({
+      ...part,
+      data: counted(part.data, (n) => {
+        total += n
+        if (total > MAX_UPLOAD_REQUEST_BYTES) throw new RequestTooLarge()
+      }),
+    })
+    if (typeof value === 'string') fields.append(part.name, value)
+    return value
+  }
+  try {
+    return await unstable_parseMultipartFormData(request, handler)
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return rejected(tooLargeReason(current))
+    if (error instanceof RequestTooLarge) return rejected('the files are larger than 32 MB together')
+    throw error
+  }
+}
+
+function positiveInt(value: FormDataEntryValue | null): number | null {
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value.trim())) return null
+  const n = Number(value)
+  return n > 0 ? n : null
+}
+
+/** A same-origin path to go back to, or null (never `//host` or an absolute URL). */
+export function safeLocalPath(value: FormDataEntryValue | string | null | undefined): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+  return value
+}
+
+export function isDocumentsIntent(intent: FormDataEntryValue | null): boolean {
+  return intent === DOCUMENT_INTENT.upload || intent === DOCUMENT_INTENT.delete
+}
+
+/** What a Documents tab post did: the HTTP status and the toast to show. */
+export interface DocumentsOutcome {
+  status: number
+  toast: Toast
+}
+
+const errorToast = (message: string): Toast => ({ type: 'error', message })
+
+/**
+ * Runs the tab's upload or delete from its form fields (`intent`, `vehicleId`,
+ * `files`, `documentId`), or returns null when the intent is not the tab's.
+ * Authorization is the use cases' (owner managers only; others get the 404 as
+ * the toast's reason).
+ */
+export async function runDocumentsIntent(ctx: UseCaseContext, form: FormData): Promise<DocumentsOutcome | null> {
+  const intent = form.get('intent')
+  if (intent === DOCUMENT_INTENT.upload) {
+    const rejected = form.get(UPLOAD_REJECTED_FIELD)
+    if (typeof rejected === 'string' && rejected) return { status: 413, toast: errorToast(uploadFailedText(rejected)) }
+    const files = form.getAll('files').filter((f): f is File => typeof f !== 'string' && f.name !== '' && f.size > 0)
+    if (files.length === 0) return { status: 400, toast: { type: 'warning', message: DOCUMENT_TEXT.selectFiles } }
+    const vehicleId = positiveInt(form.get('vehicleId'))
+    if (!vehicleId) return { status: 400, toast: errorToast(uploadFailedText('Vehicle data has not been loaded.')) }
+    try {
+      const uploads = await Promise.all(files.map(async (f) => ({ vehicleId, fileName: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })))
+      await uploadVehicleDocumentFiles(ctx, uploads)
+      return { status: 200, toast: { type: 'success', message: DOCUMENT_TEXT.uploaded } }
+    } catch (error) {
+      if (!isAppError(error)) throw error
+      const message = error.message.startsWith(DOCUMENT_TEXT.uploadFailedPrefix) ? error.message : uploadFailedText(error.message)
+      return { status: error.status, toast: errorToast(message) }
+    }
+  }
+  if (intent === DOCUMENT_INTENT.delete) {
+    const documentId = positiveInt(form.get('documentId'))
+    if (!documentId) return { status: 400, toast: errorToast(DOCUMENT_TEXT.deleteFailed) }
+    try {
+      await deleteVehicleDocument(ctx, documentId)
+      return { status: 200, toast: { type: 'success', message: DOCUMENT_TEXT.deleted } }
+    } catch (error) {
+      if (!isAppError(error)) throw error
+      return { status: error.status, toast: errorToast(DOCUMENT_TEXT.deleteFailed) }
+    }
+  }
+  return null
+}
+
+/**
+ * For the fleet page's action (no-JavaScript posts of the Documents tab):
+ * handles the intents `uploadDocuments` and `deleteDocument` and answers a
+ * redirect back to the page (the form's `redirectTo`, or `opts.redirectTo`)
+ * with the spec's toast; returns null for any other intent. Read the form
+ * with `readFormWithDocuments(request)` so uploads are bounded.
+ */
+export async function handleDocumentsIntent(ctx: UseCaseContext, form: FormData, opts: { redirectTo?: string } = {}): Promise<Response | null> {
+  const outcome = await runDocumentsIntent(ctx, form)
+  if (!outcome) return null
+  const back = safeLocalPath(opts.redirectTo) ?? safeLocalPath(form.get('redirectTo')) ?? '/'
+  return redirectWithToast(back, outcome.toast)
+}

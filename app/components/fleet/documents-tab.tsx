@@ -1,0 +1,378 @@
+import { useLocation, useRevalidator } from '@remix-run/react'
+import { FileTextIcon, Trash2Icon, UploadIcon } from 'lucide-react'
+import * as React from 'react'
+import { toast } from 'sonner'
+import { Button } from '#app/components/ui/button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_INTENT,
+  DOCUMENT_TEXT,
+  documentUploadPath,
+  extensionOf,
+  MAX_DOCUMENT_BYTES,
+  tooLargeReason,
+  uploadFailedText,
+} from '#server/catalog/documents.ts'
+
+/** A document as the tab's table shows it (from `loadDocumentsForTab`). */
+export interface DocumentRow {
+  id: number
+  fileName: string
+  contentType: string
+  /** "PDF", "Word", "PNG image"... */
+  typeLabel: string
+  uploadedBy: string
+  /** ISO instant. */
+  uploadedAt: string
+  /** "Mar 4, 2025, 2:30 PM" in the viewer company's time zone. */
+  uploadedAtLabel: string
+  sizeBytes: number
+  /** The browser download URL (opened in a new tab). */
+  href: string
+}
+
+/** What `loadDocumentsForTab(ctx, vehicleId)` returns. */
+export interface DocumentsTabData {
+  vehicleId: number
+  documents: DocumentRow[]
+  /** Operators read only: no upload, no delete. */
+  readOnly: boolean
+  /** The reason the list could not be read, or null. */
+  error: string | null
+}
+
+export interface DocumentsTabProps {
+  vehicleId: number
+  documents: DocumentRow[]
+  readOnly: boolean
+  /**
+   * Where the no-JavaScript forms post (fields `intent`, `vehicleId`,
+   * `redirectTo`, `files` / `documentId`): the fleet page's own action, which
+   * hands them to `handleDocumentsIntent`. Defaults to the documents resource
+   * route, which handles them itself. With JavaScript the tab always talks to
+   * the resource route (upload progress needs a plain JSON answer).
+   */
+  actionPath?: string
+  /** A load failure to show instead of the table. */
+  error?: string | null
+}
+
+const subscribe = () => () => {}
+/** False on the server and during hydration, true in the browser afterwards. */
+function useHydrated() {
+  return React.useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
+}
+
+interface JsonOutcome {
+  toast?: { type: 'success' | 'error' | 'warning' | 'info'; message: string }
+  message?: string
+}
+
+function showToast(t: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) {
+  const show = { success: toast.success, error: toast.error, warning: toast.warning, info: toast.info }[t.type]
+  show(t.message, t.type === 'error' ? { duration: 3200 } : undefined)
+}
+
+const SERVER_ERROR = 'An error occurred on the server, please try again later or contact an administrator.'
+
+/** Reads the resource route's JSON answer into a toast (or the server-error toast). */
+function toastFromResponse(status: number, body: string): boolean {
+  let parsed: JsonOutcome | null = null
+  try {
+    parsed = JSON.parse(body) as JsonOutcome
+  } catch {
+    parsed = null
+  }
+  if (parsed?.toast) showToast(parsed.toast)
+  else if (parsed?.message) showToast({ type: status < 400 ? 'success' : 'error', message: parsed.message })
+  else showToast({ type: 'error', message: SERVER_ERROR })
+  return status >= 200 && status < 300
+}
+
+/** The current page (path and query), where the no-JavaScript forms come back to. */
+function useBackPath() {
+  const location = useLocation()
+  return location.pathname + location.search
+}
+
+/**
+ * The Documents tab of a vehicle's expanded row (spec section 2): the table
+ * (file name opening the file in a new tab, type, uploaded at, delete with a
+ * confirmation) and the upload of several files at once with a progress bar.
+ * Operators (`readOnly`) see the table only.
+ */
+export function DocumentsTab({ vehicleId, documents, readOnly, actionPath, error }: DocumentsTabProps) {
+  const postTo = actionPath ?? documentUploadPath(vehicleId)
+  return (
+    <section aria-label="Documents" className="grid gap-4" data-testid="documents-tab">
+      {readOnly ? null : <UploadForm vehicleId={vehicleId} actionPath={postTo} />}
+      {error ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+          {error}
+        </p>
+      ) : documents.length === 0 ? (
+        <EmptyState
+          icon={FileTextIcon}
+          titleAs="p"
+          title="No documents yet"
+          description={
+            readOnly
+              ? 'The owner has not uploaded any documents for this vehicle.'
+              : 'Upload the vehicle’s papers above: PDF, Word, Excel, PNG or JPEG files, up to 5 MB each.'
+          }
+        />
+      ) : (
+        <DocumentsTable vehicleId={vehicleId} documents={documents} readOnly={readOnly} actionPath={postTo} />
+      )}
+    </section>
+  )
+}
+
+function DocumentsTable({ vehicleId, documents, readOnly, actionPath }: { vehicleId: number; documents: DocumentRow[]; readOnly: boolean; actionPath: string }) {
+  return (
+    <Table aria-label="Vehicle documents" containerProps={{ 'aria-label': 'Vehicle documents' }}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>File name</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Uploaded at</TableHead>
+          {readOnly ? null : (
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          )}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {documents.map((doc) => (
+          <TableRow key={doc.id}>
+            <TableCell className="max-w-[28rem] truncate">
+              <a
+                href={doc.href}
+                target="_blank"
+                rel="noopener"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+                title={`${doc.fileName} (uploaded by ${doc.uploadedBy})`}
+              >
+                {doc.fileName}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </TableCell>
+            <TableCell>{doc.typeLabel}</TableCell>
+            <TableCell>
+              <time dateTime={doc.uploadedAt}>{doc.uploadedAtLabel}</time>
+            </TableCell>
+            {readOnly ? null : (
+              <TableCell className="text-right">
+                <DeleteButton vehicleId={vehicleId} document={doc} actionPath={actionPath} />
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+/**
+ * Delete with the spec's confirmation. Without JavaScript: a disclosure that
+ * holds the question and a submit button. With JavaScript: a dialog, then a
+ * JSON post to the resource route, a toast and a reload of the page's data.
+ */
+function DeleteButton({ vehicleId, document: doc, actionPath }: { vehicleId: number; document: DocumentRow; actionPath: string }) {
+  const hydrated = useHydrated()
+  const back = useBackPath()
+  const { revalidate } = useRevalidator()
+  const [busy, setBusy] = React.useState(false)
+  const label = `Delete ${doc.fileName}`
+
+  if (!hydrated) {
+    return (
+      <details className="inline-block text-left">
+        <summary className="cursor-pointer list-none" aria-label={label}>
+          <Trash2Icon className="inline size-4 text-destructive" aria-hidden="true" />
+          <span className="ml-1 text-sm text-destructive">Delete</span>
+        </summary>
+        <form method="post" action={actionPath} className="mt-2 grid gap-2 rounded-md border bg-background p-3 shadow-sm">
+          <input type="hidden" name="intent" value={DOCUMENT_INTENT.delete} />
+          <input type="hidden" name="vehicleId" value={vehicleId} />
+          <input type="hidden" name="documentId" value={doc.id} />
+          <input type="hidden" name="redirectTo" value={back} />
+          <p className="text-sm whitespace-normal">{DOCUMENT_TEXT.confirmDelete}</p>
+          <Button type="submit" variant="destructive" size="sm">
+            Delete
+          </Button>
+        </form>
+      </details>
+    )
+  }
+
+  const onConfirm = async () => {
+    setBusy(true)
+    try {
+      const body = new FormData()
+      body.set('intent', DOCUMENT_INTENT.delete)
+      body.set('vehicleId', String(vehicleId))
+      body.set('documentId', String(doc.id))
+      const res = await fetch(documentUploadPath(vehicleId), { method: 'POST', body, headers: { Accept: 'application/json' } })
+      toastFromResponse(res.status, await res.text())
+      revalidate()
+    } catch {
+      showToast({ type: 'error', message: DOCUMENT_TEXT.deleteFailed })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button type="button" variant="ghost" size="icon" aria-label={label} disabled={busy}>
+          <Trash2Icon className="text-destructive" />
+        </Button>
+      }
+      title="Delete document?"
+      description={DOCUMENT_TEXT.confirmDelete}
+      confirmLabel="Delete"
+      variant="destructive"
+      onConfirm={() => void onConfirm()}
+    />
+  )
+}
+
+/** Files the tab takes: an allowed extension and at most 5 MB; the others are named in a toast. */
+function screenFiles(list: FileList | null): { keep: File[]; refused: string[]; tooLarge: string[] } {
+  const keep: File[] = []
+  const refused: string[] = []
+  const tooLarge: string[] = []
+  for (const file of Array.from(list ?? [])) {
+    if (!DOCUMENT_EXTENSIONS.includes(extensionOf(file.name))) refused.push(file.name)
+    else if (file.size > MAX_DOCUMENT_BYTES) tooLarge.push(file.name)
+    else keep.push(file)
+  }
+  return { keep, refused, tooLarge }
+}
+
+/**
+ * Upload of several files at once. Without JavaScript: a plain multipart post
+ * (the server warns "Please select files" when none). With JavaScript: the
+ * button is disabled until files are chosen, files of other types or over
+ * 5 MB are dropped with a toast, and the upload runs over XMLHttpRequest so
+ * its progress shows.
+ */
+function UploadForm({ vehicleId, actionPath }: { vehicleId: number; actionPath: string }) {
+  const hydrated = useHydrated()
+  const back = useBackPath()
+  const { revalidate } = useRevalidator()
+  const inputRef = React.useRef<HTMLInputElement>(null)
+  const [count, setCount] = React.useState(0)
+  const [progress, setProgress] = React.useState<number | null>(null)
+  const inputId = React.useId()
+  const hintId = React.useId()
+
+  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget
+    const { keep, refused, tooLarge } = screenFiles(input.files)
+    if (refused.length) showToast({ type: 'error', message: `${DOCUMENT_TEXT.notSelectedPrefix}${refused.join(', ')}` })
+    if (tooLarge.length) showToast({ type: 'error', message: uploadFailedText(tooLarge.map(tooLargeReason).join('; ')) })
+    if (refused.length || tooLarge.length) {
+      try {
+        const dt = new DataTransfer()
+        for (const f of keep) dt.items.add(f)
+        input.files = dt.files
+      } catch {
+        input.value = ''
+      }
+    }
+    setCount(input.files?.length ?? 0)
+  }
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const input = inputRef.current
+    const files = Array.from(input?.files ?? [])
+    if (files.length === 0) {
+      showToast({ type: 'warning', message: DOCUMENT_TEXT.selectFiles })
+      return
+    }
+    const body = new FormData()
+    body.set('intent', DOCUMENT_INTENT.upload)
+    body.set('vehicleId', String(vehicleId))
+    for (const f of files) body.append('files', f)
+
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', documentUploadPath(vehicleId))
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100))
+    }
+    xhr.onload = () => {
+      setProgress(null)
+      if (toastFromResponse(xhr.status, xhr.responseText) && input) {
+        input.value = ''
+        setCount(0)
+      }
+      revalidate()
+    }
+    xhr.onerror = () => {
+      setProgress(null)
+      showToast({ type: 'error', message: SERVER_ERROR })
+    }
+    setProgress(0)
+    xhr.send(body)
+  }
+
+  const uploading = progress !== null
+  return (
+    <form
+      method="post"
+      action={actionPath}
+      encType="multipart/form-data"
+      onSubmit={hydrated ? onSubmit : undefined}
+      className="flex flex-wrap items-end gap-3 rounded-md border p-3"
+    >
+      {/* The text fields come before the file input: the server keeps them when a file is refused mid-way. */}
+      <input type="hidden" name="intent" value={DOCUMENT_INTENT.upload} />
+      <input type="hidden" name="vehicleId" value={vehicleId} />
+      <input type="hidden" name="redirectTo" value={back} />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          Upload documents
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          name="files"
+          multiple
+          accept={DOCUMENT_ACCEPT}
+          onChange={onChange}
+          disabled={uploading}
+          aria-describedby={hintId}
+          className="block w-full max-w-md text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
+        />
+        <p id={hintId} className="text-xs text-muted-foreground">
+          PDF, Word, Excel, PNG or JPEG; up to 5 MB each; several at once.
+        </p>
+      </div>
+      <Button type="submit" disabled={hydrated && (count === 0 || uploading)}>
+        <UploadIcon />
+        {uploading ? 'Uploading…' : 'Upload'}
+      </Button>
+      {uploading ? (
+        <div className="grid w-full gap-1" role="status" aria-live="polite">
+          <progress value={progress} max={100} className="h-2 w-full max-w-md" aria-label="Upload progress" />
+          <span className="text-xs text-muted-foreground">Uploading… {progress}%</span>
+        </div>
+      ) : null}
+    </form>
+  )
+}

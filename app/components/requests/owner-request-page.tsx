@@ -1,0 +1,28 @@
+import { OwnerJoinRequests } from '#app/components/people/owner-join-requests.tsx'
+import type { JoinRequestList } from '#app/components/people/shared.ts'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { PendingRequestsTable } from './request-tables.tsx'
+import type { VehicleRequestList } from './shared.ts'
+
+/**
+ * The body of /ownerRequestPage/{companyId}: the Pending vehicle requests
+ * with Accept and Reject, then the Owner join requests (PRODUCT.md section 2).
+ * Both post to the route's action (`ownerRequestPageAction`).
+ */
+export function OwnerRequestPage({
+  title,
+  list,
+  joinRequests,
+}: {
+  title: string
+  list: VehicleRequestList
+  joinRequests: JoinRequestList
+}) {
+  return (
+    <>
+      <PageHeader title={title} description="Operators asking to operate your vehicles. Accepting assigns the vehicle to the operator for the dates asked." />
+      <PendingRequestsTable list={list} />
+      <OwnerJoinRequests list={joinRequests} />
+    </>
+  )
+}

@@ -1,0 +1,170 @@
+import { Form, useNavigation } from '@remix-run/react'
+import { SendIcon } from 'lucide-react'
+import * as React from 'react'
+import { useHydrated } from '#app/components/profile/use-hydrated.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import {
+  EMPTY_REQUEST_VALUES,
+  hasRequestFormErrors,
+  REQUEST_PAGE_TEXT,
+  validateRequestForm,
+  VEHICLE_REQUEST_INTENT,
+  type CreateRequestResult,
+  type RequestField,
+  type RequestFormErrors,
+  type RequestFormValues,
+} from './shared.ts'
+
+const NO_ERRORS: RequestFormErrors = { formError: null, fieldErrors: {} }
+
+/**
+ * The Add vehicle request form: vehicle identifier, start date, end date,
+ * Send request. It posts `intent=createVehicleRequest` to the page's action.
+ *
+ * Date inputs carry `min` values (start ≥ the company's today, end ≥ start).
+ * With JavaScript the spec's three rules are checked before sending, with the
+ * spec's texts, and again as the fields change after a first attempt; the
+ * browser's own validation is then switched off so only those texts show.
+ * Without JavaScript the browser's `required`/`min` checks apply and the
+ * server answers with the same texts. Values and messages of a failed
+ * attempt come back in `result`.
+ */
+export function VehicleRequestForm({
+  idPrefix,
+  today,
+  result,
+  cancel,
+}: {
+  idPrefix: string
+  /** The operator company's calendar date, 'YYYY-MM-DD'. */
+  today: string
+  /** The action's answer to the last failed attempt. */
+  result: CreateRequestResult | null
+  /** A Cancel button or link. */
+  cancel?: React.ReactNode
+}) {
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === VEHICLE_REQUEST_INTENT.create
+
+  const [values, setValues] = React.useState<RequestFormValues>(result?.values ?? EMPTY_REQUEST_VALUES)
+  const [errors, setErrors] = React.useState<RequestFormErrors>(result ?? NO_ERRORS)
+  const [attempted, setAttempted] = React.useState(Boolean(result))
+  // A new answer from the server replaces what the form shows.
+  const [shownResult, setShownResult] = React.useState(result)
+  if (result !== shownResult) {
+    setShownResult(result)
+    setValues(result?.values ?? EMPTY_REQUEST_VALUES)
+    setErrors(result ?? NO_ERRORS)
+    setAttempted(Boolean(result))
+  }
+
+  const change = (field: RequestField) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value }
+    setValues(next)
+    if (attempted) setErrors(validateRequestForm(next, today))
+  }
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const found = validateRequestForm(values, today)
+    setAttempted(true)
+    setErrors(found)
+    if (hasRequestFormErrors(found)) event.preventDefault()
+  }
+
+  const id = (field: RequestField) => `${idPrefix}-${field}`
+  const errorId = (field: RequestField) => `${idPrefix}-${field}-error`
+  const formErrorId = `${idPrefix}-form-error`
+  // The "required" text is said once, above the fields; the fields it concerns are marked.
+  const fieldMessage = (field: RequestField) => {
+    const m = errors.fieldErrors[field]
+    return m && m !== errors.formError ? m : null
+  }
+  const describedBy = (field: RequestField, hint?: string) => {
+    const ids = [hint, errors.fieldErrors[field] && errors.fieldErrors[field] === errors.formError ? formErrorId : null, fieldMessage(field) ? errorId(field) : null]
+    return ids.filter(Boolean).join(' ') || undefined
+  }
+  const fieldError = (field: RequestField) => {
+    const m = fieldMessage(field)
+    return m ? (
+      <p id={errorId(field)} className="text-sm text-destructive" data-testid={`${field}-error`}>
+        {m}
+      </p>
+    ) : null
+  }
+  const endMin = values.startDate && values.startDate > today ? values.startDate : today
+
+  return (
+    <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="grid gap-4" aria-label={REQUEST_PAGE_TEXT.addVehicleRequest}>
+      <input type="hidden" name="intent" value={VEHICLE_REQUEST_INTENT.create} />
+      {errors.formError ? (
+        <p id={formErrorId} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="request-form-error">
+          {errors.formError}
+        </p>
+      ) : null}
+      <div className="grid gap-2">
+        <Label htmlFor={id('vehicleIdentifier')}>Vehicle identifier</Label>
+        <Input
+          id={id('vehicleIdentifier')}
+          name="vehicleIdentifier"
+          value={values.vehicleIdentifier}
+          onChange={change('vehicleIdentifier')}
+          required
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. BUS-0001"
+          aria-invalid={errors.fieldErrors.vehicleIdentifier ? true : undefined}
+          aria-describedby={describedBy('vehicleIdentifier')}
+        />
+        {fieldError('vehicleIdentifier')}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid content-start gap-2">
+          <Label htmlFor={id('startDate')}>Start date</Label>
+          <Input
+            id={id('startDate')}
+            name="startDate"
+            type="date"
+            min={today}
+            value={values.startDate}
+            onChange={change('startDate')}
+            required
+            aria-invalid={errors.fieldErrors.startDate ? true : undefined}
+            aria-describedby={describedBy('startDate')}
+          />
+          {fieldError('startDate')}
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor={id('endDate')}>
+            End date <span className="font-normal text-muted-foreground">(optional)</span>
+          </Label>
+          <Input
+            id={id('endDate')}
+            name="endDate"
+            type="date"
+            min={endMin}
+            value={values.endDate}
+            onChange={change('endDate')}
+            aria-invalid={errors.fieldErrors.endDate ? true : undefined}
+            aria-describedby={describedBy('endDate', `${idPrefix}-end-hint`)}
+          />
+          <p id={`${idPrefix}-end-hint`} className="text-xs text-muted-foreground">
+            Leave empty for an open-ended request.
+          </p>
+          {fieldError('endDate')}
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {cancel}
+        <Button type="submit" disabled={sending}>
+          <SendIcon aria-hidden="true" />
+          {REQUEST_PAGE_TEXT.sendRequest}
+        </Button>
+      </div>
+    </Form>
+  )
+}
