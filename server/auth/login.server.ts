@@ -49,6 +49,19 @@ export interface LoginStep {
 let dummyHash: Promise<string> | undefined
 const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-Operon'))
 
+/**
+ * SQL: a challenge still open at `now` — not used, and its password step under
+ * 10 minutes old. `codeStillValid` also requires the current code not expired
+ * (a resend may proceed with an expired code: it makes a new one).
+ */
+function openChallenge(now: Date, codeStillValid = true) {
+  return and(
+    isNull(loginChallenges.consumedAt),
+    gt(loginChallenges.passwordVerifiedAt, new Date(now.getTime() - LOGIN_STEP_MINUTES * MINUTE)),
+    codeStillValid ? gt(loginChallenges.expiresAt, now) : undefined,
+  )
+}
+
 const hashCode = (challengeId: string, code: string) => createHash('sha256').update(`${challengeId}:${code}`).digest('hex')
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
 
@@ -140,9 +153,7 @@ export async function completeLogin(
       .where(
         and(
           eq(loginChallenges.userId, user.id),
-          isNull(loginChallenges.consumedAt),
-          gt(loginChallenges.expiresAt, now),
-          gt(loginChallenges.passwordVerifiedAt, new Date(now.getTime() - LOGIN_STEP_MINUTES * MINUTE)),
+          openChallenge(now),
           input.challengeId ? eq(loginChallenges.id, input.challengeId) : undefined,
         ),
       )
@@ -212,11 +223,7 @@ export async function resendEmailCode(ctx: UseCaseContext, input: z.input<typeof
       .select()
       .from(loginChallenges)
       .where(
-        and(
-          eq(loginChallenges.userId, user.id),
-          isNull(loginChallenges.consumedAt),
-          gt(loginChallenges.passwordVerifiedAt, new Date(now.getTime() - LOGIN_STEP_MINUTES * MINUTE)),
-        ),
+        and(eq(loginChallenges.userId, user.id), openChallenge(now, false)),
       )
       .orderBy(desc(loginChallenges.createdAt))
       .limit(1)
@@ -255,13 +262,7 @@ export async function getPendingLoginStep(ctx: UseCaseContext, challengeId: stri
     .from(loginChallenges)
     .innerJoin(users, eq(users.id, loginChallenges.userId))
     .where(
-      and(
-        eq(loginChallenges.id, challengeId),
-        isNull(loginChallenges.consumedAt),
-        gt(loginChallenges.expiresAt, now),
-        gt(loginChallenges.passwordVerifiedAt, new Date(now.getTime() - LOGIN_STEP_MINUTES * MINUTE)),
-        isNull(users.deletedAt),
-      ),
+      and(eq(loginChallenges.id, challengeId), openChallenge(now), isNull(users.deletedAt)),
     )
     .limit(1)
   if (!row || !row.username) return null
