@@ -1,16 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
+import { fleetPageAction, fleetPageLoader } from '#app/components/fleet/fleet.server.ts'
+import { FleetPage } from '#app/components/fleet/fleet-page.tsx'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePageRole(request, params, ['Owner'])
-  return { title: 'Vehicle Management' }
-}
+/** Vehicle Management for Owner managers: filters, sort, page, open row and dialogs are in the URL. */
+export const loader = (args: LoaderFunctionArgs) => fleetPageLoader(args, 'owner')
+export const action = (args: ActionFunctionArgs) => fleetPageAction(args, 'owner')
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  return <FleetPage data={useLoaderData<typeof loader>()} />
 }

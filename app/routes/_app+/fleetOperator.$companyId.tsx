@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
+import { fleetPageAction, fleetPageLoader } from '#app/components/fleet/fleet.server.ts'
+import { FleetPage } from '#app/components/fleet/fleet-page.tsx'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePageRole(request, params, ['Operator'])
-  return { title: 'Vehicle Management' }
-}
+/** Vehicle Management for Operator managers: the vehicles of their active assignments, read-only (spec section 6). */
+export const loader = (args: LoaderFunctionArgs) => fleetPageLoader(args, 'operator')
+/** Refuses every change (no add, edit, delete, upload or document delete for operators). */
+export const action = (args: ActionFunctionArgs) => fleetPageAction(args, 'operator')
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  return <FleetPage data={useLoaderData<typeof loader>()} />
 }

@@ -1,0 +1,210 @@
+import { Form, Link, useActionData, useLocation, useNavigate } from '@remix-run/react'
+import { BusFrontIcon, PlusIcon, SearchXIcon } from 'lucide-react'
+import * as React from 'react'
+import { toast } from 'sonner'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import type { FleetDialog, FleetLoaderData } from './fleet.server.ts'
+import { FleetFilters } from './fleet-filters.tsx'
+import { FleetTable } from './fleet-table.tsx'
+import { QrContent, QrDialog } from './qr-dialog.tsx'
+import { emptyVehicleValues, FLEET_INTENT, FLEET_TEXT, filtersFromSearch, hasActiveFilters, type VehicleFormResult } from './shared.ts'
+import { applySearch, hrefOf, useHrefWith, useHydrated } from './use-fleet-url.ts'
+import { VehicleDialog } from './vehicle-form.tsx'
+import { VehiclePanel } from './vehicle-panel.tsx'
+
+export type FleetPageData = FleetLoaderData
+
+const CLOSE_DIALOG = { dialog: null, id: null } as const
+
+function Notice({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
+      {children}
+    </p>
+  )
+}
+
+/** Without JavaScript a dialog is a box on the page (`?dialog=…`); with it, a modal. */
+function InlineBox({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section aria-labelledby="fleet-inline-title" className="mb-6 max-w-lg rounded-lg border bg-card p-4 shadow-sm sm:p-6" data-testid={testId}>
+      <h2 id="fleet-inline-title" className="mb-2 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function DeleteConfirm({ dialog, closeHref }: { dialog: Extract<FleetDialog, { kind: 'delete' }>; closeHref: string }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const close = () => navigate(closeHref, { preventScrollReset: true, replace: true })
+  if (hydrated) {
+    return (
+      <ConfirmDialog
+        open
+        onOpenChange={(open) => (open ? undefined : close())}
+        title={`Delete ${dialog.vehicleIdentifier}`}
+        description={FLEET_TEXT.confirmDelete}
+        confirmLabel="Delete"
+        variant="destructive"
+        formAs={Form}
+        formProps={{ method: 'post', preventScrollReset: true }}
+        confirmButtonProps={{ name: 'intent', value: FLEET_INTENT.delete }}
+      >
+        <input type="hidden" name="id" value={dialog.id} />
+      </ConfirmDialog>
+    )
+  }
+  return (
+    <InlineBox title={`Delete ${dialog.vehicleIdentifier}`} testId="delete-confirm">
+      <Form method="post" preventScrollReset className="grid gap-4">
+        <p className="text-sm">{FLEET_TEXT.confirmDelete}</p>
+        <input type="hidden" name="id" value={dialog.id} />
+        <div className="flex gap-2">
+          <Button type="submit" variant="destructive" name="intent" value={FLEET_INTENT.delete}>
+            Delete
+          </Button>
+          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </InlineBox>
+  )
+}
+
+function QrView({ dialog, closeHref }: { dialog: Extract<FleetDialog, { kind: 'qr' }>; closeHref: string }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  if (hydrated) return <QrDialog target={dialog} onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })} />
+  return (
+    <InlineBox title={FLEET_TEXT.scanQr} testId="qr-inline">
+      <QrContent target={dialog} />
+      <p className="mt-4 text-center">
+        <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
+          Close
+        </Link>
+      </p>
+    </InlineBox>
+  )
+}
+
+/** The action's answer that belongs to the open Add/Edit dialog. */
+function useFormResult(kind: 'add' | 'edit' | null): VehicleFormResult | null {
+  const actionData = useActionData() as Partial<VehicleFormResult> & { formError?: string; toast?: VehicleFormResult['toast'] } | undefined
+  if (!actionData || !kind || !actionData.values) return null
+  const intents = kind === 'add' ? [FLEET_INTENT.add, FLEET_INTENT.vinLookup] : [FLEET_INTENT.edit]
+  return (intents as string[]).includes(actionData.intent ?? '') ? (actionData as VehicleFormResult) : null
+}
+
+/**
+ * The fleet page (spec section 2, "Vehicle Management"), shared by owners
+ * (`/fleet`) and operators (`/fleetOperator`, read-only).
+ */
+export function FleetPage({ data }: { data: FleetPageData }) {
+  const { scope, list, open, openId, openTab, openError, dialog, dialogError } = data
+  const location = useLocation()
+  const hrefWith = useHrefWith()
+  const owner = scope === 'owner'
+  const closeHref = hrefOf(applySearch(location.search, CLOSE_DIALOG))
+  const formKind = dialog?.kind === 'add' || dialog?.kind === 'edit' ? dialog.kind : null
+  const result = useFormResult(formKind)
+  const actionData = useActionData() as { toast?: VehicleFormResult['toast'] } | undefined
+  React.useEffect(() => {
+    // An answer with no dialog to show it (e.g. the operator page refusing a post).
+    if (!formKind && actionData?.toast) toast.error(actionData.toast.message, { duration: 3200 })
+  }, [actionData, formKind])
+
+  const filters = filtersFromSearch(new URLSearchParams(location.search))
+  const filtered = hasActiveFilters(filters)
+  // The Documents tab posts here and comes back to the same row and tab.
+  const documentsActionPath = `${location.pathname}${hrefOf(applySearch(location.search, { ...CLOSE_DIALOG, open: openId, tab: 'documents' }))}`
+  const panel = open ? <VehiclePanel open={open} scope={scope} tab={openTab} today={list.today} actionPath={documentsActionPath} /> : null
+  const openOnPage = openId !== null && list.items.some((i) => i.id === openId)
+
+  const addLink = (
+    <Link to={hrefWith({ dialog: 'add', id: null })} preventScrollReset className={buttonVariants()} data-testid="add-vehicle">
+      <PlusIcon aria-hidden="true" />
+      {FLEET_TEXT.addVehicle}
+    </Link>
+  )
+
+  return (
+    <>
+      <PageHeader
+        title={data.title}
+        description={owner ? 'Your company’s vehicles, their papers and their history.' : 'The vehicles your company operates (read-only).'}
+        actions={owner ? addLink : null}
+      />
+      {dialogError ? <Notice>{dialogError}</Notice> : null}
+      {openError ? <Notice>{openError}</Notice> : null}
+      {dialog?.kind === 'add' ? (
+        <VehicleDialog mode="add" vehicleId={null} vehicleIdentifier={null} hasImage={false} baseline={emptyVehicleValues()} result={result} closeHref={closeHref} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <VehicleDialog
+          key={dialog.id}
+          mode="edit"
+          vehicleId={dialog.id}
+          vehicleIdentifier={dialog.vehicleIdentifier}
+          hasImage={dialog.hasImage}
+          baseline={dialog.values}
+          result={result}
+          closeHref={closeHref}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? <DeleteConfirm dialog={dialog} closeHref={closeHref} /> : null}
+      {dialog?.kind === 'qr' ? <QrView dialog={dialog} closeHref={closeHref} /> : null}
+
+      <FleetFilters list={list} />
+      {list.error ? <Notice>{list.error}</Notice> : null}
+
+      {open && !openOnPage ? (
+        // The open vehicle is not on this page (a QR link, a new vehicle): show it above the table.
+        <section aria-label="Open vehicle" className="mb-4 rounded-lg border bg-muted/30 p-3" data-testid={`vehicle-panel-${open.vehicle.id}`}>
+          <div className="mb-1 flex justify-end">
+            <Link to={hrefWith({ open: null, tab: null, ...CLOSE_DIALOG })} preventScrollReset className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              Close
+            </Link>
+          </div>
+          {panel}
+        </section>
+      ) : null}
+
+      {list.total === 0 && !list.error ? (
+        filtered ? (
+          <EmptyState
+            icon={SearchXIcon}
+            title="No vehicle matches these filters"
+            description="Remove a tag or a filter to see more vehicles."
+            action={
+              <Button asChild variant="outline">
+                <Link to={hrefOf(applySearch('', { sort: filters.sort || null, dir: filters.dir || null, pageSize: filters.pageSize || null }))}>Clear filters</Link>
+              </Button>
+            }
+          />
+        ) : owner ? (
+          <EmptyState icon={BusFrontIcon} title="No vehicles yet" description="Add your first bus: its papers, inspections and repairs are then tracked here." action={addLink} />
+        ) : (
+          <EmptyState
+            icon={BusFrontIcon}
+            title="No vehicles assigned to your company"
+            description="Ask an owner for a vehicle on the Vehicle requests page; once approved it appears here."
+            action={
+              <Button asChild variant="outline">
+                <Link to={`/operatorRequestPage/${data.companyId}`}>Vehicle requests</Link>
+              </Button>
+            }
+          />
+        )
+      ) : list.total > 0 ? (
+        <FleetTable list={list} scope={scope} openId={openOnPage ? openId : null} panel={panel} />
+      ) : null}
+    </>
+  )
+}

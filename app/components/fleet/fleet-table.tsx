@@ -1,0 +1,298 @@
+import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, BusFrontIcon, ChevronLeftIcon, ChevronRightIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import * as React from 'react'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { ExpiryBadge } from '#app/components/ui/expiry-badge.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { QrDialog, type QrTarget } from './qr-dialog.tsx'
+import { FLEET_INTENT, FLEET_PAGE_SIZES, FLEET_TEXT, vehicleImagePath, type FleetList, type FleetRow, type FleetScope, type SortColumn } from './shared.ts'
+import { applySearch, useCurrentSearch, useHrefWith, useHydrated } from './use-fleet-url.ts'
+
+/** The sortable data columns, in the spec's order. */
+const COLUMNS: { key: SortColumn; label: string }[] = [
+  { key: 'vehicleIdentifier', label: 'Vehicle identifier' },
+  { key: 'make', label: 'Make' },
+  { key: 'model', label: 'Model' },
+  { key: 'licensePlate', label: 'License plate' },
+  { key: 'licenseExpiry', label: 'License expiry' },
+  { key: 'insuranceExpiry', label: 'Insurance expiry' },
+  { key: 'nextInspection', label: 'Next inspection' },
+  { key: 'fuelType', label: 'Fuel type' },
+]
+
+/** A column header that sorts by a link (works without JavaScript); a second click reverses. */
+function SortHeader({ column, label, list }: { column: SortColumn; label: string; list: FleetList }) {
+  const hrefWith = useHrefWith()
+  const active = list.sort === column
+  const nextDir = active && list.dir === 'asc' ? 'desc' : 'asc'
+  const Icon = !active ? ArrowUpDownIcon : list.dir === 'asc' ? ArrowUpIcon : ArrowDownIcon
+  return (
+    <TableHead aria-sort={active ? (list.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <Link
+        to={hrefWith({ sort: column, dir: nextDir, page: null, open: null, tab: null })}
+        preventScrollReset
+        className="-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
+        {label}
+        <Icon aria-hidden="true" className={cn('size-3.5', !active && 'text-muted-foreground')} />
+        <span className="sr-only">{active ? `, sorted ${list.dir === 'asc' ? 'ascending' : 'descending'}; sort ${nextDir === 'asc' ? 'ascending' : 'descending'}` : ', sort ascending'}</span>
+      </Link>
+    </TableHead>
+  )
+}
+
+function Thumbnail({ row }: { row: FleetRow }) {
+  if (!row.hasImage) {
+    return (
+      <span className="flex h-12 w-16 items-center justify-center rounded border bg-muted text-muted-foreground" title="No picture">
+        <BusFrontIcon aria-hidden="true" className="size-6" />
+        <span className="sr-only">No picture</span>
+      </span>
+    )
+  }
+  return <img src={vehicleImagePath(row.id)} alt={`Picture of ${row.vehicleIdentifier}`} width={64} height={48} loading="lazy" className="h-12 w-16 rounded border object-cover" />
+}
+
+/** Delete with the spec's confirmation: a dialog with JavaScript, a confirmation view (`?dialog=delete`) without. */
+function DeleteButton({ row }: { row: FleetRow }) {
+  const hydrated = useHydrated()
+  const hrefWith = useHrefWith()
+  const label = `Delete ${row.vehicleIdentifier}`
+  if (!hydrated) {
+    return (
+      <Link to={hrefWith({ dialog: 'delete', id: row.id })} aria-label={label} title={label} className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
+        <Trash2Icon aria-hidden="true" />
+      </Link>
+    )
+  }
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button type="button" variant="ghost" size="icon" aria-label={label} title={label} data-testid={`delete-${row.id}`}>
+          <Trash2Icon aria-hidden="true" />
+        </Button>
+      }
+      title={`Delete ${row.vehicleIdentifier}`}
+      description={FLEET_TEXT.confirmDelete}
+      confirmLabel="Delete"
+      variant="destructive"
+      formAs={Form}
+      formProps={{ method: 'post', preventScrollReset: true }}
+      confirmButtonProps={{ name: 'intent', value: FLEET_INTENT.delete }}
+    >
+      <input type="hidden" name="id" value={row.id} />
+    </ConfirmDialog>
+  )
+}
+
+function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: FleetList; scope: FleetScope; isOpen: boolean; panel: React.ReactNode; onQr: (t: QrTarget) => void }) {
+  const hydrated = useHydrated()
+  const hrefWith = useHrefWith()
+  const panelId = `vehicle-panel-${row.id}`
+  const columns = scope === 'owner' ? 12 : 11
+  const qrLabel = `${FLEET_TEXT.scanQr}: ${row.vehicleIdentifier}`
+  const qrImage = <img src={row.qr} alt="" width={36} height={36} className="size-9 rounded border bg-white p-0.5" />
+  return (
+    <>
+      <TableRow data-testid={`vehicle-row-${row.id}`} data-state={isOpen ? 'selected' : undefined}>
+        <TableCell className="w-0">
+          <Link
+            to={hrefWith(isOpen ? { open: null, tab: null, dialog: null, id: null } : { open: row.id, tab: null, dialog: null, id: null })}
+            preventScrollReset
+            aria-expanded={isOpen}
+            aria-controls={isOpen ? panelId : undefined}
+            aria-label={`${isOpen ? 'Close' : 'Open'} details of ${row.vehicleIdentifier}`}
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-8')}
+            data-testid={`expand-${row.id}`}
+          >
+            <ChevronRightIcon aria-hidden="true" className={cn('transition-transform', isOpen && 'rotate-90')} />
+          </Link>
+        </TableCell>
+        {scope === 'owner' ? (
+          <TableCell className="w-0">
+            <div className="flex items-center">
+              <Link
+                to={hrefWith({ dialog: 'edit', id: row.id })}
+                preventScrollReset
+                aria-label={`Edit ${row.vehicleIdentifier}`}
+                title={`Edit ${row.vehicleIdentifier}`}
+                className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+                data-testid={`edit-${row.id}`}
+              >
+                <PencilIcon aria-hidden="true" />
+              </Link>
+              <DeleteButton row={row} />
+            </div>
+          </TableCell>
+        ) : null}
+        <TableCell>
+          <Thumbnail row={row} />
+        </TableCell>
+        <TableCell>
+          <div className="flex items-center gap-2">
+            {hydrated ? (
+              <button type="button" onClick={() => onQr(row)} aria-label={qrLabel} title={qrLabel} className="rounded focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" data-testid={`qr-${row.id}`}>
+                {qrImage}
+              </button>
+            ) : (
+              <Link to={hrefWith({ dialog: 'qr', id: row.id })} aria-label={qrLabel} title={qrLabel} className="rounded">
+                {qrImage}
+              </Link>
+            )}
+            <span className="font-mono text-xs font-medium">{row.vehicleIdentifier}</span>
+          </div>
+        </TableCell>
+        <TableCell>{row.make}</TableCell>
+        <TableCell>{row.model}</TableCell>
+        <TableCell className="font-mono text-xs">{row.licensePlate}</TableCell>
+        <TableCell>
+          <ExpiryBadge date={row.licenseExpiry} today={list.today} />
+        </TableCell>
+        <TableCell>
+          <ExpiryBadge date={row.insuranceExpiry} today={list.today} />
+        </TableCell>
+        <TableCell>
+          <ExpiryBadge date={row.nextInspection} today={list.today} />
+        </TableCell>
+        <TableCell>{row.fuelTypeLabel}</TableCell>
+      </TableRow>
+      {isOpen ? (
+        <tr id={panelId} className="border-b bg-muted/30" data-testid={`vehicle-panel-${row.id}`}>
+          <td colSpan={columns} className="p-0 whitespace-normal">
+            {/* As wide as the visible part of the scrolling table, and kept in view when it scrolls sideways. */}
+            <div className="sticky left-0 w-[100cqw] px-3 py-4">{panel}</div>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  )
+}
+
+/** Which page links to show: the first, the last, and two around the current one. */
+function pageWindow(page: number, count: number): (number | 'gap')[] {
+  const wanted = [...new Set([1, count, page - 1, page, page + 1].filter((p) => p >= 1 && p <= count))].sort((a, b) => a - b)
+  const out: (number | 'gap')[] = []
+  wanted.forEach((p, i) => {
+    if (i > 0 && p - wanted[i - 1]! > 1) out.push('gap')
+    out.push(p)
+  })
+  return out
+}
+
+/** Page sizes 10, 20, 30 and page links; every link keeps the filters. */
+function Pagination({ list }: { list: FleetList }) {
+  const hydrated = useHydrated()
+  const submit = useSubmit()
+  const hrefWith = useHrefWith()
+  const search = useCurrentSearch()
+  const { page, pageSize, pageCount, total } = list
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const last = Math.min(total, page * pageSize)
+  const link = (target: number) => hrefWith({ page: target, open: null, tab: null, dialog: null, id: null })
+  const step = (target: number, label: React.ReactNode, aria: string) =>
+    target < 1 || target > pageCount ? (
+      <span aria-disabled="true" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-50')}>
+        {label}
+      </span>
+    ) : (
+      <Link to={link(target)} aria-label={aria} preventScrollReset className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        {label}
+      </Link>
+    )
+  // The page-size form carries the other params along (without JavaScript too).
+  const keep = applySearch(search, { page: null, pageSize: null, open: null, tab: null, dialog: null, id: null })
+  return (
+    <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <Form method="get" preventScrollReset className="flex items-center gap-2 text-sm" onChange={(e) => hydrated && submit(e.currentTarget, { preventScrollReset: true, replace: true })}>
+        {[...keep.entries()].map(([k, v], i) => (
+          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+        ))}
+        <label htmlFor="fleet-page-size">Rows per page</label>
+        <select
+          id="fleet-page-size"
+          name="pageSize"
+          defaultValue={pageSize}
+          key={pageSize}
+          className="h-8 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {FLEET_PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        {hydrated ? null : (
+          <Button type="submit" variant="outline" size="sm">
+            Apply
+          </Button>
+        )}
+      </Form>
+      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="fleet-count">
+        {total === 0 ? 'No vehicles' : `Showing ${first}–${last} of ${total}`}
+      </p>
+      <nav aria-label="Fleet pages" className="flex flex-wrap items-center gap-1">
+        {step(page - 1, <ChevronLeftIcon aria-hidden="true" />, 'Previous page')}
+        {pageWindow(page, pageCount).map((p, i) =>
+          p === 'gap' ? (
+            <span key={`gap-${i}`} className="px-1 text-muted-foreground" aria-hidden="true">
+              …
+            </span>
+          ) : (
+            <Link
+              key={p}
+              to={link(p)}
+              preventScrollReset
+              aria-current={p === page ? 'page' : undefined}
+              aria-label={`Page ${p}`}
+              className={buttonVariants({ variant: p === page ? 'default' : 'outline', size: 'sm' })}
+            >
+              {p}
+            </Link>
+          ),
+        )}
+        {step(page + 1, <ChevronRightIcon aria-hidden="true" />, 'Next page')}
+      </nav>
+    </div>
+  )
+}
+
+/**
+ * The fleet table (spec section 2, "Vehicle Management"): edit and delete
+ * (owners only), image, identifier with a small QR, make, model, plate, the
+ * three expiry dates with their warnings, fuel type; sortable headers, paging
+ * 10/20/30, and the open row's panel under its row.
+ */
+export function FleetTable({ list, scope, openId, panel }: { list: FleetList; scope: FleetScope; openId: number | null; panel: React.ReactNode }) {
+  const [qr, setQr] = React.useState<QrTarget | null>(null)
+  const navigation = useNavigation()
+  const busy = navigation.state === 'loading' && navigation.formMethod === undefined
+  return (
+    <>
+      <div aria-busy={busy || undefined} className={cn('transition-opacity', busy && 'opacity-60')}>
+        <Table containerProps={{ role: 'region', 'aria-label': 'Vehicles', className: '@container' }} data-testid="fleet-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>
+                <span className="sr-only">Details</span>
+              </TableHead>
+              {scope === 'owner' ? <TableHead>Actions</TableHead> : null}
+              <TableHead>Image</TableHead>
+              {COLUMNS.map((c) => (
+                <SortHeader key={c.key} column={c.key} label={c.label} list={list} />
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.items.map((row) => (
+              <Row key={row.id} row={row} list={list} scope={scope} isOpen={openId === row.id} panel={openId === row.id ? panel : null} onQr={setQr} />
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <Pagination list={list} />
+      <QrDialog target={qr} onClose={() => setQr(null)} />
+    </>
+  )
+}

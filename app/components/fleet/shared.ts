@@ -1,0 +1,379 @@
+/**
+ * Texts, form intents, field layout and data shapes of the fleet pages
+ * (`/fleet/{companyId}` and `/fleetOperator/{companyId}`), shared by the
+ * components (client) and their loaders and actions (server). Nothing here
+ * may import server-only code.
+ */
+import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#server/catalog/vehicle.ts'
+import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
+import type { DocumentsTabData } from './documents-tab.tsx'
+
+/** The spec's texts (sections 2, 4 and 8), verbatim. */
+export const FLEET_TEXT = {
+  title: 'Vehicle Management',
+  addVehicle: 'Add Vehicle',
+  added: 'Vehicle added successfully',
+  addFailed: 'Error adding new vehicle',
+  updated: 'Vehicle updated successfully',
+  updateFailed: 'Error updating vehicle',
+  deleted: 'Vehicle deleted successfully',
+  deleteFailed: 'Error deleting vehicle',
+  confirmDelete: 'Are you sure you want to delete this vehicle?',
+  confirmClose: 'Are you sure you want to close?',
+  unsavedLost: 'The data you entered has not been saved and will be lost.',
+  vinNotFound: 'Vehicle not found',
+  scanQr: 'Scan QR code',
+  printQr: 'Print QR',
+  vehicleNotLoaded: 'Vehicle data has not been loaded.',
+  readOnly: 'Operators see the fleet read-only.',
+} as const
+
+export const FLEET_INTENT = {
+  add: 'addVehicle',
+  edit: 'updateVehicle',
+  delete: 'deleteVehicle',
+  vinLookup: 'vinLookup',
+} as const
+
+/** Spec section 5 / 9: the VIN lookup needs at least this many characters. */
+export const VIN_LOOKUP_MIN = 5
+/** Spec section 9: pictures are cropped to 800×600 and saved as JPEG at quality 0.7. */
+export const VEHICLE_IMAGE_SIZE = { width: 800, height: 600, quality: 0.7 } as const
+
+export const FLEET_PAGE_SIZES = [10, 20, 30] as const
+
+export type FleetScope = 'owner' | 'operator'
+
+export function fleetPath(scope: FleetScope, companyId: number) {
+  return scope === 'owner' ? `/fleet/${companyId}` : `/fleetOperator/${companyId}`
+}
+export const vehicleImagePath = (vehicleId: number) => `/vehicles/${vehicleId}/image`
+export const vehicleQrPdfPath = (vehicleId: number) => `/vehicles/${vehicleId}/qr.pdf`
+export const vinLookupPath = (vin: string, modelYear?: number) => `/vehicles/vin/${encodeURIComponent(vin)}${modelYear ? `?modelYear=${modelYear}` : ''}`
+
+// Filters ----------------------------------------------------------------------------------
+
+export const SORT_COLUMNS = [
+  'vehicleIdentifier',
+  'make',
+  'model',
+  'licensePlate',
+  'licenseExpiry',
+  'insuranceExpiry',
+  'nextInspection',
+  'fuelType',
+  'yearBuild',
+] as const
+export type SortColumn = (typeof SORT_COLUMNS)[number]
+
+/** The URL search params that are lists (`?fuelType=1&fuelType=2`). */
+export const LIST_PARAMS = ['tag', 'fuelType', 'transmissionType', 'powertrainType', 'make', 'model', 'color', 'safety', 'interior', 'licenseStatus'] as const
+/** The URL search params holding one value. */
+export const SCALAR_PARAMS = ['page', 'pageSize', 'sort', 'dir', 'vin', 'vehicleIdentifier', 'yearFrom', 'yearTo'] as const
+export type ListParam = (typeof LIST_PARAMS)[number]
+export type ScalarParam = (typeof SCALAR_PARAMS)[number]
+/** Params that only select what the page shows around the table (dialogs, the open row). */
+export const VIEW_PARAMS = ['open', 'tab', 'dialog', 'id'] as const
+
+export const SAFETY_FEATURE_OPTIONS = [
+  { value: 'adaCompliant', label: 'ADA compliant' },
+  { value: 'gps', label: 'GPS' },
+  { value: 'driveCam', label: 'Drive cam' },
+  { value: 'backupCam', label: 'Backup cam' },
+  { value: 'firstAidKit', label: 'First aid kit' },
+  { value: 'seatbelts', label: 'Seatbelts' },
+] as const
+export const INTERIOR_FEATURE_OPTIONS = [
+  { value: 'copilotSeat', label: 'Copilot seat' },
+  { value: 'destinationSigns', label: 'Destination signs' },
+  { value: 'entertainmentSystem', label: 'Entertainment system' },
+  { value: 'usbChargingPorts', label: 'USB charging ports' },
+  { value: 'airConditioning', label: 'Air conditioning' },
+] as const
+export const LICENSE_STATUS_OPTIONS = [
+  { value: 'expired', label: 'Expired' },
+  { value: 'expiring', label: 'About to expire' },
+  { value: 'valid', label: 'Valid' },
+  { value: 'missing', label: 'No date' },
+] as const
+
+/** The filters as the URL holds them (strings), for the filter controls. */
+export type FleetFilters = Record<ListParam, string[]> & Record<ScalarParam, string>
+
+/** The URL's filters, without empty values (a GET form also sends its empty inputs). */
+export function filtersFromSearch(search: URLSearchParams): FleetFilters {
+  const out = {} as FleetFilters
+  for (const k of LIST_PARAMS) out[k] = [...new Set(search.getAll(k).map((v) => v.trim()).filter(Boolean))]
+  for (const k of SCALAR_PARAMS) out[k] = (search.get(k) ?? '').trim()
+  return out
+}
+
+/** Whether any filter (not the sort or the page) is set. */
+export function hasActiveFilters(f: FleetFilters): boolean {
+  return LIST_PARAMS.some((k) => f[k].length > 0) || (['vin', 'vehicleIdentifier', 'yearFrom', 'yearTo'] as const).some((k) => f[k] !== '')
+}
+
+// Table ------------------------------------------------------------------------------------
+
+export interface FleetRow {
+  id: number
+  vehicleIdentifier: string
+  /** SVG data URL of the QR that encodes the vehicle's link. */
+  qr: string
+  make: string
+  model: string
+  vin: string
+  yearBuild: number | null
+  licensePlate: string
+  licenseExpiry: string | null
+  insuranceExpiry: string | null
+  nextInspection: string | null
+  fuelType: number
+  fuelTypeLabel: string
+  hasImage: boolean
+}
+
+export interface FleetList {
+  items: FleetRow[]
+  total: number
+  page: number
+  pageSize: number
+  pageCount: number
+  sort: SortColumn
+  dir: 'asc' | 'desc'
+  today: string
+  options: { makes: string[]; models: string[]; colors: string[] }
+  error: string | null
+}
+
+// The expanded row --------------------------------------------------------------------------
+
+export type DetailTab = 'details' | 'operators' | 'preInspections' | 'inspections' | 'repairs' | 'documents'
+export const DETAIL_TABS: { value: DetailTab; label: string; ownerOnly?: boolean }[] = [
+  { value: 'details', label: 'Details' },
+  { value: 'operators', label: 'Operator history', ownerOnly: true },
+  { value: 'preInspections', label: 'Pre inspections' },
+  { value: 'inspections', label: 'Inspections' },
+  { value: 'repairs', label: 'Repair actions', ownerOnly: true },
+  { value: 'documents', label: 'Documents' },
+]
+export function tabsFor(scope: FleetScope) {
+  return DETAIL_TABS.filter((t) => scope === 'owner' || !t.ownerOnly)
+}
+
+export interface OperatorAssignmentView {
+  operatorName: string
+  startDate: string
+  endDate: string | null
+  isActive: boolean
+}
+export interface PreInspectionView {
+  id: number
+  date: string
+  isSatisfactory: boolean
+  driverName: string
+}
+export interface InspectionView {
+  id: number
+  date: string
+  isSatisfactory: boolean
+  inspectorName: string
+}
+export interface RepairView {
+  id: number
+  repairIdentifier: string
+  isRepaired: boolean
+  createdAt: string
+  createdAtLabel: string
+  repairedAt: string | null
+  repairedAtLabel: string | null
+  comments: string | null
+  repairCompanyName: string | null
+}
+
+/** Every field of the vehicle, as the Details tab and the edit dialog show it (no picture bytes). */
+export type VehicleRecord = Record<VehicleFieldName, string | number | boolean | null> & {
+  id: number
+  ownerId: number
+  hasImage: boolean
+}
+
+export interface OpenVehicle {
+  vehicle: VehicleRecord
+  qr: string
+  /** Only for the owner (spec section 6). */
+  assignments: OperatorAssignmentView[] | null
+  preInspections: PreInspectionView[]
+  inspections: InspectionView[]
+  /** Only for the owner (spec section 6). */
+  repairs: RepairView[] | null
+  /** What `loadDocumentsForTab` returned (the Documents tab's own data). */
+  documents: DocumentsTabData
+  /** A tab's list that could not be read: its message. */
+  errors: Partial<Record<DetailTab, string>>
+}
+
+// The vehicle form ---------------------------------------------------------------------------
+
+export type VehicleSection = (typeof VEHICLE_SECTIONS)[number]
+
+interface FieldBase {
+  name: string
+  label: string
+  hint?: string
+}
+export type FieldDef = FieldBase &
+  (
+    | { kind: 'text'; required?: boolean; maxLength?: number; placeholder?: string }
+    | { kind: 'number'; min?: number; max?: number; step?: number | 'any' }
+    | { kind: 'date' }
+    | { kind: 'select'; options: readonly { value: string; label: string }[]; placeholder: { value: string; label: string } }
+    | { kind: 'checkbox' }
+  )
+
+const enumOptions = (list: readonly { value: number; label: string }[]) => list.map((o) => ({ value: String(o.value), label: o.label }))
+
+/** The fields of each section of the Add/Edit dialog (spec section 2, "Vehicle add/update dialog"). */
+export const VEHICLE_FORM_SECTIONS = [
+  {
+    section: 'General',
+    fields: [
+      { name: 'make', label: 'Make', kind: 'text', required: true, maxLength: 100 },
+      { name: 'model', label: 'Model', kind: 'text', required: true, maxLength: 100 },
+      { name: 'vin', label: 'VIN', kind: 'text', required: true, maxLength: 17, hint: '17 letters and digits, without I, O or Q.' },
+      { name: 'licensePlate', label: 'License plate', kind: 'text', required: true, maxLength: 20 },
+      {
+        name: 'vehicleIdentifier',
+        label: 'Vehicle identifier',
+        kind: 'text',
+        maxLength: 40,
+        placeholder: 'Generated when left blank',
+        hint: 'Operators request the vehicle by this code; it is printed in its QR.',
+      },
+      { name: 'yearBuild', label: 'Year built', kind: 'number', min: VEHICLE_YEAR_MIN, step: 1 },
+      { name: 'manufactureDate', label: 'Manufacture date', kind: 'date' },
+      { name: 'color', label: 'Color', kind: 'text', maxLength: 100 },
+      { name: 'bodyManufacturer', label: 'Body manufacturer', kind: 'text', maxLength: 100 },
+    ],
+  },
+  {
+    section: 'Performance',
+    fields: [
+      {
+        name: 'fuelType',
+        label: 'Fuel type',
+        kind: 'select',
+        options: enumOptions(FUEL_TYPES),
+        placeholder: { value: String(FUEL_TYPE_UNSELECTED), label: 'Select fuel type' },
+      },
+      { name: 'transmissionType', label: 'Transmission', kind: 'select', options: enumOptions(TRANSMISSION_TYPES), placeholder: { value: '', label: 'Select transmission' } },
+      { name: 'powertrainType', label: 'Drive type (powertrain)', kind: 'select', options: enumOptions(POWERTRAIN_TYPES), placeholder: { value: '', label: 'Select drive type' } },
+      { name: 'tireSize', label: 'Tire size', kind: 'text', maxLength: 40 },
+      { name: 'odometer', label: 'Odometer (miles)', kind: 'number', min: 0, step: 1 },
+    ],
+  },
+  {
+    section: 'Physical',
+    fields: [
+      { name: 'lengthUnit', label: 'Length unit', kind: 'select', options: LENGTH_UNITS.map((u) => ({ value: u, label: u })), placeholder: { value: '', label: 'Select unit' } },
+      { name: 'length', label: 'Length', kind: 'number', min: 0, step: 'any' },
+      { name: 'width', label: 'Width', kind: 'number', min: 0, step: 'any' },
+      { name: 'height', label: 'Height', kind: 'number', min: 0, step: 'any' },
+      { name: 'weightClass', label: 'Weight class', kind: 'text', maxLength: 40 },
+      { name: 'turningRadius', label: 'Turning radius', kind: 'number', min: 0, step: 'any' },
+    ],
+  },
+  {
+    section: 'Safety',
+    fields: [
+      { name: 'adaCompliant', label: 'ADA compliant', kind: 'checkbox' },
+      { name: 'gps', label: 'GPS', kind: 'checkbox' },
+      { name: 'driveCam', label: 'Drive cam', kind: 'checkbox' },
+      { name: 'backupCam', label: 'Backup cam', kind: 'checkbox' },
+      { name: 'firstAidKit', label: 'First aid kit', kind: 'checkbox' },
+      { name: 'emergencyExits', label: 'Emergency exits', kind: 'number', min: 0, step: 1 },
+      { name: 'fireExtinguishers', label: 'Fire extinguishers', kind: 'number', min: 0, step: 1 },
+    ],
+  },
+  {
+    section: 'Seating and Interior',
+    fields: [
+      { name: 'seatConfiguration', label: 'Seat configuration', kind: 'text', maxLength: 100 },
+      { name: 'numberOfSeats', label: 'Number of seats', kind: 'number', min: 0, step: 1 },
+      { name: 'luggageOption', label: 'Luggage option', kind: 'text', maxLength: 100 },
+      { name: 'usbChargingPorts', label: 'USB charging ports', kind: 'number', min: 0, step: 1 },
+      { name: 'seatbelts', label: 'Seatbelts', kind: 'checkbox' },
+      { name: 'copilotSeat', label: 'Copilot seat', kind: 'checkbox' },
+      { name: 'destinationSigns', label: 'Destination signs', kind: 'checkbox' },
+      { name: 'entertainmentSystem', label: 'Entertainment system', kind: 'checkbox' },
+      { name: 'airConditioning', label: 'Air conditioning', kind: 'checkbox' },
+    ],
+  },
+  {
+    section: 'Regulatory',
+    fields: [
+      { name: 'licenseExpiry', label: 'License expiry', kind: 'date' },
+      { name: 'insuranceExpiry', label: 'Insurance expiry', kind: 'date' },
+      { name: 'nextInspection', label: 'Next inspection', kind: 'date' },
+      { name: 'insuranceValue', label: 'Insurance value (USD)', kind: 'number', min: 0, step: 'any' },
+      { name: 'sellValue', label: 'Sell value (USD)', kind: 'number', min: 0, step: 'any' },
+      { name: 'titleHire', label: 'Title / hire', kind: 'text', maxLength: 100 },
+    ],
+  },
+] as const satisfies readonly { section: Exclude<VehicleSection, 'Image'>; fields: readonly FieldDef[] }[]
+
+export type VehicleFieldName = (typeof VEHICLE_FORM_SECTIONS)[number]['fields'][number]['name']
+export const VEHICLE_FIELDS: readonly FieldDef[] = VEHICLE_FORM_SECTIONS.flatMap((s) => s.fields as readonly FieldDef[])
+export const VEHICLE_FIELD_NAMES = VEHICLE_FIELDS.map((f) => f.name) as VehicleFieldName[]
+export const CHECKBOX_FIELDS = VEHICLE_FIELDS.filter((f) => f.kind === 'checkbox').map((f) => f.name) as VehicleFieldName[]
+
+/** The form's values: text for inputs and selects, booleans for checkboxes. */
+export type VehicleFormValues = Record<VehicleFieldName, string | boolean>
+
+export function emptyVehicleValues(): VehicleFormValues {
+  const out = {} as VehicleFormValues
+  for (const f of VEHICLE_FIELDS) {
+    const name = f.name as VehicleFieldName
+    out[name] = f.kind === 'checkbox' ? false : f.kind === 'select' ? f.placeholder.value : ''
+  }
+  return out
+}
+
+/** A stored vehicle → the form's values. */
+export function vehicleToValues(v: Partial<Record<string, unknown>>): VehicleFormValues {
+  const out = emptyVehicleValues()
+  for (const f of VEHICLE_FIELDS) {
+    const name = f.name as VehicleFieldName
+    const value = v[name]
+    if (f.kind === 'checkbox') out[name] = value === true
+    else if (value === null || value === undefined) continue
+    else out[name] = String(value)
+  }
+  return out
+}
+
+/** The submitted form → the form's values (to show them again after an error). */
+export function formToValues(form: FormData): VehicleFormValues {
+  const out = emptyVehicleValues()
+  for (const f of VEHICLE_FIELDS) {
+    const name = f.name as VehicleFieldName
+    const value = form.get(name)
+    if (f.kind === 'checkbox') out[name] = value === 'on' || value === 'true'
+    else if (typeof value === 'string') out[name] = value
+  }
+  return out
+}
+
+/** What the action returns to the Add/Edit form: the values kept, the errors under each field. */
+export interface VehicleFormResult {
+  intent: string
+  values: VehicleFormValues
+  fieldErrors: Record<string, string>
+  formError: string | null
+  /** The toast to show (with JavaScript). */
+  toast: { type: 'error' | 'success' | 'warning' | 'info'; message: string } | null
+  /** The cropped picture that was sent, kept so an error does not lose it. */
+  imageData: string | null
+  /** A VIN lookup's outcome (without JavaScript). */
+  vinLookup: { found: boolean; message: string; checkDigitValid?: boolean } | null
+}

@@ -1,0 +1,450 @@
+import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
+import { SearchIcon, TriangleAlertIcon } from 'lucide-react'
+import * as React from 'react'
+import { toast } from 'sonner'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { isVinFormatValid, vinCheckDigitValid } from '#server/catalog/vin.ts'
+import { VEHICLE_YEAR_MIN } from '#server/catalog/vehicle.ts'
+import { ImageField } from './image-field.tsx'
+import {
+  emptyVehicleValues,
+  FLEET_INTENT,
+  FLEET_TEXT,
+  VEHICLE_FORM_SECTIONS,
+  VIN_LOOKUP_MIN,
+  vinLookupPath,
+  type FieldDef,
+  type VehicleFieldName,
+  type VehicleFormResult,
+  type VehicleFormValues,
+} from './shared.ts'
+import { useHydrated } from './use-fleet-url.ts'
+
+export const VIN_CHECK_DIGIT_WARNING =
+  "The VIN's check digit (9th character) does not match. Check the VIN; imported and older buses can fail this check, so you may still save it."
+
+/** The spec's rules (section 5), checked in the browser before posting; the server checks them again. */
+export function validateVehicle(values: VehicleFormValues): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const text = (name: VehicleFieldName) => String(values[name] ?? '').trim()
+  if (!text('make')) errors.make = 'Make is required'
+  if (!text('model')) errors.model = 'Model is required'
+  if (!text('licensePlate')) errors.licensePlate = 'License plate is required'
+  const vin = text('vin').toUpperCase()
+  if (!vin) errors.vin = 'VIN is required'
+  else if (!isVinFormatValid(vin)) errors.vin = 'A VIN has 17 letters and digits (no I, O or Q)'
+  const year = text('yearBuild')
+  if (year && (!/^\d+$/.test(year) || Number(year) < VEHICLE_YEAR_MIN)) errors.yearBuild = `At least ${VEHICLE_YEAR_MIN}`
+  return errors
+}
+
+/** The decoder's answer, from `GET /vehicles/vin/{vin}`. */
+type VinLookupAnswer =
+  | { found: true; make: string | null; model: string | null; modelYear: number | null; numberOfSeats: number | null; fuelType: number | null; transmissionType: number | null; powertrainType: number | null; checkDigitValid: boolean }
+  | { found: false; message: string }
+
+function FieldInput({
+  def,
+  value,
+  error,
+  onChange,
+  after,
+  extraDescribedBy,
+}: {
+  def: FieldDef
+  value: string | boolean
+  error?: string
+  onChange: (name: VehicleFieldName, value: string | boolean) => void
+  after?: React.ReactNode
+  extraDescribedBy?: string
+}) {
+  const id = `vehicle-${def.name}`
+  const hintId = def.hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [hintId, errorId, extraDescribedBy].filter(Boolean).join(' ') || undefined
+  const name = def.name as VehicleFieldName
+  const common = { id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }
+  if (def.kind === 'checkbox') {
+    return (
+      <div className="flex items-center gap-2 self-end py-2">
+        <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(name, e.currentTarget.checked)} className="size-4 accent-primary" />
+        <label htmlFor={id} className="text-sm">
+          {def.label}
+        </label>
+      </div>
+    )
+  }
+  let control: React.ReactNode
+  if (def.kind === 'select') {
+    control = (
+      <select
+        {...common}
+        value={String(value)}
+        onChange={(e) => onChange(name, e.currentTarget.value)}
+        className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive"
+      >
+        <option value={def.placeholder.value}>{def.placeholder.label}</option>
+        {def.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    )
+  } else {
+    const isVin = name === 'vin'
+    control = (
+      <Input
+        {...common}
+        type={def.kind === 'number' ? 'number' : def.kind === 'date' ? 'date' : 'text'}
+        value={String(value)}
+        onChange={(e) => onChange(name, isVin ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)}
+        required={def.kind === 'text' && def.required ? true : undefined}
+        maxLength={def.kind === 'text' ? def.maxLength : undefined}
+        placeholder={def.kind === 'text' ? def.placeholder : undefined}
+        min={def.kind === 'number' ? def.min : undefined}
+        max={def.kind === 'number' ? def.max : undefined}
+        step={def.kind === 'number' ? def.step : undefined}
+        inputMode={def.kind === 'number' ? (def.step === 1 ? 'numeric' : 'decimal') : undefined}
+        // Without JavaScript the browser checks the VIN's shape (lower case is accepted: the server upper-cases it).
+        pattern={isVin ? '[A-HJ-NPR-Za-hj-npr-z0-9]{17}' : undefined}
+        title={isVin ? '17 letters and digits, without I, O or Q' : undefined}
+        autoCapitalize={isVin ? 'characters' : undefined}
+        spellCheck={isVin ? false : undefined}
+        className={isVin ? 'font-mono uppercase' : undefined}
+      />
+    )
+  }
+  return (
+    <div className="grid content-start gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {def.label}
+        {def.kind === 'text' && def.required ? (
+          <span aria-hidden="true" className="text-destructive">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {after ? (
+        <div className="flex gap-2">
+          <div className="min-w-0 flex-1">{control}</div>
+          {after}
+        </div>
+      ) : (
+        control
+      )}
+      {def.hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {def.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive" data-testid={`error-${def.name}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export interface VehicleFormProps {
+  mode: 'add' | 'edit'
+  vehicleId: number | null
+  hasImage: boolean
+  /** What the form starts from (empty, or the stored vehicle): "dirty" means changed from this. */
+  baseline: VehicleFormValues
+  /** The action's answer to the last post of this form (errors, values kept, a lookup). */
+  result: VehicleFormResult | null
+  onDirtyChange?: (dirty: boolean) => void
+  /** The Cancel button: a link without JavaScript, the dialog's close with it. */
+  cancel: React.ReactNode
+}
+
+/**
+ * The vehicle's fields by section (General, Performance, Physical, Safety,
+ * Seating and Interior, Regulatory, Image), posted to the page's action with
+ * `intent=addVehicle` or `intent=updateVehicle`.
+ */
+export function VehicleForm({ mode, vehicleId, hasImage, baseline, result, onDirtyChange, cancel }: VehicleFormProps) {
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const formRef = React.useRef<HTMLFormElement>(null)
+  const [values, setValues] = React.useState<VehicleFormValues>(result?.values ?? baseline)
+  const [imageData, setImageData] = React.useState<string | null>(result?.imageData ?? null)
+  const [removeImage, setRemoveImage] = React.useState(false)
+  const [serverErrors, setServerErrors] = React.useState<Record<string, string>>(result?.fieldErrors ?? {})
+  const [clientErrors, setClientErrors] = React.useState<Record<string, string>>({})
+  const [looking, setLooking] = React.useState(false)
+  const [lookupNote, setLookupNote] = React.useState<VehicleFormResult['vinLookup']>(result?.vinLookup ?? null)
+
+  // A new answer from the action (after a post): show its values and errors.
+  React.useEffect(() => {
+    if (!result) return
+    setValues(result.values)
+    setImageData(result.imageData)
+    setServerErrors(result.fieldErrors)
+    setClientErrors({})
+    setLookupNote(result.vinLookup)
+  }, [result])
+  // With JavaScript the form checks itself and shows the messages under the fields.
+  React.useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true
+  }, [])
+
+  const dirty = removeImage || imageData !== null || JSON.stringify(values) !== JSON.stringify(baseline)
+  React.useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange])
+
+  const intent = mode === 'add' ? FLEET_INTENT.add : FLEET_INTENT.edit
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const vin = String(values.vin)
+  const vinWarning = isVinFormatValid(vin.trim().toUpperCase()) && !vinCheckDigitValid(vin.trim().toUpperCase())
+
+  const change = (name: VehicleFieldName, value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }))
+    if (serverErrors[name]) setServerErrors(({ [name]: _gone, ...rest }) => rest)
+    if (clientErrors[name]) setClientErrors(({ [name]: _gone, ...rest }) => rest)
+    if (name === 'vin') setLookupNote(null)
+  }
+
+  const lookup = async () => {
+    const typed = vin.trim().toUpperCase()
+    if (typed.length < VIN_LOOKUP_MIN) return
+    setLooking(true)
+    try {
+      const year = Number(values.yearBuild)
+      // The year typed settles heavy vehicles' ambiguous model-year codes.
+      const modelYear = Number.isInteger(year) && year >= 1981 && year <= 2100 ? year : undefined
+      const res = await fetch(vinLookupPath(typed, modelYear), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      const answer = (await res.json().catch(() => null)) as VinLookupAnswer | { message?: string } | null
+      if (!res.ok || !answer || !('found' in answer)) {
+        toast.error((answer && 'message' in answer && answer.message) || FLEET_TEXT.vinNotFound, { duration: 3200 })
+        return
+      }
+      if (!answer.found) {
+        // Spec section 4: "Vehicle not found" and the form resets (the VIN stays, to be corrected).
+        toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
+        setValues({ ...emptyVehicleValues(), vin: typed })
+        setImageData(null)
+        setServerErrors({})
+        setClientErrors({})
+        setLookupNote({ found: false, message: FLEET_TEXT.vinNotFound })
+        return
+      }
+      setValues((v) => {
+        const next = { ...v, vin: typed }
+        const put = (name: VehicleFieldName, value: string | number | null) => {
+          if (value !== null && value !== '') next[name] = String(value)
+        }
+        put('make', answer.make)
+        put('model', answer.model)
+        put('yearBuild', answer.modelYear)
+        put('numberOfSeats', answer.numberOfSeats)
+        put('fuelType', answer.fuelType)
+        put('transmissionType', answer.transmissionType)
+        put('powertrainType', answer.powertrainType)
+        return next
+      })
+      const message = `Found: ${[answer.make, answer.model, answer.modelYear].filter(Boolean).join(' ')}`
+      setLookupNote({ found: true, message, checkDigitValid: answer.checkDigitValid })
+      setClientErrors({})
+      toast.success(message)
+    } catch {
+      toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
+    } finally {
+      setLooking(false)
+    }
+  }
+
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    if (submitter?.value === FLEET_INTENT.vinLookup) return
+    const errors = validateVehicle(values)
+    if (Object.keys(errors).length) {
+      e.preventDefault()
+      setClientErrors(errors)
+      const first = Object.keys(errors)[0]
+      formRef.current?.querySelector<HTMLElement>(`#vehicle-${first}`)?.focus()
+    }
+  }
+
+  const errors = { ...serverErrors, ...clientErrors }
+  const vinLookupButton =
+    mode === 'add' ? (
+      hydrated ? (
+        <Button type="button" variant="outline" onClick={() => void lookup()} disabled={looking || vin.trim().length < VIN_LOOKUP_MIN} data-testid="vin-lookup">
+          <SearchIcon aria-hidden="true" />
+          {looking ? 'Looking up…' : 'VIN lookup'}
+        </Button>
+      ) : (
+        <Button type="submit" variant="outline" name="intent" value={FLEET_INTENT.vinLookup} formNoValidate data-testid="vin-lookup">
+          <SearchIcon aria-hidden="true" />
+          VIN lookup
+        </Button>
+      )
+    ) : null
+
+  const vinNotes = (
+    <div id="vehicle-vin-notes" aria-live="polite">
+      {vinWarning ? (
+        <p className="flex items-start gap-1.5 text-sm text-warning-foreground dark:text-warning" data-testid="vin-warning">
+          <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-warning" />
+          <span>
+            <span className="sr-only">Warning: </span>
+            {VIN_CHECK_DIGIT_WARNING}
+          </span>
+        </p>
+      ) : null}
+      {lookupNote ? (
+        <p className={cn('text-sm', lookupNote.found ? 'text-muted-foreground' : 'text-destructive')} data-testid="vin-lookup-note">
+          {lookupNote.message}
+        </p>
+      ) : null}
+    </div>
+  )
+
+  return (
+    <Form ref={formRef} method="post" encType="multipart/form-data" preventScrollReset onSubmit={onSubmit} className="grid gap-5" aria-label={mode === 'add' ? 'New vehicle' : 'Edit vehicle'}>
+      {/* Enter in a field saves (the first submit button is the default one), never looks the VIN up. */}
+      <button type="submit" name="intent" value={intent} tabIndex={-1} aria-hidden="true" className="sr-only">
+        Save
+      </button>
+      {vehicleId ? <input type="hidden" name="id" value={vehicleId} /> : null}
+      {result?.formError ? (
+        <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="vehicle-form-error">
+          {result.toast ? <p className="font-medium">{result.toast.message}</p> : null}
+          {result.formError !== result.toast?.message ? <p>{result.formError}</p> : null}
+        </div>
+      ) : null}
+      {VEHICLE_FORM_SECTIONS.map((s) => (
+        <fieldset key={s.section} className="grid gap-3 rounded-md border p-3 sm:p-4">
+          <legend className="px-1 text-sm font-semibold">{s.section}</legend>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {(s.fields as readonly FieldDef[]).map((def) => (
+              <div key={def.name} className={cn(def.name === 'vin' && 'sm:col-span-2')}>
+                <FieldInput
+                  def={def}
+                  value={values[def.name as VehicleFieldName]}
+                  error={errors[def.name]}
+                  onChange={change}
+                  after={def.name === 'vin' ? vinLookupButton : undefined}
+                  extraDescribedBy={def.name === 'vin' ? 'vehicle-vin-notes' : undefined}
+                />
+                {def.name === 'vin' ? vinNotes : null}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <fieldset className="grid gap-3 rounded-md border p-3 sm:p-4">
+        <legend className="px-1 text-sm font-semibold">Image</legend>
+        <ImageField
+          vehicleId={vehicleId}
+          hasImage={hasImage}
+          imageData={imageData}
+          onImageData={setImageData}
+          removeImage={removeImage}
+          onRemoveImage={setRemoveImage}
+          error={errors.imageData}
+        />
+      </fieldset>
+      <div className="sticky bottom-0 -mx-1 -mb-4 flex flex-col-reverse gap-2 border-t bg-background px-1 pt-3 pb-4 sm:-mb-6 sm:flex-row sm:justify-end sm:pb-6">
+        {cancel}
+        <Button type="submit" name="intent" value={intent} disabled={submitting} data-testid="vehicle-save">
+          {submitting ? 'Saving…' : mode === 'add' ? 'Add vehicle' : 'Save changes'}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+/**
+ * The Add/Edit dialog. The URL opens it (`?dialog=add`, `?dialog=edit&id=…`):
+ * with JavaScript a modal that asks "Are you sure you want to close?" before
+ * losing changes; without it the same form inline on the page.
+ */
+export function VehicleDialog({
+  mode,
+  vehicleId,
+  vehicleIdentifier,
+  hasImage,
+  baseline,
+  result,
+  closeHref,
+}: {
+  mode: 'add' | 'edit'
+  vehicleId: number | null
+  vehicleIdentifier: string | null
+  hasImage: boolean
+  baseline: VehicleFormValues
+  result: VehicleFormResult | null
+  closeHref: string
+}) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const [dirty, setDirty] = React.useState(false)
+  const [confirming, setConfirming] = React.useState(false)
+  const title = mode === 'add' ? 'Add vehicle' : `Edit vehicle ${vehicleIdentifier ?? ''}`.trim()
+  const description = mode === 'add' ? 'Make, model, VIN and license plate are required. Look the VIN up to fill the rest.' : 'Change any field and save.'
+
+  React.useEffect(() => {
+    if (result?.toast) {
+      const show = { error: toast.error, success: toast.success, warning: toast.warning, info: toast.info }[result.toast.type]
+      show(result.toast.message, result.toast.type === 'error' ? { duration: 3200 } : undefined)
+    }
+  }, [result])
+
+  const close = () => navigate(closeHref, { preventScrollReset: true, replace: true })
+  const requestClose = () => (dirty ? setConfirming(true) : close())
+
+  const form = (cancel: React.ReactNode) => (
+    <VehicleForm mode={mode} vehicleId={vehicleId} hasImage={hasImage} baseline={baseline} result={result} onDirtyChange={setDirty} cancel={cancel} />
+  )
+
+  if (!hydrated) {
+    return (
+      <section aria-labelledby="vehicle-dialog-title" className="mb-6 rounded-lg border bg-card p-4 shadow-sm sm:p-6" data-testid="vehicle-dialog">
+        <h2 id="vehicle-dialog-title" className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="mb-4 text-sm text-muted-foreground">{description}</p>
+        {form(
+          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
+            Cancel
+          </Link>,
+        )}
+      </section>
+    )
+  }
+  return (
+    <>
+      <Dialog open onOpenChange={(open) => (open ? undefined : requestClose())}>
+        <DialogContent className="sm:max-w-4xl" data-testid="vehicle-dialog" onInteractOutside={(e) => e.preventDefault()}>
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          {form(
+            <Button type="button" variant="outline" onClick={requestClose}>
+              Cancel
+            </Button>,
+          )}
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={FLEET_TEXT.confirmClose}
+        description={FLEET_TEXT.unsavedLost}
+        confirmLabel="Close without saving"
+        cancelLabel="Keep editing"
+        variant="destructive"
+        onConfirm={close}
+      />
+    </>
+  )
+}

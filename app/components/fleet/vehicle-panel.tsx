@@ -1,0 +1,297 @@
+import { Link } from '@remix-run/react'
+import { BusFrontIcon, ClipboardCheckIcon, ClipboardListIcon, HistoryIcon, WrenchIcon } from 'lucide-react'
+import * as React from 'react'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { ExpiryBadge } from '#app/components/ui/expiry-badge.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { DocumentsTab } from './documents-tab.tsx'
+import { tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type VehicleRecord } from './shared.ts'
+import { useHrefWith, useHydrated } from './use-fleet-url.ts'
+
+const EXPIRY_FIELDS = new Set(['licenseExpiry', 'insuranceExpiry', 'nextInspection'])
+
+function valueText(field: FieldDef, value: VehicleRecord[string & keyof VehicleRecord]): string {
+  if (field.kind === 'checkbox') return value === true ? 'Yes' : 'No'
+  if (value === null || value === undefined || value === '') return '—'
+  if (field.kind === 'select') return field.options.find((o) => o.value === String(value))?.label ?? 'Unknown'
+  return String(value)
+}
+
+/** Details: every field, read-only, by the dialog's sections. */
+function DetailsView({ vehicle, today }: { vehicle: VehicleRecord; today: string }) {
+  return (
+    // Sized by the panel's own width (container queries): the panel sits in a table that may scroll.
+    <div className="@container">
+      <div className="grid gap-4 @5xl:grid-cols-[1fr_auto]">
+        <div className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
+          {VEHICLE_FORM_SECTIONS.map((s) => (
+            <section key={s.section} aria-label={s.section} className="rounded-md border bg-background p-3">
+              <h4 className="mb-2 text-sm font-semibold">{s.section}</h4>
+              <dl className="grid grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                {(s.fields as readonly FieldDef[]).map((f) => {
+                  const value = vehicle[f.name as keyof VehicleRecord] as VehicleRecord[string & keyof VehicleRecord]
+                  return (
+                    <React.Fragment key={f.name}>
+                      <dt className="text-muted-foreground">{f.label}</dt>
+                      <dd className="min-w-0 break-words" data-field={f.name}>
+                        {EXPIRY_FIELDS.has(f.name) && typeof value === 'string' && value ? <ExpiryBadge date={value} today={today} showLabel /> : valueText(f, value)}
+                      </dd>
+                    </React.Fragment>
+                  )
+                })}
+              </dl>
+            </section>
+          ))}
+        </div>
+        <section aria-label="Image" className="rounded-md border bg-background p-3">
+          <h4 className="mb-2 text-sm font-semibold">Image</h4>
+          {vehicle.hasImage ? (
+            <img src={vehicleImagePath(vehicle.id)} alt={`Picture of ${String(vehicle.vehicleIdentifier)}`} width={320} height={240} className="h-60 w-80 max-w-full rounded border object-cover" />
+          ) : (
+            <div className="flex h-40 w-56 flex-col items-center justify-center gap-2 rounded border bg-muted text-sm text-muted-foreground">
+              <BusFrontIcon aria-hidden="true" className="size-8" />
+              No picture
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function TabError({ message }: { message: string }) {
+  return (
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm">
+      {message}
+    </p>
+  )
+}
+
+function OperatorsView({ assignments }: { assignments: NonNullable<OpenVehicle['assignments']> }) {
+  if (!assignments.length) {
+    return <EmptyState icon={HistoryIcon} titleAs="p" title="No operator yet" description="When you approve an operator's request for this vehicle, the assignment appears here." />
+  }
+  const current = assignments.filter((a) => a.isActive)
+  const history = assignments.filter((a) => !a.isActive)
+  const table = (rows: typeof assignments, label: string) => (
+    <Table containerProps={{ 'aria-label': label }}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Operator</TableHead>
+          <TableHead>Start date</TableHead>
+          <TableHead>End date</TableHead>
+          <TableHead>Status</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((a, i) => (
+          <TableRow key={`${a.operatorName}-${a.startDate}-${i}`}>
+            <TableCell>{a.operatorName}</TableCell>
+            <TableCell>{a.startDate}</TableCell>
+            <TableCell>{a.endDate ?? 'Open-ended'}</TableCell>
+            <TableCell>{a.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+  return (
+    <div className="grid gap-4">
+      <section aria-label="Current operator">
+        <h4 className="mb-2 text-sm font-semibold">Current operator</h4>
+        {current.length ? table(current, 'Current operator') : <p className="text-sm text-muted-foreground">No operator is using this vehicle now.</p>}
+      </section>
+      <section aria-label="Operator history">
+        <h4 className="mb-2 text-sm font-semibold">History</h4>
+        {history.length ? table(history, 'Operator history') : <p className="text-sm text-muted-foreground">No earlier operators.</p>}
+      </section>
+    </div>
+  )
+}
+
+function StatusBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
+  return <Badge variant={ok ? 'success' : 'danger'}>{ok ? yes : no}</Badge>
+}
+
+function PreInspectionsView({ items }: { items: OpenVehicle['preInspections'] }) {
+  if (!items.length) {
+    return <EmptyState icon={ClipboardListIcon} titleAs="p" title="No pre-inspections yet" description="Drivers of the operating company file a pre-inspection before each trip; they will be listed here." />
+  }
+  return (
+    <Table containerProps={{ 'aria-label': 'Pre inspections' }}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Status</TableHead>
+          <TableHead>Date</TableHead>
+          <TableHead>Driver</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((p) => (
+          <TableRow key={p.id} data-testid={`pre-inspection-${p.id}`}>
+            <TableCell>
+              <StatusBadge ok={p.isSatisfactory} yes="Ok" no="Defective" />
+            </TableCell>
+            <TableCell>{p.date.slice(0, 10)}</TableCell>
+            <TableCell>{p.driverName || '—'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+function InspectionsView({ items }: { items: OpenVehicle['inspections'] }) {
+  if (!items.length) {
+    return <EmptyState icon={ClipboardCheckIcon} titleAs="p" title="No inspections yet" description="Periodic inspections filed by mechanics will be listed here." />
+  }
+  return (
+    <Table containerProps={{ 'aria-label': 'Inspections' }}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Status</TableHead>
+          <TableHead>Inspection date</TableHead>
+          <TableHead>Inspector</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((i) => (
+          <TableRow key={i.id} data-testid={`inspection-${i.id}`}>
+            <TableCell>
+              <StatusBadge ok={i.isSatisfactory} yes="Satisfactory" no="Unsatisfactory" />
+            </TableCell>
+            <TableCell>{i.date.slice(0, 10)}</TableCell>
+            <TableCell>{i.inspectorName || '—'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+function RepairsView({ items }: { items: NonNullable<OpenVehicle['repairs']> }) {
+  if (!items.length) {
+    return <EmptyState icon={WrenchIcon} titleAs="p" title="No repair actions" description="A pre-inspection with a defect creates a repair action; it will be listed here." />
+  }
+  return (
+    <Table containerProps={{ 'aria-label': 'Repair actions' }}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Repair identifier</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Created at</TableHead>
+          <TableHead>Repaired at</TableHead>
+          <TableHead>Comments</TableHead>
+          <TableHead>Repair company</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((r) => (
+          <TableRow key={r.id} data-testid={`repair-${r.id}`}>
+            <TableCell className="font-mono text-xs">{r.repairIdentifier}</TableCell>
+            <TableCell>{r.isRepaired ? <Badge variant="success">Repaired</Badge> : <Badge variant="warning">Pending repair</Badge>}</TableCell>
+            <TableCell>
+              <time dateTime={r.createdAt}>{r.createdAtLabel}</time>
+            </TableCell>
+            <TableCell>{r.repairedAt ? <time dateTime={r.repairedAt}>{r.repairedAtLabel}</time> : 'Pending'}</TableCell>
+            <TableCell className="max-w-xs whitespace-normal">{r.comments || '—'}</TableCell>
+            <TableCell>{r.repairCompanyName ?? '—'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+/**
+ * The expanded row (spec section 2): Details, Operator history (owner),
+ * Pre inspections, Inspections, Repair actions (owner), Documents (read-only
+ * for operators). With JavaScript the tabs switch in place; without it each
+ * tab is a link (`?open=…&tab=…`).
+ */
+export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: OpenVehicle; scope: FleetScope; tab: DetailTab; today: string; actionPath: string }) {
+  const hydrated = useHydrated()
+  const hrefWith = useHrefWith()
+  const [current, setCurrent] = React.useState<DetailTab>(tab)
+  React.useEffect(() => setCurrent(tab), [tab])
+  const tabs = tabsFor(scope)
+  const identifier = String(open.vehicle.vehicleIdentifier)
+
+  const content = (value: DetailTab) => {
+    const error = open.errors[value]
+    if (error) return <TabError message={error} />
+    switch (value) {
+      case 'details':
+        return <DetailsView vehicle={open.vehicle} today={today} />
+      case 'operators':
+        return <OperatorsView assignments={open.assignments ?? []} />
+      case 'preInspections':
+        return <PreInspectionsView items={open.preInspections} />
+      case 'inspections':
+        return <InspectionsView items={open.inspections} />
+      case 'repairs':
+        return <RepairsView items={open.repairs ?? []} />
+      case 'documents':
+        // The Documents tab (its own component: list, download, upload and delete for owners).
+        return (
+          <DocumentsTab
+            vehicleId={open.vehicle.id}
+            documents={open.documents.documents}
+            readOnly={scope !== 'owner' || open.documents.readOnly}
+            actionPath={actionPath}
+            error={open.documents.error}
+          />
+        )
+    }
+  }
+
+  const heading = (
+    <h3 className="mb-3 text-base font-semibold">
+      {String(open.vehicle.make)} {String(open.vehicle.model)} <span className="font-mono text-sm text-muted-foreground">· {identifier}</span>
+    </h3>
+  )
+
+  if (!hydrated) {
+    return (
+      <div data-testid="vehicle-panel">
+        {heading}
+        <nav aria-label={`Tabs of ${identifier}`} className="mb-3 inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-muted p-[3px]">
+          {tabs.map((t) => (
+            <Link
+              key={t.value}
+              to={hrefWith({ tab: t.value === 'details' ? null : t.value, dialog: null, id: null })}
+              preventScrollReset
+              aria-current={t.value === tab ? 'page' : undefined}
+              className={cn('rounded-md px-2 py-1 text-sm font-medium', t.value === tab ? 'bg-background shadow-sm' : 'text-muted-foreground hover:text-foreground')}
+            >
+              {t.label}
+            </Link>
+          ))}
+        </nav>
+        <section aria-label={tabs.find((t) => t.value === tab)?.label}>{content(tab)}</section>
+      </div>
+    )
+  }
+  return (
+    <div data-testid="vehicle-panel">
+      {heading}
+      <Tabs value={current} onValueChange={(v) => setCurrent(v as DetailTab)}>
+        <TabsList aria-label={`Tabs of ${identifier}`}>
+          {tabs.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((t) => (
+          <TabsContent key={t.value} value={t.value} className="pt-2">
+            {content(t.value)}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  )
+}
