@@ -53,7 +53,7 @@ export default function SendResetLink() {
         </Button>
       </Form>
       <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/login" className="text-primary underline underline-offset-4">
           Back to login
         </Link>
       </p>

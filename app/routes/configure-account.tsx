@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -17,6 +17,7 @@ import { getDb } from '#server/db.server.ts'
 import { isAppError } from '#server/errors.ts'
 import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
 import { logger } from '#server/log.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /**
  * Configure account (spec: Login screen; section 5 "Role selection (external registration)"):
@@ -76,13 +77,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = isAppError(error) && error.code === 'CONFLICT' ? error.message : TEXT.externalRegistrationFailed
     return redirectWithToast('/login', { type: 'error', message }, { headers: { 'Set-Cookie': await clearPendingSignup() } })
   }
-}
-
-/** True once React runs in the browser: without JavaScript the server does the checking. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
 }
 
 export default function ConfigureAccount() {
@@ -145,7 +139,7 @@ export default function ConfigureAccount() {
         </Button>
       </Form>
       <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/login" className="text-primary underline underline-offset-4">
           Back to login
         </Link>
       </p>

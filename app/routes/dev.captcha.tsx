@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Captcha } from '#app/components/captcha.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { createFallbackQuestion, verifyCaptchaForm } from '#server/captcha/captcha.server.ts'
 import { env } from '#server/env.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /**
  * Local-only check page for the captcha (tests/e2e/captcha.spec.ts): the widget
@@ -29,8 +30,7 @@ export default function DevCaptcha() {
   const result = useActionData<typeof action>()
   const [solved, setSolved] = useState(false)
   // Without JavaScript the button stays enabled (the server decides).
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 px-4 py-10">
       <h1 className="text-2xl font-semibold">Captcha check</h1>

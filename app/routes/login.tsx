@@ -24,6 +24,7 @@ import { getDb } from '#server/db.server.ts'
 import { env } from '#server/env.server.ts'
 import { isAppError } from '#server/errors.ts'
 import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Operon' }]
 
@@ -94,8 +95,7 @@ export default function Login() {
   const navigation = useNavigation()
   const [searchParams] = useSearchParams()
   const [solved, setSolved] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   useEffect(() => {
     if (result?.error) toast.error(result.error, { duration: 3200 })
     if (result?.info) toast.success(result.info)
@@ -125,10 +125,10 @@ export default function Login() {
       </Form>
       <ExternalSignInButtons providers={providers} />
       <div className="mt-4 flex justify-between text-sm">
-        <Link to="/SendResetLink" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/SendResetLink" className="text-primary underline underline-offset-4">
           Forgot password
         </Link>
-        <Link to="/register" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/register" className="text-primary underline underline-offset-4">
           Register
         </Link>
       </div>
@@ -157,8 +157,7 @@ function CodeStep({
 }) {
   const isAuthenticator = step.twoFactorType === TWO_FACTOR_TYPE.Authenticator
   const [wait, setWait] = useState(RESEND_SECONDS)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   useEffect(() => {
     if (wait <= 0) return
     const t = setTimeout(() => setWait((w) => w - 1), 1000)
@@ -203,7 +202,7 @@ function CodeStep({
         <Form method="post" action={action} className="mt-3 text-center text-sm">
           <input type="hidden" name="intent" value="resend" />
           {info ? <p role="status" className="mb-2 text-muted-foreground">{info}</p> : null}
-          <button type="submit" className="text-primary underline-offset-4 hover:underline disabled:text-muted-foreground disabled:no-underline" disabled={busy || (hydrated && wait > 0)}>
+          <button type="submit" className="text-primary underline underline-offset-4 disabled:text-muted-foreground disabled:no-underline" disabled={busy || (hydrated && wait > 0)}>
             {hydrated && wait > 0 ? `Resend code in ${wait} s` : 'Resend code'}
           </button>
         </Form>

@@ -22,6 +22,7 @@ import { REGISTRATION_ROLES } from '#server/catalog/roles.ts'
 import { TEXT } from '#server/catalog/texts.ts'
 import { getDb } from '#server/db.server.ts'
 import { isAppError } from '#server/errors.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Register · Operon' }]
 
@@ -102,8 +103,7 @@ export default function Register() {
   const v = failed?.values
   const fe = failed?.fieldErrors ?? {}
 
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const [step, setStep] = useState<1 | 2>(1)
   const [email, setEmail] = useState((v?.email as string) ?? '')
   const [emailError, setEmailError] = useState<string | undefined>()
@@ -329,7 +329,7 @@ export default function Register() {
       </Form>
       <p className="mt-4 text-center text-sm">
         Already have an account?{' '}
-        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/login" className="text-primary underline underline-offset-4">
           Back to login
         </Link>
       </p>
@@ -341,8 +341,7 @@ export default function Register() {
 /** Spec: the QR dialog's "Continue to login" waits for a countdown, then goes to /login. */
 function AuthenticatorDialog({ qr, secret }: { qr: string; secret: string }) {
   const [wait, setWait] = useState(CONTINUE_SECONDS)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   useEffect(() => {
     if (wait <= 0) return
     const t = setTimeout(() => setWait((w) => w - 1), 1000)

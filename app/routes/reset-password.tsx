@@ -13,6 +13,7 @@ import { passwordChecks } from '#server/auth/password-rules.ts'
 import { TEXT } from '#server/catalog/texts.ts'
 import { getDb } from '#server/db.server.ts'
 import { isAppError } from '#server/errors.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Operon' }]
 
@@ -43,8 +44,7 @@ export default function ResetPassword() {
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
   const [password, setPassword] = useState('')
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   useEffect(() => {
     if (result?.error) toast.error(TEXT.passwordResetIssue, { duration: 3200 })
   }, [result])
@@ -64,7 +64,7 @@ export default function ResetPassword() {
         </Button>
       </Form>
       <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/login" className="text-primary underline underline-offset-4">
           Back to login
         </Link>
       </p>

@@ -1,9 +1,10 @@
-import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, BusFrontIcon, ChevronLeftIcon, ChevronRightIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, BusFrontIcon, ChevronRightIcon, PencilIcon, Trash2Icon } from 'lucide-react'
 import * as React from 'react'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { ExpiryBadge } from '#app/components/ui/expiry-badge.tsx'
+import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { QrDialog, type QrTarget } from './qr-dialog.tsx'
@@ -170,91 +171,23 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
   )
 }
 
-/** Which page links to show: the first, the last, and two around the current one. */
-function pageWindow(page: number, count: number): (number | 'gap')[] {
-  const wanted = [...new Set([1, count, page - 1, page, page + 1].filter((p) => p >= 1 && p <= count))].sort((a, b) => a - b)
-  const out: (number | 'gap')[] = []
-  wanted.forEach((p, i) => {
-    if (i > 0 && p - wanted[i - 1]! > 1) out.push('gap')
-    out.push(p)
-  })
-  return out
-}
-
 /** Page sizes 10, 20, 30 and page links; every link keeps the filters. */
 function Pagination({ list }: { list: FleetList }) {
-  const hydrated = useHydrated()
-  const submit = useSubmit()
   const hrefWith = useHrefWith()
   const search = useCurrentSearch()
-  const { page, pageSize, pageCount, total } = list
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
-  const last = Math.min(total, page * pageSize)
-  const link = (target: number) => hrefWith({ page: target, open: null, tab: null, dialog: null, id: null })
-  const step = (target: number, label: React.ReactNode, aria: string) =>
-    target < 1 || target > pageCount ? (
-      <span aria-disabled="true" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-50')}>
-        {label}
-      </span>
-    ) : (
-      <Link to={link(target)} aria-label={aria} preventScrollReset className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-        {label}
-      </Link>
-    )
   // The page-size form carries the other params along (without JavaScript too).
   const keep = applySearch(search, { page: null, pageSize: null, open: null, tab: null, dialog: null, id: null })
   return (
-    <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <Form method="get" preventScrollReset className="flex items-center gap-2 text-sm" onChange={(e) => hydrated && submit(e.currentTarget, { preventScrollReset: true, replace: true })}>
-        {[...keep.entries()].map(([k, v], i) => (
-          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-        ))}
-        <label htmlFor="fleet-page-size">Rows per page</label>
-        <select
-          id="fleet-page-size"
-          name="pageSize"
-          defaultValue={pageSize}
-          key={pageSize}
-          className="h-8 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          {FLEET_PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <Button type="submit" variant="outline" size="sm">
-            Apply
-          </Button>
-        )}
-      </Form>
-      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="fleet-count">
-        {total === 0 ? 'No vehicles' : `Showing ${first}–${last} of ${total}`}
-      </p>
-      <nav aria-label="Fleet pages" className="flex flex-wrap items-center gap-1">
-        {step(page - 1, <ChevronLeftIcon aria-hidden="true" />, 'Previous page')}
-        {pageWindow(page, pageCount).map((p, i) =>
-          p === 'gap' ? (
-            <span key={`gap-${i}`} className="px-1 text-muted-foreground" aria-hidden="true">
-              …
-            </span>
-          ) : (
-            <Link
-              key={p}
-              to={link(p)}
-              preventScrollReset
-              aria-current={p === page ? 'page' : undefined}
-              aria-label={`Page ${p}`}
-              className={buttonVariants({ variant: p === page ? 'default' : 'outline', size: 'sm' })}
-            >
-              {p}
-            </Link>
-          ),
-        )}
-        {step(page + 1, <ChevronRightIcon aria-hidden="true" />, 'Next page')}
-      </nav>
-    </div>
+    <ServerPagination
+      {...list}
+      pageSizes={FLEET_PAGE_SIZES}
+      hrefFor={(page) => hrefWith({ page, open: null, tab: null, dialog: null, id: null })}
+      keep={[...keep.entries()]}
+      label="Fleet pages"
+      noun="vehicles"
+      id="fleet-page-size"
+      countTestId="fleet-count"
+    />
   )
 }
 

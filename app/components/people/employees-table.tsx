@@ -1,10 +1,11 @@
-import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react'
-import { ChevronLeftIcon, ChevronRightIcon, UsersIcon } from 'lucide-react'
+import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { ChevronRightIcon, UsersIcon } from 'lucide-react'
 import * as React from 'react'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { cn } from '#app/utils/cn.ts'
 import {
@@ -15,7 +16,7 @@ import {
   type EmployeeRoleView,
   type EmployeeView,
 } from './shared.ts'
-import { useHydrated } from './use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 const COLUMNS = 8
 
@@ -176,85 +177,20 @@ function useSearchWith() {
   }
 }
 
-/** Which page links to show: the first, the last, and two around the current one. */
-function pageWindow(page: number, count: number): (number | 'gap')[] {
-  const wanted = new Set([1, count, page - 1, page, page + 1].filter((p) => p >= 1 && p <= count))
-  const sorted = [...wanted].sort((a, b) => a - b)
-  const out: (number | 'gap')[] = []
-  sorted.forEach((p, i) => {
-    if (i > 0 && p - sorted[i - 1]! > 1) out.push('gap')
-    out.push(p)
-  })
-  return out
-}
-
 /** Server-side paging through links (`?page=2&pageSize=20`): works without JavaScript. */
 function Pagination({ employees }: { employees: EmployeePage }) {
-  const hydrated = useHydrated()
-  const submit = useSubmit()
   const searchWith = useSearchWith()
-  const { page, pageSize, pageCount, total } = employees
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1
-  const last = Math.min(total, page * pageSize)
-  const navLink = (target: number, label: React.ReactNode, aria: string) =>
-    target < 1 || target > pageCount ? (
-      <span aria-disabled="true" className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-50')}>
-        {label}
-      </span>
-    ) : (
-      <Link to={searchWith({ page: target, pageSize })} aria-label={aria} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-        {label}
-      </Link>
-    )
+  const { pageSize } = employees
   return (
-    <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <Form method="get" className="flex items-center gap-2 text-sm" onChange={(e) => hydrated && submit(e.currentTarget)}>
-        <input type="hidden" name="page" value="1" />
-        <label htmlFor="employees-page-size">Rows per page</label>
-        <select
-          id="employees-page-size"
-          name="pageSize"
-          defaultValue={pageSize}
-          key={pageSize}
-          className="h-8 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          {EMPLOYEE_PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <Button type="submit" variant="outline" size="sm">
-            Apply
-          </Button>
-        )}
-      </Form>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === 0 ? 'No employees' : `Showing ${first}–${last} of ${total}`}
-      </p>
-      <nav aria-label="Employees pages" className="flex flex-wrap items-center gap-1">
-        {navLink(page - 1, <ChevronLeftIcon aria-hidden="true" />, 'Previous page')}
-        {pageWindow(page, pageCount).map((p, i) =>
-          p === 'gap' ? (
-            <span key={`gap-${i}`} className="px-1 text-muted-foreground" aria-hidden="true">
-              …
-            </span>
-          ) : (
-            <Link
-              key={p}
-              to={searchWith({ page: p, pageSize })}
-              aria-current={p === page ? 'page' : undefined}
-              aria-label={`Page ${p}`}
-              className={buttonVariants({ variant: p === page ? 'default' : 'outline', size: 'sm' })}
-            >
-              {p}
-            </Link>
-          ),
-        )}
-        {navLink(page + 1, <ChevronRightIcon aria-hidden="true" />, 'Next page')}
-      </nav>
-    </div>
+    <ServerPagination
+      {...employees}
+      pageSizes={EMPLOYEE_PAGE_SIZES}
+      hrefFor={(page) => searchWith({ page, pageSize })}
+      keep={[['page', '1']]}
+      label="Employees pages"
+      noun="employees"
+      id="employees-page-size"
+    />
   )
 }
 

@@ -1,4 +1,4 @@
-import { Form, useNavigation, useRevalidator } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
 import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '#app/components/ui/button.tsx'
@@ -7,32 +7,9 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestIntent, type JoinRequestList, type JoinRequestView } from './shared.ts'
-import { useHydrated } from './use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useLiveRevalidation } from '#app/utils/use-live-revalidation.ts'
 
-/** How often an open users requests page looks for new requests (JavaScript only). */
-const REFRESH_MS = 30_000
-
-/**
- * Live updates: reloads the page's data when the tab comes back into view and
- * every 30 s while it is visible, so new requests appear without a reload.
- */
-export function useLiveRevalidation(intervalMs = REFRESH_MS) {
-  const { revalidate, state } = useRevalidator()
-  const navigation = useNavigation()
-  const idle = React.useRef(true)
-  idle.current = state === 'idle' && navigation.state === 'idle'
-  React.useEffect(() => {
-    const refresh = () => {
-      if (document.visibilityState === 'visible' && idle.current) revalidate()
-    }
-    const timer = window.setInterval(refresh, intervalMs)
-    document.addEventListener('visibilitychange', refresh)
-    return () => {
-      window.clearInterval(timer)
-      document.removeEventListener('visibilitychange', refresh)
-    }
-  }, [revalidate, intervalMs])
-}
 
 const ANSWERS = {
   [JOIN_REQUEST_INTENT.accept]: {

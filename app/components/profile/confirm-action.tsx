@@ -3,7 +3,7 @@ import * as React from 'react'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { useHydrated } from './use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /**
  * A button that posts `intent` to the page's action after a confirmation.

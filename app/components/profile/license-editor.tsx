@@ -6,7 +6,7 @@ import { LICENSE_TYPES } from '#server/catalog/license-types.ts'
 import { Field } from './field.tsx'
 import { NativeSelect } from './native-select.tsx'
 import type { FieldErrors, LicenseRowValues } from './types.ts'
-import { useHydrated } from './use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export const BLANK_LICENSE: LicenseRowValues = { licenseTypeId: '', licenseNumber: '', state: '', expiryDate: '' }
 

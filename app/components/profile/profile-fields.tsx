@@ -4,7 +4,7 @@ import { GENDERS } from '#server/catalog/statuses.ts'
 import { Field } from './field.tsx'
 import { NativeSelect } from './native-select.tsx'
 import type { FieldErrors, PlaceOption, ProfileFieldValues } from './types.ts'
-import { useHydrated } from './use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** Mirrors the server's phone rule (profileFieldsSchema) for the browser's live check. */
 // Every punctuator escaped: browsers compile `pattern` with the `v` flag.

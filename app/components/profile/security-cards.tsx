@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { CopyButton } from '#app/components/ui/copy-button.tsx'
 import { ConfirmAction } from './confirm-action.tsx'
 import { FormError } from './field.tsx'
-import { useHydrated } from './use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export const RESET_AUTHENTICATOR_INTENT = 'resetAuthenticator'
 export const DELETE_ACCOUNT_INTENT = 'deleteAccount'

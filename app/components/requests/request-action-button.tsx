@@ -2,7 +2,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import type { LucideIcon } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { useHydrated } from '#app/components/profile/use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { VehicleRequestIntent } from './shared.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { SendIcon } from 'lucide-react'
 import * as React from 'react'
-import { useHydrated } from '#app/components/profile/use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'

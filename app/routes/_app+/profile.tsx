@@ -28,7 +28,7 @@ import {
   type NewAuthenticator,
 } from '#app/components/profile/security-cards.tsx'
 import type { FieldErrors } from '#app/components/profile/types.ts'
-import { useHydrated } from '#app/components/profile/use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
