@@ -26,11 +26,11 @@ function DetailsView({ vehicle, today }: { vehicle: VehicleRecord; today: string
     // Sized by the panel's own width (container queries): the panel sits in a table that may scroll.
     <div className="@container">
       <div className="grid gap-4 @5xl:grid-cols-[1fr_auto]">
-        <div className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
+        <div className="grid gap-4 @2xl:grid-cols-2 @6xl:grid-cols-3">
           {VEHICLE_FORM_SECTIONS.map((s) => (
             <section key={s.section} aria-label={s.section} className="rounded-md border bg-background p-3">
               <h4 className="mb-2 text-sm font-semibold">{s.section}</h4>
-              <dl className="grid grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+              <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
                 {(s.fields as readonly FieldDef[]).map((f) => {
                   const value = vehicle[f.name as keyof VehicleRecord] as VehicleRecord[string & keyof VehicleRecord]
                   return (
