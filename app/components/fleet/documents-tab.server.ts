@@ -31,7 +31,8 @@ export const MAX_UPLOAD_REQUEST_BYTES = 32 * 1024 * 1024
  * Set by `readFormWithDocuments` when the upload could not be read (a file over
  * 5 MB, a body over 32 MiB): the reason, answered by the upload intent as 413.
  */
-const UPLOAD_REJECTED_FIELD = '__uploadRejected'
+/** Set on a form whose file part was over the size limit (read by the fleet action for the picture). */
+export const UPLOAD_REJECTED_FIELD = '__uploadRejected'
 
 /** "Mar 4, 2025, 2:30 PM" in the viewer company's time zone (the same text on server and client). */
 export function formatUploadedAt(iso: string, timeZone: string): string {

@@ -21,7 +21,7 @@ import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/i
 import { logger } from '#server/log.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
 import { MAX_IMAGE_BYTES } from '#server/uploads/image.server.ts'
-import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments } from './documents-tab.server.ts'
+import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './documents-tab.server.ts'
 import {
   CHECKBOX_FIELDS,
   emptyVehicleValues,
@@ -390,7 +390,7 @@ export async function fleetPageAction({ request, params, context }: ActionFuncti
   // Bounded multipart reading (documents up to 5 MB each; the picture is checked again below).
   const form = await readFormWithDocuments(request)
   const vehicleForm = form.has('licensePlate') && form.has('vin')
-  if (vehicleForm && form.get('__uploadRejected')) {
+  if (vehicleForm && form.get(UPLOAD_REJECTED_FIELD)) {
     // A picture over 5 MB posted without JavaScript: the documents reader refused the file.
     const intent = positiveInt(form.get('id')) ? FLEET_INTENT.edit : FLEET_INTENT.add
     const toast = intent === FLEET_INTENT.add ? FLEET_TEXT.addFailed : FLEET_TEXT.updateFailed
