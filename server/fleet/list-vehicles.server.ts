@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { operatorAssignments, vehicleImages, vehicles } from '#db/schema/index.ts'
@@ -56,8 +56,8 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
 
 /**
  * The fleet table: filtered, sorted and paged in SQL (indexes on owner
- * company, identifier, make/model). Pictures are never read: `hasImage` is an
- * EXISTS on their table.
+ * company, identifier, make/model). Pictures are never read: `imageVersion`
+ * is their update time (a cache-buster for the thumbnail URL), from their table.
  */
 export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
   const q = parseInput(fleetQueryInput, input)
@@ -127,7 +127,8 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
       insuranceExpiry: vehicles.insuranceExpiry,
       nextInspection: vehicles.nextInspection,
       fuelType: vehicles.fuelType,
-      hasImage: sql<number>`${exists(ctx.db.read.select({ one: sql`1` }).from(vehicleImages).where(eq(vehicleImages.vehicleId, vehicles.id)))}`,
+      // The picture's version (its update time), never its bytes: null when there is none.
+      imageVersion: sql<number | null>`(SELECT ${vehicleImages.updatedAt} FROM ${vehicleImages} WHERE ${vehicleImages.vehicleId} = ${vehicles.id})`,
     })
     .from(vehicles)
     .where(where)
@@ -144,7 +145,7 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
   const [makes, models, colors] = await Promise.all([distinct(vehicles.make), distinct(vehicles.model), distinct(vehicles.color)])
 
   return {
-    items: items.map((i) => ({ ...i, hasImage: Boolean(i.hasImage) })),
+    items: items.map((i) => ({ ...i, hasImage: i.imageVersion != null })),
     total: Number(count?.n ?? 0),
     page: q.page,
     pageSize: q.pageSize,

@@ -53,7 +53,7 @@ function Thumbnail({ row }: { row: FleetRow }) {
       </span>
     )
   }
-  return <img src={vehicleImagePath(row.id)} alt={`Picture of ${row.vehicleIdentifier}`} width={64} height={48} loading="lazy" className="h-12 w-16 rounded border object-cover" />
+  return <img src={vehicleImagePath(row.id, row.imageVersion)} alt={`Picture of ${row.vehicleIdentifier}`} width={64} height={48} loading="lazy" className="h-12 w-16 rounded border object-cover" />
 }
 
 /** Delete with the spec's confirmation: a dialog with JavaScript, a confirmation view (`?dialog=delete`) without. */

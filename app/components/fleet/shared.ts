@@ -47,7 +47,7 @@ export type FleetScope = 'owner' | 'operator'
 export function fleetPath(scope: FleetScope, companyId: number) {
   return scope === 'owner' ? `/fleet/${companyId}` : `/fleetOperator/${companyId}`
 }
-export const vehicleImagePath = (vehicleId: number) => `/vehicles/${vehicleId}/image`
+export const vehicleImagePath = (vehicleId: number, version?: number | null) => `/vehicles/${vehicleId}/image${version ? `?v=${version}` : ''}`
 export const vehicleQrPdfPath = (vehicleId: number) => `/vehicles/${vehicleId}/qr.pdf`
 export const vinLookupPath = (vin: string, modelYear?: number) => `/vehicles/vin/${encodeURIComponent(vin)}${modelYear ? `?modelYear=${modelYear}` : ''}`
 
@@ -131,6 +131,8 @@ export interface FleetRow {
   fuelType: number
   fuelTypeLabel: string
   hasImage: boolean
+  /** Changes when the picture changes: part of the thumbnail URL so a cached old one is never shown. */
+  imageVersion: number | null
 }
 
 export interface FleetList {
