@@ -1,7 +1,8 @@
 /**
  * The authorization matrix: every use case, through each door (REST with a
- * bearer token, tRPC with a session cookie), as each kind of actor, with the
- * documented status. Later capabilities add their rows to USE_CASES.
+ * bearer token, tRPC and the Remix pages with a session cookie), as each kind
+ * of actor, with the documented status. Later capabilities add their rows to
+ * USE_CASES.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
@@ -11,9 +12,17 @@ import { createVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
-import { createTestDb } from '#tests/helpers/db.ts'
+import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import * as companySettingsPage from '#app/routes/_app+/company.$companyId.settings.tsx'
+import * as employeesPage from '#app/routes/_app+/employees.$companyId.tsx'
+import * as fleetPage from '#app/routes/_app+/fleet.$companyId.tsx'
+import * as fleetOperatorPage from '#app/routes/_app+/fleetOperator.$companyId.tsx'
+import * as joinRequestsPage from '#app/routes/_app+/joinRequests.$companyId.tsx'
+import * as operatorRequestPage from '#app/routes/_app+/operatorRequestPage.$companyId.tsx'
+import * as ownerRequestPage from '#app/routes/_app+/ownerRequestPage.$companyId.tsx'
+import * as profilePage from '#app/routes/_app+/profile.tsx'
 
 const ACTORS = ['managerHere', 'managerOther', 'driver', 'mechanic', 'inactiveRole', 'stranger', 'anonymous'] as const
 type ActorKind = (typeof ACTORS)[number]
@@ -31,8 +40,18 @@ interface World {
   newVehicleRequest(): Promise<number>
 }
 
+interface PageCall {
+  /** The route module's loader (GET) or action (POST with `form`). */
+  handler: (args: { request: Request; params: Record<string, string>; context: { cspNonce: string; clientIp: string } }) => unknown
+  path: string
+  params?: Record<string, string>
+  form?: Record<string, string>
+}
+
 interface Call {
   rest: { method: string; path: string; body?: unknown }
+  /** The page door: the loader or action the browser reaches. */
+  page?: PageCall
   /** Absent when the use case has no widget procedure (pages reach it through their actions). */
   trpc?: { path: string; type: 'query' | 'mutation'; input?: unknown }
 }
@@ -70,7 +89,11 @@ const managerOnly = (status = OK, deny = 403): Record<ActorKind, number> => ({
 export const USE_CASES: UseCase[] = [
   {
     name: 'listMyCompanies',
-    call: () => ({ rest: { method: 'GET', path: '/api/Company/mine' }, trpc: { path: 'company.mine', type: 'query' } }),
+    call: () => ({
+      rest: { method: 'GET', path: '/api/Company/mine' },
+      trpc: { path: 'company.mine', type: 'query' },
+      page: { handler: profilePage.loader, path: '/profile' },
+    }),
     expect: allUsers(OK),
   },
   {
@@ -78,6 +101,7 @@ export const USE_CASES: UseCase[] = [
     call: () => ({
       rest: { method: 'POST', path: '/api/Company/create', body: { name: 'Matrix Co', types: ['Owner'] } },
       trpc: { path: 'company.create', type: 'mutation', input: { name: 'Matrix Co', types: ['Owner'] } },
+      page: { handler: profilePage.action, path: '/profile', form: { intent: 'createCompany', name: 'Matrix Co', types: 'Owner' } },
     }),
     expect: { ...allUsers(201), anonymous: 401 },
   },
@@ -86,6 +110,7 @@ export const USE_CASES: UseCase[] = [
     call: (w) => ({
       rest: { method: 'PUT', path: '/api/Company/settings', body: { companyId: w.here.id, timeZone: 'UTC' } },
       trpc: { path: 'company.settings', type: 'mutation', input: { companyId: w.here.id, timeZone: 'UTC' } },
+      page: { handler: companySettingsPage.action, path: `/company/${w.here.id}/settings`, params: { companyId: String(w.here.id) }, form: { name: 'Matrix Here', timeZone: 'UTC' } },
     }),
     expect: managerOnly(),
   },
@@ -94,6 +119,7 @@ export const USE_CASES: UseCase[] = [
     call: (w) => ({
       rest: { method: 'POST', path: '/api/JoinRequests/getUsersRequests', body: { role: 'Operator', companyId: w.here.id } },
       trpc: { path: 'joinRequests.list', type: 'query', input: { role: 'Operator', companyId: w.here.id } },
+      page: { handler: joinRequestsPage.loader, path: `/joinRequests/${w.here.id}`, params: { companyId: String(w.here.id) } },
     }),
     expect: managerOnly(),
   },
@@ -104,6 +130,12 @@ export const USE_CASES: UseCase[] = [
       return {
         rest: { method: 'POST', path: '/api/JoinRequests/accept', body: { requestId } },
         trpc: { path: 'joinRequests.accept', type: 'mutation', input: { requestId } },
+        page: {
+          handler: joinRequestsPage.action,
+          path: `/joinRequests/${w.here.id}`,
+          params: { companyId: String(w.here.id) },
+          form: { intent: 'acceptJoinRequest', requestId: String(await w.newJoinRequest()), companyId: String(w.here.id) },
+        },
       }
     },
     // A request of a company the caller may not manage is "not found".
@@ -116,6 +148,12 @@ export const USE_CASES: UseCase[] = [
       return {
         rest: { method: 'POST', path: '/api/JoinRequests/decline', body: { requestId } },
         trpc: { path: 'joinRequests.reject', type: 'mutation', input: { requestId } },
+        page: {
+          handler: joinRequestsPage.action,
+          path: `/joinRequests/${w.here.id}`,
+          params: { companyId: String(w.here.id) },
+          form: { intent: 'rejectJoinRequest', requestId: String(await w.newJoinRequest()), companyId: String(w.here.id) },
+        },
       }
     },
     expect: managerOnly(OK, 404),
@@ -135,6 +173,7 @@ export const USE_CASES: UseCase[] = [
     call: (w) => ({
       rest: { method: 'GET', path: `/api/Employee/getEmployees?companyId=${w.here.id}` },
       trpc: { path: 'employees.list', type: 'query', input: { companyId: w.here.id, manager: 'Operator', page: 1, pageSize: 10 } },
+      page: { handler: employeesPage.loader, path: `/employees/${w.here.id}`, params: { companyId: String(w.here.id) } },
     }),
     expect: managerOnly(),
   },
@@ -143,6 +182,12 @@ export const USE_CASES: UseCase[] = [
     call: (w) => ({
       rest: { method: 'PUT', path: '/api/Employee/updateUserRoleStatus', body: { userId: w.users.driver, companyId: w.here.id, roleId: 4, isActive: true } },
       trpc: { path: 'employees.setRoleActive', type: 'mutation', input: { userId: w.users.driver, companyId: w.here.id, roleId: 4, isActive: true } },
+      page: {
+        handler: employeesPage.action,
+        path: `/employees/${w.here.id}`,
+        params: { companyId: String(w.here.id) },
+        form: { intent: 'setRoleStatus', userId: String(w.users.driver), roleId: '4', isActive: 'true', companyId: String(w.here.id) },
+      },
     }),
     expect: managerOnly(),
   },
@@ -151,6 +196,7 @@ export const USE_CASES: UseCase[] = [
     call: (w) => ({
       rest: { method: 'GET', path: `/api/Fleet/getAllVehicles?companyId=${w.here.id}` },
       trpc: { path: 'fleet.list', type: 'query', input: { companyId: w.here.id } },
+      page: { handler: fleetPage.loader, path: `/fleet/${w.here.id}`, params: { companyId: String(w.here.id) } },
     }),
     expect: managerOnly(),
   },
@@ -159,6 +205,7 @@ export const USE_CASES: UseCase[] = [
     call: (w) => ({
       rest: { method: 'GET', path: `/api/Fleet/getVehiclesAssignedToOperator?companyId=${w.here.id}` },
       trpc: { path: 'fleet.list', type: 'query', input: { companyId: w.here.id, scope: 'operator' } },
+      page: { handler: fleetOperatorPage.loader, path: `/fleetOperator/${w.here.id}`, params: { companyId: String(w.here.id) } },
     }),
     expect: managerOnly(),
   },
@@ -166,12 +213,26 @@ export const USE_CASES: UseCase[] = [
     name: 'addVehicle',
     call: (w) => ({
       rest: { method: 'POST', path: '/api/Fleet/addVehicle', body: { ownerId: w.here.id, make: 'Prevost', model: 'H3-45', vin: nextVin(), licensePlate: 'MX-1' } },
+      page: {
+        handler: fleetPage.action,
+        path: `/fleet/${w.here.id}`,
+        params: { companyId: String(w.here.id) },
+        form: { intent: 'addVehicle', make: 'Prevost', model: 'H3-45', vin: nextVin(), licensePlate: 'MX-2', fuelType: '-1' },
+      },
     }),
     expect: managerOnly(201),
   },
   {
     name: 'archiveVehicle',
-    call: async (w) => ({ rest: { method: 'DELETE', path: `/api/Fleet/deleteVehicle?id=${(await w.newVehicle()).id}` } }),
+    call: async (w) => ({
+      rest: { method: 'DELETE', path: `/api/Fleet/deleteVehicle?id=${(await w.newVehicle()).id}` },
+      page: {
+        handler: fleetPage.action,
+        path: `/fleet/${w.here.id}`,
+        params: { companyId: String(w.here.id) },
+        form: { intent: 'deleteVehicle', id: String((await w.newVehicle()).id) },
+      },
+    }),
     expect: managerOnly(OK, 404),
   },
   {
@@ -192,6 +253,12 @@ export const USE_CASES: UseCase[] = [
       return {
         rest: { method: 'POST', path: '/api/VehicleOperator/createRequest', body: input },
         trpc: { path: 'vehicleRequests.create', type: 'mutation', input: { ...input, vehicleIdentifier: (await w.newVehicle()).vehicleIdentifier } },
+        page: {
+          handler: operatorRequestPage.action,
+          path: `/operatorRequestPage/${w.here.id}`,
+          params: { companyId: String(w.here.id) },
+          form: { intent: 'createVehicleRequest', vehicleIdentifier: (await w.newVehicle()).vehicleIdentifier, startDate: input.startDate, endDate: '' },
+        },
       }
     },
     expect: managerOnly(201),
@@ -203,6 +270,12 @@ export const USE_CASES: UseCase[] = [
       return {
         rest: { method: 'POST', path: '/api/VehicleOperator/respond', body: { requestId, approved: false } },
         trpc: { path: 'vehicleRequests.respond', type: 'mutation', input: { requestId: await w.newVehicleRequest(), approved: false } },
+        page: {
+          handler: ownerRequestPage.action,
+          path: `/ownerRequestPage/${w.here.id}`,
+          params: { companyId: String(w.here.id) },
+          form: { intent: 'rejectVehicleRequest', requestId: String(await w.newVehicleRequest()) },
+        },
       }
     },
     expect: managerOnly(OK, 404),
@@ -220,6 +293,7 @@ const cookies: Partial<Record<ActorKind, string>> = {}
 
 beforeAll(async () => {
   const db = createTestDb()
+  useAsAppDb(db)
   const here = await createCompany(db, 'Matrix Here', ['Owner', 'Operator', 'RepairShop'])
   const other = await createCompany(db, 'Matrix Other', ['Owner', 'Operator', 'RepairShop'])
   const users = {} as World['users']
@@ -293,6 +367,36 @@ async function viaTrpc(call: Call, actor: ActorKind): Promise<number> {
   return res.status
 }
 
+/**
+ * The page door answers with redirects: no session → /login, a company page
+ * without the role → / (spec section 6). Allowed: data, or a redirect back to
+ * the page (with a toast). Other refusals keep their status (409 …).
+ */
+async function viaPage(page: PageCall, actor: ActorKind): Promise<number | 'login' | 'home'> {
+  const headers: Record<string, string> = {}
+  if (cookies[actor]) headers.cookie = `operon_session=${cookies[actor]}`
+  const body = page.form ? new URLSearchParams(page.form) : undefined
+  const request = new Request(`http://localhost${page.path}`, { method: body ? 'POST' : 'GET', headers, body })
+  let out: unknown
+  try {
+    out = await page.handler({ request, params: page.params ?? {}, context: { cspNonce: '', clientIp: '127.0.0.1' } })
+  } catch (thrown) {
+    out = thrown
+  }
+  if (out instanceof Response) {
+    const location = out.headers.get('location')
+    if (location?.startsWith('/login')) return 'login'
+    if (location === '/') return 'home'
+    return out.status >= 300 && out.status < 400 ? OK : out.status
+  }
+  if (out instanceof Error) throw out
+  const init = (out as { type?: string; init?: ResponseInit | null })?.type === 'DataWithResponseInit' ? (out as { init?: ResponseInit | null }).init : null
+  return init?.status ?? OK
+}
+
+const pageExpectation = (status: number): number | 'login' | 'home' =>
+  status === 401 ? 'login' : status === 403 || status === 404 ? 'home' : status === 201 ? OK : status
+
 describe('authorization matrix', () => {
   for (const uc of USE_CASES) {
     describe(uc.name, () => {
@@ -301,6 +405,7 @@ describe('authorization matrix', () => {
           const rest = await viaRest(await uc.call(world), actor)
           expect(rest, 'REST').toBe(uc.expect[actor])
           const call = await uc.call(world)
+          if (call.page) expect(await viaPage(call.page, actor), 'page').toBe(pageExpectation(uc.expect[actor]))
           if (!call.trpc) return
           // tRPC answers 200 where REST answers 201; a second join request for the same role is a 409 (asked already).
           const trpcExpected = uc.name === 'requestToJoinCompany' && uc.expect[actor] === 201 ? 409 : uc.expect[actor] === 201 ? 200 : uc.expect[actor]
