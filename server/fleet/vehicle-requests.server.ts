@@ -210,6 +210,7 @@ export async function getVehicleOperatorAssignments(ctx: UseCaseContext, vehicle
   const today = await companyToday(ctx, access.ownerCompanyId)
   const rows = await ctx.db.read
     .select({
+      id: operatorAssignments.id,
       operatorName: companies.name,
       startDate: operatorAssignments.startDate,
       endDate: operatorAssignments.endDate,
@@ -220,4 +221,30 @@ export async function getVehicleOperatorAssignments(ctx: UseCaseContext, vehicle
     .where(eq(operatorAssignments.vehicleId, vehicleId))
     .orderBy(desc(operatorAssignments.startDate), desc(operatorAssignments.id))
   return rows.map((r) => ({ ...r, isActive: Boolean(r.isActive) }))
+}
+
+export const endAssignmentInput = z.object({ assignmentId: idSchema })
+
+/**
+ * The owner ends an operator's assignment now (a lease ended early, a bus
+ * taken back): from the next request on the operator no longer sees the
+ * vehicle, and the owner may archive it. Only once (409 when already ended).
+ */
+export async function endOperatorAssignment(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
+  const { assignmentId } = parseInput(endAssignmentInput, input)
+  const [a] = await ctx.db.read.select({ vehicleId: operatorAssignments.vehicleId }).from(operatorAssignments).where(eq(operatorAssignments.id, assignmentId))
+  if (!a) throw new AppError('NOT_FOUND', 'Assignment not found')
+  const access = await vehicleAccess(ctx, a.vehicleId, { write: true }).catch(() => {
+    throw new AppError('NOT_FOUND', 'Assignment not found')
+  })
+  const now = ctx.now ?? new Date()
+  await ctx.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(operatorAssignments)
+      .set({ endedAt: now })
+      .where(and(eq(operatorAssignments.id, assignmentId), isNull(operatorAssignments.endedAt)))
+    if (rowsAffected(ended) !== 1) throw new AppError('CONFLICT', 'This assignment has already ended')
+    await audit(tx, ctx.actor, { action: 'assignment.end', companyId: access.ownerCompanyId, entityType: 'operatorAssignment', entityId: assignmentId })
+  })
+  return { message: 'Assignment ended.' }
 }

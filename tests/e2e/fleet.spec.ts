@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { vehicleImages, vehicles } from '#db/schema/index.ts'
 import { Raster } from '#db/seed-assets.ts'
 import { vinCheckDigit, withVinCheckDigit } from '#server/catalog/vin.ts'
+import { createVehicleRequest, respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { BASE_URL, e2eDb, expect, signInAs, test } from './fixtures.ts'
@@ -285,5 +286,29 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('delete-confirm')).toContainText('Are you sure you want to delete this vehicle?')
     await page.getByTestId('delete-confirm').getByRole('button', { name: 'Delete' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Vehicle deleted successfully' })).toBeVisible()
+  })
+
+  test('the owner ends an operator assignment as a plain form, and the operator loses the bus', async ({ page }) => {
+    const { user, companies } = await signInAs(page, {
+      firstName: 'Ona',
+      companies: [
+        { name: `${run} End Owner`, types: ['Owner'], roles: ['Owner'] },
+        { name: `${run} End Operator`, types: ['Operator'], roles: ['Operator'] },
+      ],
+    })
+    const [owner, operator] = companies
+    const db = e2eDb()
+    const ctx = await ctxFor(db, user.id)
+    const bus = await addVehicle(ctx, { ownerId: owner!.id, make: 'Gillig', model: 'Low Floor', vin: uniqueVin('E'), licensePlate: 'END-1' })
+    const today = new Date().toISOString().slice(0, 10)
+    const request = await createVehicleRequest(ctx, { vehicleIdentifier: bus.vehicleIdentifier, operatorCompanyId: operator!.id, startDate: today, endDate: null })
+    await respondToVehicleRequest(ctx, { requestId: request.id, approved: true })
+
+    await page.goto(`/fleet/${owner!.id}?open=${bus.id}&tab=operators`)
+    await page.getByRole('button', { name: 'End assignment' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Assignment ended.' })).toBeVisible()
+    await expect(page.getByText('No operator is using this vehicle now.')).toBeVisible()
+    await page.goto(`/fleetOperator/${operator!.id}`)
+    await expect(page.getByText(bus.vehicleIdentifier)).toHaveCount(0)
   })
 })

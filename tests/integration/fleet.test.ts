@@ -9,6 +9,7 @@ import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import {
   cancelVehicleRequest,
   createVehicleRequest,
+  endOperatorAssignment,
   getVehicleOperatorAssignments,
   listPendingRequestsByOwner,
   respondToVehicleRequest,
@@ -160,7 +161,7 @@ describe('vehicle requests and assignments', () => {
     expect((await listPendingRequestsByOwner(await ownerCtx(), owner.company)).map((r) => r.id)).toContain(r1.id)
     await expect(respondToVehicleRequest(await ownerCtx(), { requestId: r1.id, approved: true })).resolves.toEqual({ message: 'Request approved.' })
     await expect(respondToVehicleRequest(await ownerCtx(), { requestId: r1.id, approved: false })).rejects.toMatchObject({ code: 'CONFLICT' })
-    expect(await getVehicleOperatorAssignments(await ownerCtx(), v.id)).toEqual([{ operatorName: 'Evergreen Test Schools', startDate: today, endDate: addDays(30), isActive: true }])
+    expect(await getVehicleOperatorAssignments(await ownerCtx(), v.id)).toEqual([{ id: expect.any(Number), operatorName: 'Evergreen Test Schools', startDate: today, endDate: addDays(30), isActive: true }])
     expect((await getVehiclesAssignedToOperator(op, operator.company)).map((x) => x.id)).toContain(v.id)
 
     // A second operator asks for overlapping dates: approving it is refused.
@@ -177,6 +178,19 @@ describe('vehicle requests and assignments', () => {
 
     // Archiving is refused while the assignment is active.
     await expect(archiveVehicle(await ownerCtx(), v.id)).rejects.toMatchObject({ code: 'CONFLICT' })
+  })
+
+  it('the owner ends an assignment: the operator loses the vehicle, and it can then be archived', async () => {
+    const v = await newBus()
+    const r = await createVehicleRequest(await operatorCtx(), { vehicleIdentifier: v.vehicleIdentifier, operatorCompanyId: operator.company, startDate: today, endDate: null })
+    await respondToVehicleRequest(await ownerCtx(), { requestId: r.id, approved: true })
+    const [a] = await getVehicleOperatorAssignments(await ownerCtx(), v.id)
+    await expect(endOperatorAssignment(await operatorCtx(), { assignmentId: a!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(endOperatorAssignment(await ownerCtx(), { assignmentId: a!.id })).resolves.toEqual({ message: 'Assignment ended.' })
+    await expect(endOperatorAssignment(await ownerCtx(), { assignmentId: a!.id })).rejects.toMatchObject({ code: 'CONFLICT' })
+    expect((await getVehiclesAssignedToOperator(await operatorCtx(), operator.company)).some((x) => x.id === v.id)).toBe(false)
+    expect((await getVehicleOperatorAssignments(await ownerCtx(), v.id))[0]!.isActive).toBe(false)
+    await expect(archiveVehicle(await ownerCtx(), v.id)).resolves.toEqual({ message: 'Vehicle deleted successfully' })
   })
 
   it('two approvals at once: one assignment, one 409', async () => {

@@ -14,7 +14,7 @@ import { getDb } from '#server/db.server.ts'
 import { env } from '#server/env.server.ts'
 import { AppError, isAppError } from '#server/errors.ts'
 import { listFleetVehicles, SORTABLE } from '#server/fleet/list-vehicles.server.ts'
-import { getVehicleOperatorAssignments } from '#server/fleet/vehicle-requests.server.ts'
+import { endOperatorAssignment, getVehicleOperatorAssignments } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle, archiveVehicle, getVehicle, updateVehicle } from '#server/fleet/vehicles.server.ts'
 import { lookupVin } from '#server/fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/inspections/list-by-vehicle.server.ts'
@@ -265,7 +265,7 @@ export async function fleetPageLoader({ request, params, context }: LoaderFuncti
 export type FleetLoaderData = Awaited<ReturnType<typeof fleetPageLoader>>
 
 /** Where the action goes back to: the same filters and page, without the dialog. */
-function backUrl(request: Request, changes: { open?: number | null } = {}) {
+function backUrl(request: Request, changes: { open?: number | null; tab?: string } = {}) {
   const url = new URL(request.url)
   for (const k of ['dialog', 'id', 'index']) url.searchParams.delete(k)
   if (changes.open === null) {
@@ -275,6 +275,7 @@ function backUrl(request: Request, changes: { open?: number | null } = {}) {
     url.searchParams.set('open', String(changes.open))
     url.searchParams.delete('tab')
   }
+  if (changes.tab) url.searchParams.set('tab', changes.tab)
   return url.pathname + url.search
 }
 
@@ -435,6 +436,15 @@ export async function fleetPageAction({ request, params, context }: ActionFuncti
     }
     case FLEET_INTENT.vinLookup:
       return vinLookupAction(ctx, form)
+    case FLEET_INTENT.endAssignment: {
+      try {
+        const { message } = await endOperatorAssignment(ctx, { assignmentId: form.get('assignmentId') })
+        return redirectWithToast(backUrl(request, { tab: 'operators' }), { type: 'success', message })
+      } catch (error) {
+        if (!isAppError(error)) throw error
+        return redirectWithToast(backUrl(request, { tab: 'operators' }), { type: 'error', message: error.message })
+      }
+    }
     default: {
       // The Documents tab's own intents (upload, delete), back to the same row and tab.
       const handled = await handleDocumentsIntent(ctx, form, { redirectTo: backUrl(request) })

@@ -33,6 +33,7 @@ export const FLEET_INTENT = {
   edit: 'updateVehicle',
   delete: 'deleteVehicle',
   vinLookup: 'vinLookup',
+  endAssignment: 'endAssignment',
 } as const
 
 /** Spec section 5 / 9: the VIN lookup needs at least this many characters. */
@@ -164,6 +165,7 @@ export function tabsFor(scope: FleetScope) {
 }
 
 export interface OperatorAssignmentView {
+  id: number
   operatorName: string
   startDate: string
   endDate: string | null

@@ -1,14 +1,16 @@
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { BusFrontIcon, ClipboardCheckIcon, ClipboardListIcon, HistoryIcon, WrenchIcon } from 'lucide-react'
 import * as React from 'react'
 import { Badge } from '#app/components/ui/badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ExpiryBadge } from '#app/components/ui/expiry-badge.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { DocumentsTab } from './documents-tab.tsx'
-import { tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type VehicleRecord } from './shared.ts'
+import { FLEET_INTENT, tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type VehicleRecord } from './shared.ts'
 import { useHrefWith, useHydrated } from './use-fleet-url.ts'
 
 const EXPIRY_FIELDS = new Set(['licenseExpiry', 'insuranceExpiry', 'nextInspection'])
@@ -70,7 +72,45 @@ function TabError({ message }: { message: string }) {
   )
 }
 
-function OperatorsView({ assignments }: { assignments: NonNullable<OpenVehicle['assignments']> }) {
+/** The owner ends an active assignment: a confirmation with JavaScript, a plain form post without. */
+function EndAssignment({ id, operatorName, actionPath }: { id: number; operatorName: string; actionPath: string }) {
+  const hydrated = useHydrated()
+  const fields = (
+    <>
+      <input type="hidden" name="intent" value={FLEET_INTENT.endAssignment} />
+      <input type="hidden" name="assignmentId" value={id} />
+    </>
+  )
+  if (!hydrated) {
+    return (
+      <Form method="post" action={actionPath}>
+        {fields}
+        <Button type="submit" variant="outline" size="sm">
+          End assignment
+        </Button>
+      </Form>
+    )
+  }
+  return (
+    <ConfirmDialog
+      title="End this assignment?"
+      description={`Are you sure you want to end the assignment of ${operatorName}? The operator loses access to this vehicle now.`}
+      confirmLabel="End assignment"
+      variant="destructive"
+      formAs={Form}
+      formProps={{ method: 'post', action: actionPath }}
+      trigger={
+        <Button type="button" variant="outline" size="sm">
+          End assignment
+        </Button>
+      }
+    >
+      {fields}
+    </ConfirmDialog>
+  )
+}
+
+function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<OpenVehicle['assignments']>; actionPath: string }) {
   if (!assignments.length) {
     return <EmptyState icon={HistoryIcon} titleAs="p" title="No operator yet" description="When you approve an operator's request for this vehicle, the assignment appears here." />
   }
@@ -84,6 +124,7 @@ function OperatorsView({ assignments }: { assignments: NonNullable<OpenVehicle['
           <TableHead>Start date</TableHead>
           <TableHead>End date</TableHead>
           <TableHead>Status</TableHead>
+          {rows.some((a) => a.isActive) ? <TableHead className="sr-only">Actions</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -93,6 +134,11 @@ function OperatorsView({ assignments }: { assignments: NonNullable<OpenVehicle['
             <TableCell>{a.startDate}</TableCell>
             <TableCell>{a.endDate ?? 'Open-ended'}</TableCell>
             <TableCell>{a.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+            {a.isActive ? (
+              <TableCell>
+                <EndAssignment id={a.id} operatorName={a.operatorName} actionPath={actionPath} />
+              </TableCell>
+            ) : null}
           </TableRow>
         ))}
       </TableBody>
@@ -227,7 +273,7 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
       case 'details':
         return <DetailsView vehicle={open.vehicle} today={today} />
       case 'operators':
-        return <OperatorsView assignments={open.assignments ?? []} />
+        return <OperatorsView assignments={open.assignments ?? []} actionPath={actionPath} />
       case 'preInspections':
         return <PreInspectionsView items={open.preInspections} />
       case 'inspections':

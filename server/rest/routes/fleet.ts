@@ -93,7 +93,8 @@ export const fleetRoutes = [
     query: vehicleQuery,
     response: z.array(z.object({ operatorName: z.string(), startDate: z.string(), endDate: z.string().nullable(), isActive: z.boolean() })),
     errors: [404],
-    handler: (ctx) => getVehicleOperatorAssignments(ctx, ctx.query.vehicleId),
+    // The documented shape, without the id the owner's page uses to end one.
+    handler: async (ctx) => (await getVehicleOperatorAssignments(ctx, ctx.query.vehicleId)).map(({ id: _id, ...a }) => a),
   }),
   defineRoute({
     method: 'GET',
