@@ -17,6 +17,7 @@ import * as fleetOperator from '#app/routes/_app+/fleetOperator.$companyId.tsx'
 import * as vehicleLinkRoute from '#app/routes/_app+/vehicles.$vehicleId.tsx'
 import * as imageRoute from '#app/routes/vehicles.$vehicleId.image.ts'
 import * as qrPdf from '#app/routes/vehicles.$vehicleId.qr[.]pdf.ts'
+import * as qrSvg from '#app/routes/vehicles.$vehicleId.qr[.]svg.ts'
 import * as vinRoute from '#app/routes/vehicles.vin.$vin.ts'
 import { takeToast } from '#app/utils/toast.server.ts'
 import { withVinCheckDigit } from '#server/catalog/vin.ts'
@@ -292,7 +293,7 @@ describe('the owner fleet page: filters, sort and paging reach the query', () =>
     const data = (await list()) as FleetLoaderData
     expect(data.list).toMatchObject({ total: 25, page: 1, pageSize: 10, pageCount: 3, sort: 'vehicleIdentifier', dir: 'asc' })
     expect(data.list.items.map((i) => i.vehicleIdentifier)[0]).toBe('FLT-000')
-    expect(data.list.items[0]!.qr).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect(data.list.items[0]!.qr).toBe(`/vehicles/${data.list.items[0]!.id}/qr.svg`)
     expect(data.list.items[0]).toMatchObject({ fuelTypeLabel: 'Diesel', hasImage: false })
     const p3 = (await list('?page=3&pageSize=10')) as FleetLoaderData
     expect(p3.list.items).toHaveLength(5)
@@ -425,6 +426,17 @@ describe('the operator fleet page is read-only', () => {
     const refused = await call(qrPdf.loader as Fn, `/vehicles/${notAssigned.id}/qr.pdf`, { cookie: operator.cookie, params: { vehicleId: String(notAssigned.id) } })
     expect(refused.status).toBe(404)
   }, 60_000)
+
+  it('serves the QR image of the vehicle link to the owner and the operator, 404 for others', async () => {
+    const asOwner = await call(qrSvg.loader as Fn, `/vehicles/${assigned.id}/qr.svg`, { cookie: owner.cookie, params: { vehicleId: String(assigned.id) } })
+    expect(asOwner.status).toBe(200)
+    expect(asOwner.response!.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await asOwner.response!.text()).toMatch(/^<svg/)
+    const asOperator = await call(qrSvg.loader as Fn, `/vehicles/${assigned.id}/qr.svg`, { cookie: operator.cookie, params: { vehicleId: String(assigned.id) } })
+    expect(asOperator.status).toBe(200)
+    const refused = await call(qrSvg.loader as Fn, `/vehicles/${notAssigned.id}/qr.svg`, { cookie: operator.cookie, params: { vehicleId: String(notAssigned.id) } })
+    expect(refused.status).toBe(404)
+  })
 
   it('serves the thumbnail to the owner and the operator, privately cached', async () => {
     const withPicture = await seedVehicle({ imageData: new Raster(16, 12, [9, 9, 9, 255]).toPng().toString('base64') })

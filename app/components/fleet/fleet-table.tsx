@@ -94,7 +94,7 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
   const panelId = `vehicle-panel-${row.id}`
   const columns = scope === 'owner' ? 12 : 11
   const qrLabel = `${FLEET_TEXT.scanQr}: ${row.vehicleIdentifier}`
-  const qrImage = <img src={row.qr} alt="" width={36} height={36} className="size-9 rounded border bg-white p-0.5" />
+  const qrImage = <img src={row.qr} alt="" width={36} height={36} loading="lazy" className="size-9 rounded border bg-white p-0.5" />
   return (
     <>
       <TableRow data-testid={`vehicle-row-${row.id}`} data-state={isOpen ? 'selected' : undefined}>

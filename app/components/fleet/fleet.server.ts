@@ -46,6 +46,7 @@ import {
   type VehicleFormResult,
   type VehicleFormValues,
   type VehicleRecord,
+  vehicleQrPath,
 } from './shared.ts'
 
 // The page's client list of sortable columns must be the domain's.
@@ -200,13 +201,7 @@ export async function fleetPageLoader({ request, params, context }: LoaderFuncti
     }
     const sort = (SORT_COLUMNS as readonly string[]).includes(filters.sort) ? (filters.sort as SortColumn) : 'vehicleIdentifier'
     list = {
-      items: await Promise.all(
-        result.items.map(async (v) => ({
-          ...v,
-          qr: await qrDataUrl(vehicleLink(v.id), 96),
-          fuelTypeLabel: fuelTypeLabel(v.fuelType),
-        })),
-      ),
+      items: result.items.map((v) => ({ ...v, qr: vehicleQrPath(v.id), fuelTypeLabel: fuelTypeLabel(v.fuelType) })),
       total: result.total,
       page: result.page,
       pageSize: result.pageSize,

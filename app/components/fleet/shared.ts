@@ -48,6 +48,8 @@ export type FleetScope = 'owner' | 'operator'
 export function fleetPath(scope: FleetScope, companyId: number) {
   return scope === 'owner' ? `/fleet/${companyId}` : `/fleetOperator/${companyId}`
 }
+/** The vehicle's QR (an SVG image of its link), cached by the browser. */
+export const vehicleQrPath = (vehicleId: number) => `/vehicles/${vehicleId}/qr.svg`
 export const vehicleImagePath = (vehicleId: number, version?: number | null) => `/vehicles/${vehicleId}/image${version ? `?v=${version}` : ''}`
 export const vehicleQrPdfPath = (vehicleId: number) => `/vehicles/${vehicleId}/qr.pdf`
 export const vinLookupPath = (vin: string, modelYear?: number) => `/vehicles/vin/${encodeURIComponent(vin)}${modelYear ? `?modelYear=${modelYear}` : ''}`
@@ -119,7 +121,7 @@ export function hasActiveFilters(f: FleetFilters): boolean {
 export interface FleetRow {
   id: number
   vehicleIdentifier: string
-  /** SVG data URL of the QR that encodes the vehicle's link. */
+  /** URL of the QR image that encodes the vehicle's link. */
   qr: string
   make: string
   model: string
