@@ -4,7 +4,6 @@
  * without JavaScript uses them: a session cookie, GET links, form posts
  * (multipart for the vehicle form), redirects carrying a toast cookie.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
@@ -19,54 +18,18 @@ import * as imageRoute from '#app/routes/vehicles.$vehicleId.image.ts'
 import * as qrPdf from '#app/routes/vehicles.$vehicleId.qr[.]pdf.ts'
 import * as qrSvg from '#app/routes/vehicles.$vehicleId.qr[.]svg.ts'
 import * as vinRoute from '#app/routes/vehicles.vin.$vin.ts'
-import { takeToast } from '#app/utils/toast.server.ts'
 import { withVinCheckDigit } from '#server/catalog/vin.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { closePdfBrowser } from '#server/pdf/render.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
+import { callPage, type PageHandler, type PageOutcome } from '#tests/helpers/remix.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 
 let db: Database
-const context = { cspNonce: '', clientIp: '127.0.0.1' }
-type Fn = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown
-
-interface Outcome {
-  status: number
-  location: string | null
-  toast: { type: string; message: string } | null
-  body: unknown
-  response: Response | null
-}
-
-/** Runs a loader or action as Remix would: redirects (thrown or returned), `data()` answers, plain objects. */
-async function call(fn: Fn, path: string, opts: { cookie?: string; form?: FormData | Record<string, string>; params: Record<string, string> }): Promise<Outcome> {
-  const headers = new Headers()
-  if (opts.cookie) headers.set('cookie', `operon_session=${opts.cookie}`)
-  const init: RequestInit = { headers }
-  if (opts.form) {
-    init.method = 'POST'
-    init.body = opts.form instanceof FormData ? opts.form : new URLSearchParams(opts.form)
-  }
-  let result: unknown
-  try {
-    result = await fn({ request: new Request(`http://localhost${path}`, init), params: opts.params, context })
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown
-    result = thrown
-  }
-  if (result instanceof Response) {
-    const cookie = result.headers.get('set-cookie')?.match(/operon_toast=[^;]*/)?.[0]
-    const toast = cookie ? (await takeToast(new Request('http://localhost/', { headers: { cookie } }))).toast : null
-    return { status: result.status, location: result.headers.get('location'), toast, body: null, response: result }
-  }
-  if (result && typeof result === 'object' && (result as { type?: string }).type === 'DataWithResponseInit') {
-    const d = result as { data: unknown; init: ResponseInit | null }
-    return { status: d.init?.status ?? 200, location: null, toast: null, body: d.data, response: null }
-  }
-  return { status: 200, location: null, toast: null, body: result, response: null }
-}
+type Fn = PageHandler
+const call = callPage
 
 let seq = 0
 /** A valid Blue Bird-style VIN with a correct check digit, different each call. */
@@ -335,7 +298,7 @@ describe('the owner fleet page: filters, sort and paging reach the query', () =>
     const bad = (await list('?pageSize=7&sort=price&fuelType=1')) as FleetLoaderData
     expect(bad.list).toMatchObject({ pageSize: 10, sort: 'vehicleIdentifier' })
     expect(bad.list.total).toBe(13)
-    const past = (await list('?page=9&fuelType=0')) as Outcome
+    const past = (await list('?page=9&fuelType=0')) as PageOutcome
     expect(past.status).toBe(302)
     expect(past.location).toBe(page('?page=2&fuelType=0'))
   })

@@ -5,7 +5,6 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
@@ -17,63 +16,19 @@ import * as employeesRS from '#app/routes/_app+/employeesRS.$companyId.tsx'
 import * as settings from '#app/routes/_app+/company.$companyId.settings.tsx'
 import * as qrPdf from '#app/routes/company.$companyId.qr[.]pdf.ts'
 import { handleJoinRequestIntent, loadOwnerJoinRequests } from '#app/components/people/join-requests.server.ts'
-import { takeToast } from '#app/utils/toast.server.ts'
 import { ROLE_IDS, type CompanyType, type RoleName } from '#server/catalog/roles.ts'
 import { requestToJoinCompany } from '#server/companies/join-requests.server.ts'
 import { closePdfBrowser, pdfBrowserPid, renderPdf } from '#server/pdf/render.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
+import { callPage, toastOf, type PageHandler } from '#tests/helpers/remix.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 
 let db: Database
 const context = { cspNonce: '', clientIp: '127.0.0.1' }
 
-type Fn = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown
-
-interface Outcome {
-  status: number
-  location: string | null
-  toast: { type: string; message: string } | null
-  body: unknown
-  response: Response | null
-}
-
-/** Runs a loader or action the way Remix would, returning redirects (thrown or returned) and the toast they carry. */
-async function call(fn: Fn, path: string, opts: { cookie?: string; form?: Record<string, string>; params: Record<string, string> }): Promise<Outcome> {
-  const headers = new Headers()
-  if (opts.cookie) headers.set('cookie', `operon_session=${opts.cookie}`)
-  const init: RequestInit = { headers }
-  if (opts.form) {
-    init.method = 'POST'
-    init.body = new URLSearchParams(opts.form)
-    headers.set('content-type', 'application/x-www-form-urlencoded')
-  }
-  const request = new Request(`http://localhost${path}`, init)
-  let result: unknown
-  try {
-    result = await fn({ request, params: opts.params, context })
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown
-    result = thrown
-  }
-  if (result instanceof Response) {
-    return { status: result.status, location: result.headers.get('location'), toast: await toastOf(result), body: null, response: result }
-  }
-  // `data(...)` from an action
-  if (result && typeof result === 'object' && 'type' in result && (result as { type: string }).type === 'DataWithResponseInit') {
-    const d = result as unknown as { data: unknown; init: ResponseInit | null }
-    return { status: d.init?.status ?? 200, location: null, toast: null, body: d.data, response: null }
-  }
-  return { status: 200, location: null, toast: null, body: result, response: null }
-}
-
-async function toastOf(response: Response) {
-  const setCookie = response.headers.get('set-cookie')
-  const cookie = setCookie?.match(/operon_toast=[^;]*/)?.[0]
-  if (!cookie) return null
-  const { toast } = await takeToast(new Request('http://localhost/', { headers: { cookie } }))
-  return toast
-}
+type Fn = PageHandler
+const call = callPage
 
 async function company(name: string, types: CompanyType[]) {
   return (await createCompany(db, name, types)).id
