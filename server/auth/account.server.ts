@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
 import {
   companies,
@@ -12,6 +12,7 @@ import {
   users,
 } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
+import { hasOtherActiveHolder } from '../companies/membership-rules.server.ts'
 import { MANAGER_ROLE_NAMES, ROLE_IDS } from '../catalog/roles.ts'
 import { TWO_FACTOR_TYPE } from '../catalog/statuses.ts'
 import { TEXT } from '../catalog/texts.ts'
@@ -35,20 +36,7 @@ export async function companiesLeftWithoutManager(tx: Tx, userId: number): Promi
     .where(and(eq(memberships.userId, userId), eq(memberships.isActive, true), inArray(memberships.roleId, MANAGER_ROLE_IDS)))
   const alone: string[] = []
   for (const h of held) {
-    const [other] = await tx
-      .select({ n: sql<number>`count(*)` })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(
-        and(
-          eq(memberships.companyId, h.companyId),
-          eq(memberships.roleId, h.roleId),
-          eq(memberships.isActive, true),
-          ne(memberships.userId, userId),
-          sql`${users.deletedAt} IS NULL`,
-        ),
-      )
-    if (!Number(other?.n)) alone.push(h.name)
+    if (!(await hasOtherActiveHolder(tx, h.companyId, h.roleId, userId))) alone.push(h.name)
   }
   return [...new Set(alone)]
 }

@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, asc, countDistinct, eq, inArray, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { memberships, users } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
@@ -8,6 +8,7 @@ import { AppError, forbidden } from '../errors.ts'
 import { requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { rolesCallerManages } from './join-requests.server.ts'
+import { hasOtherActiveHolder } from './membership-rules.server.ts'
 
 export const PAGE_SIZES = [10, 20, 30] as const
 
@@ -116,21 +117,7 @@ export async function updateUserRoleStatus(ctx: UseCaseContext, input: unknown):
     if (!m) throw new AppError('NOT_FOUND', 'This user does not have this role in the company')
     if (m.isActive === v.isActive) return
     if (!v.isActive && isManagerRole(role.name)) {
-      const others = await tx
-        .select({ id: memberships.id })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(
-          and(
-            eq(memberships.companyId, v.companyId),
-            eq(memberships.roleId, v.roleId),
-            eq(memberships.isActive, true),
-            ne(memberships.userId, v.userId),
-            isNull(users.deletedAt),
-          ),
-        )
-        .limit(1)
-      if (!others.length) throw new AppError('CONFLICT', `The company must keep at least one active ${role.label} manager`)
+      if (!(await hasOtherActiveHolder(tx, v.companyId, v.roleId, v.userId))) throw new AppError('CONFLICT', `The company must keep at least one active ${role.label} manager`)
     }
     await tx.update(memberships).set({ isActive: v.isActive, updatedAt: now }).where(eq(memberships.id, m.id))
     await audit(tx, me, {

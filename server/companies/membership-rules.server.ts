@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
-import { companies, companyTypes, joinRequests, memberships } from '#db/schema/index.ts'
+import { companies, companyTypes, joinRequests, memberships, users } from '#db/schema/index.ts'
 import { ROLE_IDS, roleAllowedInCompany, roleLabelOf, type CompanyType, type RoleName } from '../catalog/roles.ts'
 import { AppError } from '../errors.ts'
 import { normalizeCompanyCode } from './company-code.ts'
@@ -55,4 +55,27 @@ export async function createJoinRequestTx(tx: Tx, userId: number, company: Compa
     .values({ userId, companyId: company.id, roleId, status: 'Pending', requestedAt: now })
     .returning({ id: joinRequests.id, status: joinRequests.status })
   return request!
+}
+
+/**
+ * Whether someone other than `exceptUserId` (and not deleted) holds `roleId`,
+ * active, in the company: the "keep at least one active manager" rule of
+ * deactivating a role and of deleting an account.
+ */
+export async function hasOtherActiveHolder(tx: Tx, companyId: number, roleId: number, exceptUserId: number): Promise<boolean> {
+  const others = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(memberships.roleId, roleId),
+        eq(memberships.isActive, true),
+        ne(memberships.userId, exceptUserId),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+  return others.length > 0
 }
