@@ -15,3 +15,14 @@ export function normalizeCode(input: string): string {
   const s = input.trim().toUpperCase().replace(/\s+/g, '')
   return /^[A-Z]{3}[0-9A-Z]{6}$/.test(s) ? `${s.slice(0, 3)}-${s.slice(3)}` : s
 }
+
+/**
+ * Draws codes until one is free. Among 31^6 codes a clash is rare, but
+ * never fatal; `isTaken` asks the table the code goes into.
+ */
+export async function uniqueCode(draw: () => string, isTaken: (code: string) => Promise<boolean>): Promise<string> {
+  for (;;) {
+    const code = draw()
+    if (!(await isTaken(code))) return code
+  }
+}

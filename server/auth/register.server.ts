@@ -1,21 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
-import { companies, companyTypes, memberships, users } from '#db/schema/index.ts'
+import { users } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
 import {
-  MANAGER_ROLE_BY_COMPANY_TYPE,
   parseRegistrationRole,
   REGISTRATION_ROLE_NAMES,
-  ROLE_IDS,
-  roleAllowedInCompany,
   type CompanyType,
   type RegistrationRole,
   type RoleName,
 } from '../catalog/roles.ts'
 import { TWO_FACTOR_TYPE } from '../catalog/statuses.ts'
 import { TEXT } from '../catalog/texts.ts'
-import { randomCode } from '../codes.ts'
-import { newCompanyCode } from '../companies/company-code.ts'
+import { createCompanyTx } from '../companies/create-company.ts'
 import { createJoinRequestTx, findCompanyByCode } from '../companies/membership-rules.server.ts'
 import type { UseCaseContext } from '../context.ts'
 import { env } from '../env.server.ts'
@@ -26,6 +22,7 @@ import { enqueueMail } from '../mail/outbox.server.ts'
 import { welcomeMail } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { hashPassword } from './password.server.ts'
+import { newPersonalIdentifier } from './personal-identifier.server.ts'
 import { emailSchema, passwordSchema } from './password-rules.ts'
 import { newTotpSecret } from './totp.server.ts'
 
@@ -113,10 +110,7 @@ export async function registerUser(ctx: UseCaseContext, input: unknown): Promise
         fieldErrors: { username: 'An account with this email already exists' },
       })
     }
-    let personalIdentifier = randomCode('USR')
-    while ((await tx.select({ id: users.id }).from(users).where(eq(users.personalIdentifier, personalIdentifier))).length) {
-      personalIdentifier = randomCode('USR')
-    }
+    const personalIdentifier = await newPersonalIdentifier(tx)
     const [user] = await tx
       .insert(users)
       .values({
@@ -136,22 +130,7 @@ export async function registerUser(ctx: UseCaseContext, input: unknown): Promise
 
     if (v.companyName) {
       const types = [...new Set(v.role.map((r) => r.companyType).filter(Boolean))] as CompanyType[]
-      let code = newCompanyCode(types)
-      while ((await tx.select({ id: companies.id }).from(companies).where(eq(companies.code, code))).length) {
-        code = newCompanyCode(types)
-      }
-      const [company] = await tx
-        .insert(companies)
-        .values({ name: v.companyName, code, createdByUserId: userId, createdAt: now })
-        .returning({ id: companies.id })
-      await tx.insert(companyTypes).values(types.map((type) => ({ companyId: company!.id, type })))
-      // The creator manages every type; staff roles are granted where the types allow them.
-      const granted = new Set<RoleName>(types.map((t) => MANAGER_ROLE_BY_COMPANY_TYPE[t]))
-      for (const r of roles) if (roleAllowedInCompany(r, types)) granted.add(r)
-      await tx
-        .insert(memberships)
-        .values([...granted].map((r) => ({ userId, companyId: company!.id, roleId: ROLE_IDS[r], createdAt: now, updatedAt: now })))
-      await audit(tx, { kind: 'anonymous' }, { action: 'company.create', companyId: company!.id, entityType: 'company', entityId: company!.id })
+      await createCompanyTx(tx, { kind: 'anonymous' }, userId, { name: v.companyName, types, staffRoles: roles }, now)
     } else if (v.companyCode) {
       const company = await findCompanyByCode(tx, v.companyCode).catch((e: unknown) => {
         // Registration reports an unknown code as invalid input, not as a missing record.

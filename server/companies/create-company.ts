@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { companies, companyTypes, memberships } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
-import { COMPANY_TYPES, MANAGER_ROLE_BY_COMPANY_TYPE, ROLE_IDS, type CompanyType } from '../catalog/roles.ts'
+import type { Tx } from '#db/client.ts'
+import type { Actor } from '../actor.ts'
+import { COMPANY_TYPES, MANAGER_ROLE_BY_COMPANY_TYPE, ROLE_IDS, roleAllowedInCompany, type CompanyType, type RoleName } from '../catalog/roles.ts'
+import { uniqueCode } from '../codes.ts'
 import type { UseCaseContext } from '../context.ts'
 import { requireUser } from '../policy.ts'
 import { parseInput } from '../validation.ts'
@@ -23,6 +26,33 @@ export const createCompanyInput = z.object({
 })
 
 /**
+ * Inserts a company with its types and its creator's roles: the manager role
+ * of every type, plus the staff roles asked for where the types allow them.
+ * Shared by "Create a company" and registration.
+ */
+export async function createCompanyTx(
+  tx: Tx,
+  actor: Actor,
+  creatorUserId: number,
+  company: { name: string; types: CompanyType[]; staffRoles?: RoleName[] },
+  now: Date,
+) {
+  const code = await uniqueCode(
+    () => newCompanyCode(company.types),
+    async (c) => (await tx.select({ id: companies.id }).from(companies).where(eq(companies.code, c))).length > 0,
+  )
+  const [row] = await tx.insert(companies).values({ name: company.name, code, createdByUserId: creatorUserId, createdAt: now }).returning()
+  await tx.insert(companyTypes).values(company.types.map((type) => ({ companyId: row!.id, type })))
+  const roles = new Set<RoleName>(company.types.map((t) => MANAGER_ROLE_BY_COMPANY_TYPE[t]))
+  for (const r of company.staffRoles ?? []) if (roleAllowedInCompany(r, company.types)) roles.add(r)
+  await tx
+    .insert(memberships)
+    .values([...roles].map((r) => ({ userId: creatorUserId, companyId: row!.id, roleId: ROLE_IDS[r], createdAt: now, updatedAt: now })))
+  await audit(tx, actor, { action: 'company.create', companyId: row!.id, entityType: 'company', entityId: row!.id, details: { types: company.types } })
+  return { company: row!, roles: [...roles] }
+}
+
+/**
  * Any signed-in user may create a company; the creator becomes its manager for
  * every type it has (PRODUCT.md section 2).
  */
@@ -30,22 +60,11 @@ export async function createCompany(ctx: UseCaseContext, input: z.input<typeof c
   const user = requireUser(ctx.actor)
   const { name, types } = parseInput(createCompanyInput, input)
   return ctx.db.transaction(async (tx) => {
-    let code = newCompanyCode(types)
-    // 31^6 codes: a clash is rare, but never fatal.
-    while ((await tx.select({ id: companies.id }).from(companies).where(eq(companies.code, code))).length) {
-      code = newCompanyCode(types)
-    }
-    const [company] = await tx.insert(companies).values({ name, code, createdByUserId: user.userId }).returning()
-    await tx.insert(companyTypes).values(types.map((type) => ({ companyId: company!.id, type })))
-    const roles = types.map((t) => MANAGER_ROLE_BY_COMPANY_TYPE[t])
-    await tx
-      .insert(memberships)
-      .values(roles.map((r) => ({ userId: user.userId, companyId: company!.id, roleId: ROLE_IDS[r] })))
-    await audit(tx, user, { action: 'company.create', companyId: company!.id, entityType: 'company', entityId: company!.id, details: { types } })
+    const { company, roles } = await createCompanyTx(tx, user, user.userId, { name, types }, ctx.now ?? new Date())
     return {
-      companyId: company!.id,
-      companyName: company!.name,
-      companyIdentifier: company!.code,
+      companyId: company.id,
+      companyName: company.name,
+      companyIdentifier: company.code,
       companyTypes: types,
       userRoles: roles.map((r) => ({ id: ROLE_IDS[r], name: r })),
     }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
 import { operatorAssignments, vehicleImages, vehicles, type Vehicle } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
-import { randomCode } from '../codes.ts'
+import { randomCode, uniqueCode } from '../codes.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { requireRole } from '../policy.ts'
@@ -51,12 +51,11 @@ async function assertUnique(tx: Tx, fields: { vin: string; vehicleIdentifier: st
   }
 }
 
-async function newIdentifier(tx: Tx): Promise<string> {
-  for (;;) {
-    const code = randomCode('BUS')
-    const [taken] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.vehicleIdentifier, code))
-    if (!taken) return code
-  }
+function newIdentifier(tx: Tx): Promise<string> {
+  return uniqueCode(
+    () => randomCode('BUS'),
+    async (code) => (await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.vehicleIdentifier, code))).length > 0,
+  )
 }
 
 async function saveImage(tx: Tx, vehicleId: number, image: ReturnType<typeof prepareImage>, imageData: string | null | undefined, now: Date) {

@@ -4,7 +4,6 @@ import { externalIdentities, users } from '#db/schema/index.ts'
 import { audit } from '../../audit.ts'
 import { parseRegistrationRole, SELF_SELECTABLE_ROLES, type RoleName } from '../../catalog/roles.ts'
 import { TWO_FACTOR_TYPE } from '../../catalog/statuses.ts'
-import { randomCode } from '../../codes.ts'
 import { createJoinRequestTx, findCompanyByCode } from '../../companies/membership-rules.server.ts'
 import type { UseCaseContext } from '../../context.ts'
 import { env } from '../../env.server.ts'
@@ -14,6 +13,7 @@ import { kickMailWorker } from '../../mail/delivery.server.ts'
 import { enqueueMail } from '../../mail/outbox.server.ts'
 import { renderMail, type MailContent } from '../../mail/templates.ts'
 import { requireUser } from '../../policy.ts'
+import { newPersonalIdentifier } from '../personal-identifier.server.ts'
 import {
   PROVIDER_LABELS,
   requireProviderConfig,
@@ -178,10 +178,7 @@ export async function loginOrRegisterWithExternal(ctx: UseCaseContext, input: Ex
     if (raced && !raced.deletedAt) return { status: 'signedIn', userId: raced.userId, created: false }
     if (await accountWithEmail(tx, email)) throw new AppError('CONFLICT', EXTERNAL_TEXT.emailTaken(config.label))
 
-    let personalIdentifier = randomCode('USR')
-    while ((await tx.select({ id: users.id }).from(users).where(eq(users.personalIdentifier, personalIdentifier))).length) {
-      personalIdentifier = randomCode('USR')
-    }
+    const personalIdentifier = await newPersonalIdentifier(tx)
     const [user] = await tx
       .insert(users)
       .values({
