@@ -1,5 +1,5 @@
 /** Static demo data for `db/seed.ts`: bus models of the US market and the demo fleet. */
-import type { FuelType, LengthUnit, PowertrainType, TransmissionType } from '#server/catalog/vehicle.ts'
+import type { FuelType, LengthUnit, PowertrainType, TransmissionType } from '#catalog/vehicle.ts'
 
 export type BusKind = 'school' | 'coach' | 'transit'
 

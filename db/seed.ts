@@ -21,10 +21,10 @@ import {
   type InspectionItemKey,
   type InspectionItemStatus,
   type PreInspectionItemKey,
-} from '#server/catalog/checklists.ts'
-import { ROLE_IDS, type CompanyType, type RoleName } from '#server/catalog/roles.ts'
-import { VEHICLE_REQUEST_RESPONSE_MESSAGES, type VehicleRequestStatus } from '#server/catalog/statuses.ts'
-import { withVinCheckDigit } from '#server/catalog/vin.ts'
+} from '#catalog/checklists.ts'
+import { ROLE_IDS, type CompanyType, type RoleName } from '#catalog/roles.ts'
+import { VEHICLE_REQUEST_RESPONSE_MESSAGES, type VehicleRequestStatus } from '#catalog/statuses.ts'
+import { withVinCheckDigit } from '#catalog/vin.ts'
 import { DEMO_LOGINS, DEMO_PASSWORD, type DemoLogin } from './demo-logins.ts'
 import { busPng, photoPng, signaturePng, simplePdf } from './seed-assets.ts'
 import {

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { openDatabase } from '#db/client.ts'
 import { vehicleImages, vehicles } from '#db/schema/index.ts'
-import { withVinCheckDigit } from '#server/catalog/vin.ts'
+import { withVinCheckDigit } from '#catalog/vin.ts'
 import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import { actorFor, apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 

@@ -1,4 +1,4 @@
-import type { CompanyType, RoleName } from './catalog/roles.ts'
+import type { CompanyType, RoleName } from '#catalog/roles.ts'
 
 /** A company the actor belongs to, with the roles active there now. */
 export interface Membership {

@@ -1,5 +1,5 @@
 import type { Actor, Membership, UserActor } from './actor.ts'
-import type { RoleName } from './catalog/roles.ts'
+import type { RoleName } from '#catalog/roles.ts'
 import { AppError, forbidden } from './errors.ts'
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { sendPasswordResetLink } from '#server/auth/password-reset.server.ts'
-import { TEXT } from '#server/catalog/texts.ts'
+import { TEXT } from '#catalog/texts.ts'
 import { getDb } from '#server/db.server.ts'
 import { isAppError } from '#server/errors.ts'
 

@@ -3,7 +3,7 @@ import { getActor } from '#app/utils/auth.server.ts'
 import { commitIntent, startExternalSignIn } from '#app/utils/external-auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { parseExternalProvider, providerConfig } from '#server/auth/external/providers.server.ts'
-import { TEXT } from '#server/catalog/texts.ts'
+import { TEXT } from '#catalog/texts.ts'
 import { logger } from '#server/log.server.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requirePageRole } from '#app/utils/auth.server.ts'
 import { qrSheetResponse } from '#app/utils/qr-sheet.server.ts'
-import { MANAGER_ROLE_NAMES } from '#server/catalog/roles.ts'
+import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
 import { getDb } from '#server/db.server.ts'
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requirePageUser } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { DOCUMENT_TEXT } from '#server/catalog/documents.ts'
+import { DOCUMENT_TEXT } from '#catalog/documents.ts'
 import { getDb } from '#server/db.server.ts'
 import { getDocumentFile } from '#server/documents/documents.server.ts'
 import { documentResponse } from '#server/documents/download.server.ts'

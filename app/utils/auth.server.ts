@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 import type { Actor, UserActor } from '#server/actor.ts'
-import type { RoleName } from '#server/catalog/roles.ts'
+import type { RoleName } from '#catalog/roles.ts'
 import { getDb } from '#server/db.server.ts'
 import { identify } from '#server/http/request-actor.server.ts'
 import { hasRole, hasRoleAnywhere } from '#server/policy.ts'

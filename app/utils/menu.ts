@@ -1,5 +1,5 @@
 import type { Membership } from '#server/actor.ts'
-import type { RoleName } from '#server/catalog/roles.ts'
+import type { RoleName } from '#catalog/roles.ts'
 
 export interface MenuLink {
   label: string

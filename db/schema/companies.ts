@@ -9,8 +9,8 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core'
-import { COMPANY_TYPES } from '#server/catalog/roles.ts'
-import { JOIN_REQUEST_STATUS_VALUES } from '#server/catalog/statuses.ts'
+import { COMPANY_TYPES } from '#catalog/roles.ts'
+import { JOIN_REQUEST_STATUS_VALUES } from '#catalog/statuses.ts'
 import { bool, id, instant, instantNow, inList, updatedAtNow } from './columns.ts'
 import { roles } from './reference.ts'
 import { users } from './users.ts'

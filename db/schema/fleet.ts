@@ -5,7 +5,7 @@ import {
   LENGTH_UNITS,
   POWERTRAIN_TYPE_VALUES,
   TRANSMISSION_TYPE_VALUES,
-} from '#server/catalog/vehicle.ts'
+} from '#catalog/vehicle.ts'
 import { bool, id, instant, instantNow, inList, updatedAtNow } from './columns.ts'
 import { companies } from './companies.ts'
 import { users } from './users.ts'

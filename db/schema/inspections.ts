@@ -5,7 +5,7 @@ import {
   PRE_INSPECTION_IMAGE_KINDS,
   type InspectionItemKey,
   type PreInspectionItemKey,
-} from '#server/catalog/checklists.ts'
+} from '#catalog/checklists.ts'
 import { bool, id, instant, instantNow, inList } from './columns.ts'
 import { companies } from './companies.ts'
 import { vehicles } from './fleet.ts'

@@ -1,5 +1,5 @@
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { REPAIR_TASK_STATUS_VALUES } from '#server/catalog/statuses.ts'
+import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
 import { id, instant, instantNow, inList } from './columns.ts'
 import { companies } from './companies.ts'
 import { vehicles } from './fleet.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { VEHICLE_REQUEST_STATUS_VALUES } from '#server/catalog/statuses.ts'
+import { VEHICLE_REQUEST_STATUS_VALUES } from '#catalog/statuses.ts'
 import { id, instant, instantNow, inList } from './columns.ts'
 import { companies } from './companies.ts'
 import { vehicles } from './fleet.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { blob, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { GENDER_VALUES, TWO_FACTOR_TYPE_VALUES } from '#server/catalog/statuses.ts'
+import { GENDER_VALUES, TWO_FACTOR_TYPE_VALUES } from '#catalog/statuses.ts'
 import { id, instant, instantNow, inList, updatedAtNow } from './columns.ts'
 import { licenseTypes } from './reference.ts'
 

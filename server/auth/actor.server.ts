@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { companies, companyTypes, memberships, users } from '#db/schema/index.ts'
 import type { Actor, Membership } from '../actor.ts'
-import { roleNameOf, type CompanyType } from '../catalog/roles.ts'
+import { roleNameOf, type CompanyType } from '#catalog/roles.ts'
 
 /**
  * Builds the actor of a signed-in user from the database: the user's active

@@ -1,6 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { AppError } from '../errors.ts'
-import { TEXT } from '../catalog/texts.ts'
+import { TEXT } from '#catalog/texts.ts'
 
 /**
  * Per-account lock: 5 failed passwords or codes within 15 minutes lock the

@@ -8,9 +8,9 @@ import {
   type CompanyType,
   type RegistrationRole,
   type RoleName,
-} from '../catalog/roles.ts'
-import { TWO_FACTOR_TYPE } from '../catalog/statuses.ts'
-import { TEXT } from '../catalog/texts.ts'
+} from '#catalog/roles.ts'
+import { TWO_FACTOR_TYPE } from '#catalog/statuses.ts'
+import { TEXT } from '#catalog/texts.ts'
 import { createCompanyTx } from '../companies/create-company.ts'
 import { createJoinRequestTx, findCompanyByCode } from '../companies/membership-rules.server.ts'
 import type { UseCaseContext } from '../context.ts'

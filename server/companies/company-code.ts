@@ -1,4 +1,4 @@
-import type { CompanyType } from '../catalog/roles.ts'
+import type { CompanyType } from '#catalog/roles.ts'
 import { normalizeCode, randomCode } from '../codes.ts'
 
 const PREFIX: Record<CompanyType, string> = { Owner: 'OWN', Operator: 'OPR', RepairShop: 'RSH' }

@@ -13,7 +13,7 @@ import {
   type CompanyType,
   type ManagerRoleName,
   type RoleName,
-} from '../catalog/roles.ts'
+} from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'

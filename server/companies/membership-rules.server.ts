@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
 import { companies, companyTypes, joinRequests, memberships, users } from '#db/schema/index.ts'
-import { ROLE_IDS, roleAllowedInCompany, roleLabelOf, type CompanyType, type RoleName } from '../catalog/roles.ts'
+import { ROLE_IDS, roleAllowedInCompany, roleLabelOf, type CompanyType, type RoleName } from '#catalog/roles.ts'
 import { AppError } from '../errors.ts'
 import { normalizeCompanyCode } from './company-code.ts'
 

@@ -10,7 +10,7 @@ import {
   MAX_DOCUMENTS_PER_UPLOAD,
   tooLargeReason,
   uploadFailedText,
-} from '../catalog/documents.ts'
+} from '#catalog/documents.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, isAppError } from '../errors.ts'
 import { vehicleAccess, type VehicleAccess } from '../fleet/access.server.ts'

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lte, or } from 'drizzle-orm'
 import { companies, operatorAssignments, vehicles } from '#db/schema/index.ts'
-import type { RoleName } from '../catalog/roles.ts'
+import type { RoleName } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, 
 import { z } from 'zod'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { operatorAssignments, vehicleImages, vehicles } from '#db/schema/index.ts'
-import { EXPIRY_WARNING_DAYS } from '../catalog/statuses.ts'
+import { EXPIRY_WARNING_DAYS } from '#catalog/statuses.ts'
 import type { UseCaseContext } from '../context.ts'
 import { requireRole } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isVinFormatValid } from '../catalog/vin.ts'
+import { isVinFormatValid } from '#catalog/vin.ts'
 import {
   FUEL_TYPE_UNKNOWN,
   FUEL_TYPE_UNSELECTED,
@@ -8,7 +8,7 @@ import {
   isTransmissionType,
   LENGTH_UNITS,
   VEHICLE_YEAR_MIN,
-} from '../catalog/vehicle.ts'
+} from '#catalog/vehicle.ts'
 
 /**
  * The vehicle as the form, tRPC and REST send it (spec section 3 "Vehicle",

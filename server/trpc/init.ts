@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { UseCaseContext } from '../context.ts'
 import { isAppError } from '../errors.ts'
 import { requireRole, requireUser } from '../policy.ts'
-import type { RoleName } from '../catalog/roles.ts'
+import type { RoleName } from '#catalog/roles.ts'
 
 export type TrpcContext = UseCaseContext
 

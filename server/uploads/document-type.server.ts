@@ -6,7 +6,7 @@ import {
   extensionOf,
   uploadFailedText,
   type DocumentType,
-} from '../catalog/documents.ts'
+} from '#catalog/documents.ts'
 import { AppError } from '../errors.ts'
 
 /**

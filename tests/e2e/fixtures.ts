@@ -1,6 +1,6 @@
 import { expect, test as base, type Page } from '@playwright/test'
 import { openDatabase, type Database } from '#db/client.ts'
-import type { CompanyType, RoleName } from '#server/catalog/roles.ts'
+import type { CompanyType, RoleName } from '#catalog/roles.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 
 import { BASE_URL, E2E_DB, E2E_MAIL_FILE } from './paths.ts'

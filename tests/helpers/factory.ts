@@ -5,7 +5,7 @@ import { issueAccessToken } from '#server/auth/access-token.server.ts'
 import { loadActiveMemberships, loadUserActor } from '#server/auth/actor.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
 import type { UserActor } from '#server/actor.ts'
-import { ROLE_IDS, type CompanyType, type RoleName } from '#server/catalog/roles.ts'
+import { ROLE_IDS, type CompanyType, type RoleName } from '#catalog/roles.ts'
 
 let seq = 0
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomUUID().slice(0, 4)}`.toUpperCase()

@@ -12,7 +12,7 @@ import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, runD
 import * as downloadRoute from '#app/routes/vehicles.$vehicleId.documents.$documentId.ts'
 import * as uploadRoute from '#app/routes/vehicles.$vehicleId.documents.ts'
 import { takeToast } from '#app/utils/toast.server.ts'
-import { DOCUMENT_TEXT, MAX_DOCUMENT_BYTES } from '#server/catalog/documents.ts'
+import { DOCUMENT_TEXT, MAX_DOCUMENT_BYTES } from '#catalog/documents.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import {
   deleteVehicleDocument,

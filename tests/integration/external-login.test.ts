@@ -10,7 +10,7 @@ import {
   unlinkExternalIdentity,
 } from '#server/auth/external/external-login.server.ts'
 import { configuredProviders, resetProviderCache, verifyProviderIdToken } from '#server/auth/external/providers.server.ts'
-import { ROLE_IDS } from '#server/catalog/roles.ts'
+import { ROLE_IDS } from '#catalog/roles.ts'
 import { resetEnvCache } from '#server/env.server.ts'
 import { AppError } from '#server/errors.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'

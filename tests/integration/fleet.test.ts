@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import { operatorAssignments, vehicleRequests, vehicles } from '#db/schema/index.ts'
 import { Raster } from '#db/seed-assets.ts'
-import { withVinCheckDigit } from '#server/catalog/vin.ts'
+import { withVinCheckDigit } from '#catalog/vin.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import {

@@ -12,7 +12,7 @@ import * as operatorPage from '#app/routes/_app+/operatorRequestPage.$companyId.
 import * as ownerPage from '#app/routes/_app+/ownerRequestPage.$companyId.tsx'
 import { validateRequestForm, VEHICLE_REQUEST_INTENT } from '#app/components/requests/shared.ts'
 import { takeToast } from '#app/utils/toast.server.ts'
-import type { CompanyType, RoleName } from '#server/catalog/roles.ts'
+import type { CompanyType, RoleName } from '#catalog/roles.ts'
 import { isAppError } from '#server/errors.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { REQUEST_TEXT, respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import { anonymous } from '#server/actor.ts'
-import { withVinCheckDigit } from '#server/catalog/vin.ts'
+import { withVinCheckDigit } from '#catalog/vin.ts'
 import { resetEnvCache } from '#server/env.server.ts'
 import {
   decodeVin,

@@ -13,7 +13,7 @@ import {
   MAX_DOCUMENT_BYTES,
   tooLargeReason,
   uploadFailedText,
-} from '#server/catalog/documents.ts'
+} from '#catalog/documents.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import {
   deleteVehicleDocument,

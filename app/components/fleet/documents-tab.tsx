@@ -16,7 +16,7 @@ import {
   MAX_DOCUMENT_BYTES,
   tooLargeReason,
   uploadFailedText,
-} from '#server/catalog/documents.ts'
+} from '#catalog/documents.ts'
 
 /** A document as the tab's table shows it (from `loadDocumentsForTab`). */
 export interface DocumentRow {

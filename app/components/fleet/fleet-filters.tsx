@@ -5,7 +5,7 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { FUEL_TYPES, POWERTRAIN_TYPES, TRANSMISSION_TYPES } from '#server/catalog/vehicle.ts'
+import { FUEL_TYPES, POWERTRAIN_TYPES, TRANSMISSION_TYPES } from '#catalog/vehicle.ts'
 import {
   filtersFromSearch,
   hasActiveFilters,

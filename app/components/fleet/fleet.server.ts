@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { requirePageRole } from '#app/utils/auth.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { fuelTypeLabel } from '#server/catalog/vehicle.ts'
+import { fuelTypeLabel } from '#catalog/vehicle.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import { getDb } from '#server/db.server.ts'
 import { env } from '#server/env.server.ts'

@@ -4,7 +4,7 @@
  * components (client) and their loaders and actions (server). Nothing here
  * may import server-only code.
  */
-import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#server/catalog/vehicle.ts'
+import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
 

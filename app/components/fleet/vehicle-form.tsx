@@ -7,8 +7,8 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { isVinFormatValid, vinCheckDigitValid } from '#server/catalog/vin.ts'
-import { VEHICLE_YEAR_MIN } from '#server/catalog/vehicle.ts'
+import { isVinFormatValid, vinCheckDigitValid } from '#catalog/vin.ts'
+import { VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import { ImageField } from './image-field.tsx'
 import {
   emptyVehicleValues,

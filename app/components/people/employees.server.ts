@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { requirePageRole } from '#app/utils/auth.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { roleLabelOf } from '#server/catalog/roles.ts'
+import { roleLabelOf } from '#catalog/roles.ts'
 import { listEmployees, updateUserRoleStatus } from '#server/companies/employees.server.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import { getDb } from '#server/db.server.ts'

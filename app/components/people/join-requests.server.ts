@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requirePageRole, requirePageUser } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { roleLabelOf, type ManagerRoleName } from '#server/catalog/roles.ts'
+import { roleLabelOf, type ManagerRoleName } from '#catalog/roles.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
 import {
   acceptJoinRequest,

@@ -3,7 +3,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
-import { COMPANY_TYPES, ROLES } from '#server/catalog/roles.ts'
+import { COMPANY_TYPES, ROLES } from '#catalog/roles.ts'
 import { NativeSelect } from './native-select.tsx'
 
 export const CREATE_COMPANY_INTENT = 'createCompany'

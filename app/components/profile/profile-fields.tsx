@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { Input } from '#app/components/ui/input.tsx'
-import { GENDERS } from '#server/catalog/statuses.ts'
+import { GENDERS } from '#catalog/statuses.ts'
 import { Field } from './field.tsx'
 import { NativeSelect } from './native-select.tsx'
 import type { FieldErrors, PlaceOption, ProfileFieldValues } from './types.ts'

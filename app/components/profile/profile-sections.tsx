@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/car
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ExpiryBadge } from '#app/components/ui/expiry-badge.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
-import { licenseTypeName } from '#server/catalog/license-types.ts'
+import { licenseTypeName } from '#catalog/license-types.ts'
 
 export interface LicenseView {
   licenseTypeId: number

@@ -3,7 +3,7 @@ import { handleJoinRequestIntent, loadOwnerJoinRequests } from '#app/components/
 import { requirePageRole } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
-import { VEHICLE_REQUEST_RESPONSE_MESSAGES } from '#server/catalog/statuses.ts'
+import { VEHICLE_REQUEST_RESPONSE_MESSAGES } from '#catalog/statuses.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import { getDb } from '#server/db.server.ts'
 import { isAppError } from '#server/errors.ts'

@@ -4,7 +4,7 @@
  * shared by the components (client) and their loaders and actions (server).
  */
 
-import { VEHICLE_REQUEST_TEXT } from '#server/catalog/texts.ts'
+import { VEHICLE_REQUEST_TEXT } from '#catalog/texts.ts'
 
 export const VEHICLE_REQUEST_INTENT = {
   create: 'createVehicleRequest',

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { z } from 'zod'
 import { EXTERNAL_PROVIDERS, type ExternalProvider } from '#db/schema/auth.ts'
-import { TEXT } from '../../catalog/texts.ts'
+import { TEXT } from '#catalog/texts.ts'
 import { env } from '../../env.server.ts'
 import { AppError } from '../../errors.ts'
 import { logger } from '../../log.server.ts'

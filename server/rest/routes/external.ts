@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { startApiSession } from '../../auth/api-session.server.ts'
 import { EXTERNAL_TEXT, loginOrRegisterWithExternal } from '../../auth/external/external-login.server.ts'
-import { TEXT } from '../../catalog/texts.ts'
+import { TEXT } from '#catalog/texts.ts'
 import { AppError } from '../../errors.ts'
 import { parseInput } from '../../validation.ts'
 import { defineRoute } from '../route.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { COMPANY_TYPES } from '../../catalog/roles.ts'
+import { COMPANY_TYPES } from '#catalog/roles.ts'
 
 /** Response shapes shared by several paths (documented in /api/openapi.json). */
 export const userInCompanyWithRoleSchema = z.object({
