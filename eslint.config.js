@@ -19,7 +19,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'db/seed-cli.ts', 'server/http/main.ts', 'tests/**', '.ci/**'],
+    files: ['scripts/**', 'server/demo/cli.ts', 'server/http/main.ts', 'tests/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
 )

@@ -1,4 +1,4 @@
-import { DEMO_LOGINS, DEMO_PASSWORD } from '#db/demo-logins.ts'
+import { DEMO_LOGINS, DEMO_PASSWORD } from '#server/demo/logins.ts'
 
 /** Shown on the login page while the instance runs with demo data. */
 export function DemoLogins() {

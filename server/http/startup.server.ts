@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { companies } from '#db/schema/index.ts'
-import { seedDemoData } from '#db/seed.ts'
+import { seedDemoData } from '../demo/seed.ts'
 import type { Env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 

@@ -1,4 +1,4 @@
-/** Static demo data for `db/seed.ts`: bus models of the US market and the demo fleet. */
+/** Static demo data for `server/demo/seed.ts`: bus models of the US market and the demo fleet. */
 import type { FuelType, LengthUnit, PowertrainType, TransmissionType } from '#catalog/vehicle.ts'
 
 export type BusKind = 'school' | 'coach' | 'transit'

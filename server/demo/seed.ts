@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Database, Tx } from '#db/client.ts'
 import * as t from '#db/schema/index.ts'
-import { hashPassword } from '#server/auth/password.server.ts'
+import { hashPassword } from '../auth/password.server.ts'
 import {
   INSPECTION_ITEMS,
   INSPECTION_ITEM_STATUS,
@@ -25,8 +25,8 @@ import {
 import { ROLE_IDS, type CompanyType, type RoleName } from '#catalog/roles.ts'
 import { VEHICLE_REQUEST_RESPONSE_MESSAGES, type VehicleRequestStatus } from '#catalog/statuses.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
-import { DEMO_LOGINS, DEMO_PASSWORD, type DemoLogin } from './demo-logins.ts'
-import { busPng, photoPng, signaturePng, simplePdf } from './seed-assets.ts'
+import { DEMO_LOGINS, DEMO_PASSWORD, type DemoLogin } from './logins.ts'
+import { busPng, photoPng, signaturePng, simplePdf } from './assets.ts'
 import {
   BUS_MODELS,
   DAMAGE_NOTES,
@@ -36,7 +36,7 @@ import {
   modelYearCode,
   type BusKind,
   type BusModel,
-} from './seed-data.ts'
+} from './data.ts'
 
 export interface SeedResult {
   logins: { email: string; password: string; description: string }[]
@@ -225,7 +225,7 @@ interface PersonSpec {
   born: string
 }
 
-/** Everyone except the demo logins' own names (which come from demo-logins.ts). */
+/** Everyone except the demo logins' own names (which come from logins.ts). */
 const PEOPLE: PersonSpec[] = [
   // demo logins (names from DEMO_LOGINS)
   { key: 'cascade', first: '', last: '', gender: 1, state: 'WA', born: '1976-03-14' },

@@ -2,7 +2,7 @@
  * `npm run db:seed`: opens DATABASE_URL (default file:./data/operon.db), applies the
  * migrations, loads the demo data (unless already there) and prints the demo logins.
  */
-import { openDatabase } from './client.ts'
+import { openDatabase } from '#db/client.ts'
 import { seedDemoData } from './seed.ts'
 
 const url = process.env.DATABASE_URL ?? 'file:./data/operon.db'

@@ -1,5 +1,5 @@
 /**
- * Demo accounts created by `db/seed.ts`, listed by the README and the login page. Plain data
+ * Demo accounts created by `server/demo/seed.ts`, listed by the README and the login page. Plain data
  * (no Node imports): safe to import from browser code. All share one password, which meets
  * the password rule (≥ 8 characters, one uppercase letter). Every demo account uses Email
  * two-factor: locally the code is printed to the server log and shown on the dev mailbox page.
