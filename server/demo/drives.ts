@@ -1,0 +1,237 @@
+/**
+ * A year of demo drives: pre-trip inspections filed by the drivers, and the repair actions
+ * (with tasks, some done) that their defects send to the owner's repair shop.
+ */
+import { eq } from 'drizzle-orm'
+import * as t from '#db/schema/index.ts'
+import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { photoPng } from './assets.ts'
+import { DRIVING, STAFF, companySpec, mechanicsOf, type CompanyKey } from './cast.ts'
+import { DAMAGE_NOTES, PRE_INSPECTION_COMMENTS } from './data.ts'
+import type { SeedVehicle } from './fleet.ts'
+import { DAY, get, HOUR, insertMany, MINUTE, zoned, type SeedContext } from './helpers.ts'
+import type { SeededPeople } from './people.ts'
+import type { LiveAssignment } from './requests.ts'
+
+export async function seedDrivesAndRepairs(
+  s: SeedContext,
+  { uid, nameOf, cid, signatureOf }: SeededPeople,
+  vehicles: SeedVehicle[],
+  live: LiveAssignment[],
+): Promise<void> {
+  const { tx, rnd, now, nowMs, todayMs, day, weekday } = s
+  const vehicleAt = (index: number) => vehicles[index]!
+  interface Drive {
+    vehicle: SeedVehicle
+    operator: CompanyKey
+    driver: string
+    date: string
+    timeIn: Date
+    timeOut: Date
+    odometerStart: number
+    odometerEnd: number
+    defects: PreInspectionItemKey[]
+    damage: Partial<Record<DamageSideKey, string>>
+    comments: string | null
+  }
+  const drives: Drive[] = []
+  const odometer = new Map<number, number>(vehicles.map((v) => [v.index, v.odometer]))
+  const activeVehicles = (operator: CompanyKey, offset: number) =>
+    live.filter((a) => a.operator === operator && a.start <= offset && offset <= a.last).map((a) => a.vehicle)
+  const deactivated = new Map(STAFF.filter((m) => m.deactivatedDaysAgo !== undefined).map((m) => [`${m.person}@${m.company}`, -m.deactivatedDaysAgo!]))
+
+  for (let offset = -365; offset <= -1; offset++) {
+    const date = day(offset)
+    const month = Number(date.slice(5, 7))
+    const dom = Number(date.slice(8, 10))
+    const wd = weekday(offset)
+    const weekend = wd === 0 || wd === 6
+    const summer = (month === 6 && dom > 18) || month === 7 || (month === 8 && dom < 26)
+    const winterBreak = (month === 12 && dom > 20) || (month === 1 && dom < 3)
+    const used = new Set<number>()
+    for (const d of DRIVING) {
+      const until = deactivated.get(`${d.person}@${d.company}`)
+      if (until !== undefined && offset >= until) continue
+      let p: number
+      switch (d.rhythm) {
+        case 'school':
+          p = weekend || winterBreak ? 0 : summer ? 0.06 : 0.86
+          break
+        case 'charter':
+          p = wd === 6 ? 0.7 : wd === 0 ? 0.5 : wd === 5 ? 0.55 : 0.35
+          break
+        case 'weekendCharter':
+          p = weekend ? 0.35 : 0
+          break
+        case 'transit':
+          p = wd === 0 ? 0 : wd === 6 ? 0.3 : 0.85
+          break
+        case 'occasional':
+          p = weekend ? 0.05 : 0.15
+          break
+      }
+      if (!rnd.chance(p)) continue
+      const available = activeVehicles(d.company, offset).filter((i) => !used.has(i))
+      if (available.length === 0) continue
+      const index = available.includes(d.preferred) && rnd.chance(0.7) ? d.preferred : rnd.pick(available)
+      used.add(index)
+      const v = vehicleAt(index)
+      const miles =
+        v.kind === 'school' ? rnd.int(38, 96) : v.kind === 'coach' ? rnd.int(90, 430) : rnd.int(110, 215)
+      const startMinutes =
+        v.kind === 'school' ? rnd.int(5 * 60 + 50, 6 * 60 + 40) : v.kind === 'coach' ? rnd.int(6 * 60 + 30, 9 * 60) : rnd.int(4 * 60 + 50, 6 * 60 + 30)
+      const durationMinutes =
+        v.kind === 'school'
+          ? Math.round(150 + miles * 1.6 + rnd.int(0, 40))
+          : v.kind === 'coach'
+            ? Math.round((miles / 48) * 60 + rnd.int(45, 180))
+            : rnd.int(8 * 60, 9 * 60 + 40)
+      const timeIn = zoned(date, startMinutes, companySpec(d.company).timeZone)
+      const timeOut = new Date(timeIn.getTime() + durationMinutes * MINUTE)
+      if (timeOut.getTime() > nowMs - 30 * MINUTE) continue
+      const odometerStart = get(odometer, index) + rnd.int(0, 12)
+      const odometerEnd = odometerStart + miles
+      odometer.set(index, odometerEnd)
+
+      const defects: PreInspectionItemKey[] = []
+      const damage: Partial<Record<DamageSideKey, string>> = {}
+      // Defects are rare; a few more in the last fortnight so that repair shops have open work.
+      if (rnd.chance(offset >= -14 ? 0.15 : 0.045)) {
+        defects.push(...rnd.sample(PRE_INSPECTION_ITEMS.map((i) => i.key), rnd.chance(0.8) ? 1 : 2))
+        if (rnd.chance(0.35)) {
+          const side = rnd.pick(DAMAGE_SIDES).key
+          damage[side] = rnd.pick(DAMAGE_NOTES[side])
+        }
+      }
+      drives.push({
+        vehicle: v,
+        operator: d.company,
+        driver: d.person,
+        date,
+        timeIn,
+        timeOut,
+        odometerStart,
+        odometerEnd,
+        defects,
+        damage,
+        comments: defects.length > 0 ? 'Reported to dispatch before departure.' : rnd.chance(0.25) ? rnd.pick(PRE_INSPECTION_COMMENTS) : null,
+      })
+    }
+  }
+
+  let repairSeq = 0
+  let photoBudget = 2
+  const answerRows: (typeof t.preInspectionAnswers.$inferInsert)[] = []
+  const imageRows: (typeof t.preInspectionImages.$inferInsert)[] = []
+  const taskRows: (typeof t.repairTasks.$inferInsert)[] = []
+  for (const d of drives) {
+    const filedAt = new Date(d.timeOut.getTime() + rnd.int(2, 25) * MINUTE)
+    const [pre] = await tx
+      .insert(t.preInspections)
+      .values({
+        vehicleId: d.vehicle.id,
+        operatorCompanyId: cid(d.operator),
+        driverUserId: uid(d.driver),
+        driverName: nameOf(d.driver),
+        date: d.date,
+        timeIn: d.timeIn,
+        timeOut: d.timeOut,
+        odometerStart: d.odometerStart,
+        odometerEnd: d.odometerEnd,
+        comments: d.comments,
+        isSatisfactory: d.defects.length === 0,
+        defectsCorrected: false,
+        defectsNeedCorrection: d.defects.length > 0,
+        damageFront: d.damage.front ?? null,
+        damageRear: d.damage.rear ?? null,
+        damageRightSide: d.damage.rightSide ?? null,
+        damageLeftSide: d.damage.leftSide ?? null,
+        createdAt: filedAt > now ? now : filedAt,
+      })
+      .returning({ id: t.preInspections.id })
+    const preId = pre!.id
+    for (const item of PRE_INSPECTION_ITEMS)
+      answerRows.push({ preInspectionId: preId, itemKey: item.key, defective: d.defects.includes(item.key) })
+    imageRows.push({ preInspectionId: preId, kind: 'signature', content: signatureOf(d.driver), contentType: 'image/png' })
+
+    if (d.defects.length === 0) continue
+
+    // A photo of the damaged side on the first couple of damage reports.
+    const damagedSides = DAMAGE_SIDES.filter((s) => d.damage[s.key])
+    if (damagedSides.length > 0 && photoBudget > 0) {
+      photoBudget--
+      for (const s of damagedSides)
+        imageRows.push({ preInspectionId: preId, kind: s.imageKind, content: photoPng(preId), contentType: 'image/png' })
+      await tx.insert(t.preInspectionPhotos).values({
+        preInspectionId: preId,
+        name: 'damage-closeup.png',
+        content: photoPng(preId + 1),
+        contentType: 'image/png',
+      })
+    }
+
+    // The repair action, sent to the owner's repair shop.
+    const shop = companySpec(d.vehicle.owner).repairShop!
+    const createdAt = filedAt
+    const ageDays = (nowMs - createdAt.getTime()) / DAY
+    const offset = Math.round((Date.parse(d.date) - todayMs) / DAY)
+    // Older repairs are done; recent ones (and the odd one waiting for parts) are pending.
+    const repaired = ageDays > 21 ? !rnd.chance(0.04) : ageDays > 4 && rnd.chance(0.4)
+    const mechanic = rnd.pick(mechanicsOf(shop, offset))
+    const repairedAt = repaired ? new Date(createdAt.getTime() + rnd.int(20, 96) * HOUR) : null
+    repairSeq++
+    const [action] = await tx
+      .insert(t.repairActions)
+      .values({
+        repairIdentifier: `RA-${createdAt.getUTCFullYear()}-${String(repairSeq).padStart(5, '0')}`,
+        preInspectionId: preId,
+        vehicleId: d.vehicle.id,
+        ownerCompanyId: cid(d.vehicle.owner),
+        repairCompanyId: cid(shop),
+        comments: `Defects reported by ${nameOf(d.driver)} on the pre-trip inspection of ${d.date} (odometer ${d.odometerStart.toLocaleString('en-US')} mi).`,
+        createdAt,
+        repairedAt: repairedAt && repairedAt < now ? repairedAt : null,
+        repairedByUserId: repairedAt && repairedAt < now ? uid(mechanic) : null,
+        repairedByName: repairedAt && repairedAt < now ? nameOf(mechanic) : null,
+      })
+      .returning({ id: t.repairActions.id })
+    const isRepaired = repairedAt !== null && repairedAt < now
+    const tasks = [
+      ...d.defects.map((key) => {
+        const item = PRE_INSPECTION_ITEMS.find((i) => i.key === key)!
+        return { sourceKey: key as string, name: item.label, description: `Reported defective (${item.section}). Inspect and repair.` }
+      }),
+      ...DAMAGE_SIDES.filter((s) => d.damage[s.key]).map((s) => ({
+        sourceKey: s.key as string,
+        name: `Damage: ${s.label.toLowerCase()}`,
+        description: d.damage[s.key] ?? '',
+      })),
+    ]
+    tasks.forEach((task, i) => {
+      const done = isRepaired || (i === 0 && tasks.length > 1 && rnd.chance(0.5))
+      const completedAt = isRepaired
+        ? new Date(createdAt.getTime() + ((repairedAt!.getTime() - createdAt.getTime()) * (i + 1)) / tasks.length)
+        : done
+          ? new Date(Math.min(nowMs, createdAt.getTime() + 6 * HOUR))
+          : null
+      taskRows.push({
+        repairActionId: action!.id,
+        sourceKey: task.sourceKey,
+        name: task.name,
+        description: task.description,
+        status: done ? 'Completed' : 'Pending',
+        completedAt,
+        completedByUserId: done ? uid(mechanic) : null,
+      })
+    })
+  }
+  await insertMany(tx, t.preInspectionAnswers, answerRows, 500)
+  await insertMany(tx, t.preInspectionImages, imageRows, 200)
+  await insertMany(tx, t.repairTasks, taskRows)
+
+  // Final odometers.
+  for (const v of vehicles) {
+    const value = get(odometer, v.index) + rnd.int(0, 40)
+    await tx.update(t.vehicles).set({ odometer: value, updatedAt: v.createdAt }).where(eq(t.vehicles.id, v.id))
+  }
+}

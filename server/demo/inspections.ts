@@ -1,0 +1,100 @@
+/** Demo inspections: yearly ones per bus, some failed, by the repair shop's mechanics. */
+import { eq } from 'drizzle-orm'
+import * as t from '#db/schema/index.ts'
+import { INSPECTION_ITEMS, INSPECTION_ITEM_STATUS, type InspectionItemKey, type InspectionItemStatus } from '#catalog/checklists.ts'
+import { photoPng } from './assets.ts'
+import { LAST_INSPECTION, RECENT_FAILED_INSPECTION, companySpec, mechanicsOf } from './cast.ts'
+import { INSPECTION_DEFECT_COMMENTS } from './data.ts'
+import type { SeedVehicle } from './fleet.ts'
+import { insertMany, zoned, type SeedContext } from './helpers.ts'
+import type { SeededPeople } from './people.ts'
+import type { LiveAssignment } from './requests.ts'
+
+const LA = 'America/Los_Angeles'
+
+export async function seedInspections(s: SeedContext, { uid, nameOf, signatureOf }: SeededPeople, vehicles: SeedVehicle[], live: LiveAssignment[]): Promise<void> {
+  const { tx, rnd, now, day } = s
+  interface InspectionPlan {
+    vehicle: SeedVehicle
+    offset: number
+    satisfactory: boolean
+  }
+  const plans: InspectionPlan[] = []
+  for (const v of vehicles) {
+    if (v.archived) {
+      plans.push({ vehicle: v, offset: -400, satisfactory: true })
+      plans.push({ vehicle: v, offset: -75, satisfactory: false })
+      continue
+    }
+    const main = LAST_INSPECTION[v.index] ?? rnd.int(-300, -25)
+    plans.push({ vehicle: v, offset: main, satisfactory: true })
+    if (rnd.chance(0.35)) plans.push({ vehicle: v, offset: main - rnd.int(2, 6), satisfactory: false })
+    if (main > -200 && rnd.chance(0.6)) plans.push({ vehicle: v, offset: main - rnd.int(150, 180), satisfactory: true })
+    if (RECENT_FAILED_INSPECTION.has(v.index)) plans.push({ vehicle: v, offset: rnd.int(-14, -3), satisfactory: false })
+    const last = day(main + 365)
+    await tx.update(t.vehicles).set({ nextInspection: last, updatedAt: v.createdAt }).where(eq(t.vehicles.id, v.id))
+  }
+  plans.sort((a, b) => a.offset - b.offset)
+
+  const itemRows: (typeof t.inspectionItems.$inferInsert)[] = []
+  let inspectionPhotoBudget = 2
+  for (const plan of plans) {
+    const v = plan.vehicle
+    const shop = companySpec(v.owner).repairShop!
+    const operatorNow = live.find((a) => a.vehicle === v.index && a.start <= plan.offset && plan.offset <= a.last)?.operator
+    const inHouse = operatorNow === 'evergreen' && plan.offset >= -500 && rnd.chance(0.25)
+    const candidates = inHouse ? ['nina'] : mechanicsOf(shop, plan.offset)
+    const inspector = candidates.includes('mechanic') && rnd.chance(0.65) ? 'mechanic' : rnd.pick(candidates)
+    const date = day(plan.offset)
+    const createdAt = zoned(date, rnd.int(9 * 60, 16 * 60), LA)
+    const [row] = await tx
+      .insert(t.inspections)
+      .values({
+        vehicleId: v.id,
+        inspectorUserId: uid(inspector),
+        inspectorName: nameOf(inspector),
+        inspectionDate: date,
+        isSatisfactory: plan.satisfactory,
+        createdAt: createdAt > now ? now : createdAt,
+      })
+      .returning({ id: t.inspections.id })
+    const inspectionId = row!.id
+    const notApplicable = (key: InspectionItemKey): boolean =>
+      (key === 'wheelchairLiftSafetySwitchFunctionCondition' && !v.ada) ||
+      (key === 'luggageCompartmentWallDoorLockShockFunctionCondition' && v.kind !== 'coach') ||
+      (key === 'acCompressorClutchCondenserLinesHosesConditionLeaking' && !v.model.airConditioning) ||
+      (key === 'highIdleSystemFunction' && v.kind === 'transit')
+    const applicable = INSPECTION_ITEMS.map((i) => i.key).filter((k) => !notApplicable(k))
+    const failed = plan.satisfactory ? [] : rnd.sample(applicable, v.archived ? 3 : rnd.int(1, 3))
+    if (v.archived) failed[0] = 'chassisFrameCrossMembersCracksCondition'
+    for (const item of INSPECTION_ITEMS) {
+      const status: InspectionItemStatus = failed.includes(item.key)
+        ? INSPECTION_ITEM_STATUS.Unsatisfactory
+        : notApplicable(item.key)
+          ? INSPECTION_ITEM_STATUS.NotApplicable
+          : INSPECTION_ITEM_STATUS.Satisfactory
+      itemRows.push({
+        inspectionId,
+        itemKey: item.key,
+        status,
+        comments:
+          status === INSPECTION_ITEM_STATUS.Unsatisfactory
+            ? v.archived && item.key === 'chassisFrameCrossMembersCracksCondition'
+              ? 'Cracks in the rear cross member; not economical to repair. Vehicle retired.'
+              : rnd.pick(INSPECTION_DEFECT_COMMENTS)
+            : null,
+      })
+    }
+    await tx.insert(t.inspectionSignatures).values({ inspectionId, content: signatureOf(inspector), contentType: 'image/png' })
+    if (!plan.satisfactory && inspectionPhotoBudget > 0) {
+      inspectionPhotoBudget--
+      await tx.insert(t.inspectionPhotos).values({
+        inspectionId,
+        name: 'finding-1.png',
+        content: photoPng(inspectionId * 13),
+        contentType: 'image/png',
+      })
+    }
+  }
+  await insertMany(tx, t.inspectionItems, itemRows, 500)
+}

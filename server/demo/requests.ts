@@ -1,0 +1,70 @@
+/** Demo vehicle requests in every status, and the operator assignments of the approved ones. */
+import * as t from '#db/schema/index.ts'
+import { VEHICLE_REQUEST_RESPONSE_MESSAGES, type VehicleRequestStatus } from '#catalog/statuses.ts'
+import { ASSIGNMENTS, OTHER_REQUESTS, companySpec, type AssignmentPlan, type CompanyKey, type RequestPlan } from './cast.ts'
+import type { SeedVehicle } from './fleet.ts'
+import type { SeedContext } from './helpers.ts'
+import type { SeededPeople } from './people.ts'
+
+/** An approved assignment, in day offsets from today. */
+export interface LiveAssignment {
+  vehicle: number
+  operator: CompanyKey
+  start: number
+  /** Last day (inclusive) it is active. */
+  last: number
+}
+
+export async function seedVehicleRequests(s: SeedContext, { uid, cid }: SeededPeople, vehicles: SeedVehicle[]): Promise<LiveAssignment[]> {
+  const { tx, rnd, day, ago } = s
+  const vehicleAt = (index: number) => vehicles[index]!
+  const live: LiveAssignment[] = []
+  const requestRows: { plan: RequestPlan | AssignmentPlan; status: VehicleRequestStatus; requestedDaysAgo: number }[] = []
+  for (const a of ASSIGNMENTS) requestRows.push({ plan: a, status: 'Approved', requestedDaysAgo: -a.start + rnd.int(3, 12) })
+  for (const r of OTHER_REQUESTS) requestRows.push({ plan: r, status: r.status, requestedDaysAgo: r.requestedDaysAgo })
+  requestRows.sort((a, b) => b.requestedDaysAgo - a.requestedDaysAgo)
+
+  for (const { plan, status, requestedDaysAgo } of requestRows) {
+    const v = vehicleAt(plan.vehicle)
+    const ownerManager = companySpec(v.owner).manager
+    const operatorManager = companySpec(plan.operator).manager
+    const requestedAt = ago(requestedDaysAgo - rnd.next() * 0.3)
+    const answered = status === 'Pending' ? null : ago(Math.max(0.01, requestedDaysAgo - 0.6 - rnd.next()))
+    const endedEarly = 'endedEarly' in plan ? plan.endedEarly : undefined
+    const endOffset = plan.end ?? endedEarly
+    const [req] = await tx
+      .insert(t.vehicleRequests)
+      .values({
+        vehicleId: v.id,
+        ownerCompanyId: cid(v.owner),
+        operatorCompanyId: cid(plan.operator),
+        requestedByUserId: uid(operatorManager),
+        status,
+        startDate: day(plan.start),
+        endDate: plan.end === undefined ? null : day(plan.end),
+        message:
+          status === 'Approved'
+            ? VEHICLE_REQUEST_RESPONSE_MESSAGES.approved
+            : status === 'Rejected'
+              ? VEHICLE_REQUEST_RESPONSE_MESSAGES.rejected
+              : null,
+        requestedAt,
+        respondedAt: answered,
+        respondedByUserId: status === 'Approved' || status === 'Rejected' ? uid(ownerManager) : status === 'Cancelled' ? uid(operatorManager) : null,
+      })
+      .returning({ id: t.vehicleRequests.id })
+    if (status === 'Approved') {
+      await tx.insert(t.operatorAssignments).values({
+        vehicleId: v.id,
+        operatorCompanyId: cid(plan.operator),
+        requestId: req!.id,
+        startDate: day(plan.start),
+        endDate: endOffset === undefined ? null : day(endOffset),
+        endedAt: endedEarly === undefined ? null : ago(-endedEarly),
+        createdAt: answered ?? requestedAt,
+      })
+      live.push({ vehicle: plan.vehicle, operator: plan.operator, start: plan.start, last: endOffset ?? 100_000 })
+    }
+  }
+  return live
+}
