@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { ERROR_CODES } from '../errors.ts'
 import type { RestRoute } from './route.ts'
-import { restRoutes } from './routes/index.ts'
 
 type JsonSchema = Record<string, unknown>
 
@@ -69,16 +68,14 @@ function operation(route: RestRoute) {
   }
 }
 
-let cached: unknown
-/** OpenAPI 3.1 for every REST path, from the same zod schemas that validate requests. */
-export function openApiDocument(): unknown {
-  if (cached) return cached
+/** OpenAPI 3.1 for the given REST paths, from the same zod schemas that validate requests. */
+export function openApiDocument(routes: readonly RestRoute[]): unknown {
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const route of restRoutes()) {
+  for (const route of routes) {
     paths[route.path] ??= {}
     paths[route.path]![route.method.toLowerCase()] = operation(route)
   }
-  cached = {
+  return {
     openapi: '3.1.0',
     info: {
       title: 'Operon REST API',
@@ -93,5 +90,4 @@ export function openApiDocument(): unknown {
       schemas: { Error: errorSchema },
     },
   }
-  return cached
 }
