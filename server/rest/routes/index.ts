@@ -1,12 +1,12 @@
 import { openApiDocument } from '../openapi.ts'
 import { json } from '../respond.ts'
 import { defineRoute, type RestRoute } from '../route.ts'
-import { authRoutes } from './auth.ts'
-import { companyRoutes } from './company.ts'
+import { authRoutes } from './Auth.ts'
+import { companyRoutes } from './Company.ts'
 import { documentRoutes } from './documents.ts'
-import { peopleRoutes } from './people.ts'
+import { peopleRoutes } from './JoinRequests.ts'
 import { externalRoutes } from './external.ts'
-import { fleetRoutes } from './fleet.ts'
+import { fleetRoutes } from './Fleet.ts'
 
 let document: unknown
 /** The document of every path below, itself included; built once. */
