@@ -1,18 +1,12 @@
 import { z } from 'zod'
-import { deleteAccount, resetAuthenticator } from '../../auth/account.server.ts'
+import { TEXT } from '#catalog/texts.ts'
+import { deleteAccount } from '../../auth/account.server.ts'
 import { refreshApiSession, refreshInput, startApiSession } from '../../auth/api-session.server.ts'
+import { EXTERNAL_TEXT, loginOrRegisterWithExternal } from '../../auth/external/external-login.server.ts'
 import { completeLogin, completeLoginInput, loginInput, resendCodeInput, resendEmailCode, startLogin } from '../../auth/login.server.ts'
-import { resetPassword, resetPasswordInput, sendPasswordResetLink, sendResetLinkInput } from '../../auth/password-reset.server.ts'
-import {
-  getDashboardUserInfo,
-  getProfile,
-  getUserInfo,
-  saveAdditionalData,
-  saveAdditionalDataInput,
-  updateProfile,
-  updateProfileInput,
-} from '../../auth/profile.server.ts'
 import { checkMailExists, registerInput, registerUser } from '../../auth/register.server.ts'
+import { AppError } from '../../errors.ts'
+import { parseInput } from '../../validation.ts'
 import { defineRoute } from '../route.ts'
 import { messageSchema, userInCompanyWithRoleSchema } from './shapes.ts'
 
@@ -22,8 +16,21 @@ const tokenResponse = z.object({
   refreshToken: z.string(),
   userInCompanyWithRole: z.array(userInCompanyWithRoleSchema),
 })
-const optionalUserId = z.object({ userId: z.coerce.number().int().positive().optional() })
 
+const externalBody = z.object({
+  providerId: z.string({ message: 'providerId is required' }).trim().min(1, 'providerId is required').max(20),
+  roles: z.union([z.string().max(40), z.array(z.string().max(40)).max(10)]).nullish(),
+  companyCode: z.string().trim().max(20).nullish(),
+})
+
+/** The identity provider's ID token travels as the bearer (API.md). */
+function providerToken(request: Request): string {
+  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim()
+  if (!bearer) throw new AppError('UNAUTHORIZED', TEXT.invalidLogin)
+  return bearer
+}
+
+/** /api/Auth/…: registration, sign-in (password, second factor, external provider), tokens, account deletion. */
 export const authRoutes = [
   defineRoute({
     method: 'POST',
@@ -109,82 +116,30 @@ export const authRoutes = [
     handler: (ctx) => deleteAccount(ctx),
   }),
   defineRoute({
-    method: 'GET',
-    path: '/api/Profile/reset-otp',
-    tag: 'Profile',
-    summary: 'Replace the authenticator secret',
-    auth: 'user',
-    response: z.object({ userEmail: z.string(), secretKey: z.string() }),
-    handler: (ctx) => resetAuthenticator(ctx),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/Profile',
-    tag: 'Profile',
-    summary: "The caller's profile",
-    auth: 'user',
-    handler: (ctx) => getProfile(ctx),
-  }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/Profile',
-    tag: 'Profile',
-    summary: 'Update profile fields, photo and licenses',
-    auth: 'user',
-    body: updateProfileInput,
-    errors: [413, 415],
-    handler: (ctx) => updateProfile(ctx, ctx.body),
-  }),
-  defineRoute({
     method: 'POST',
-    path: '/api/PasswordReset/send-reset-link',
-    tag: 'PasswordReset',
-    summary: 'Email a reset link (same answer for unknown emails)',
+    path: '/api/Auth/LoginOrRegisterWithExternal',
+    tag: 'Auth',
+    summary:
+      'Sign in, or create an account, with a Google or Apple ID token as the bearer. ' +
+      `A new account needs roles (Driver, Mechanic); without them: 400 "${EXTERNAL_TEXT.chooseRole}". ` +
+      'An unlinked identity whose email already has an account: 409 (sign in with the password and link the provider from the profile).',
+    // Public for the adapter: the bearer is the provider's token, verified by the use case.
     auth: 'public',
-    body: sendResetLinkInput,
-    response: messageSchema,
-    handler: (ctx) => sendPasswordResetLink(ctx, ctx.body),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/PasswordReset/reset-password',
-    tag: 'PasswordReset',
-    summary: 'Set a new password with a reset token',
-    auth: 'public',
-    body: resetPasswordInput,
-    response: messageSchema,
-    handler: (ctx) => resetPassword(ctx, ctx.body),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/Dashboard/GetUserInfo',
-    tag: 'Dashboard',
-    summary: "The caller's user info",
-    auth: 'user',
-    query: optionalUserId,
-    errors: [403],
-    handler: (ctx) => getUserInfo(ctx, ctx.query.userId),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/Dashboard/GetDashboardUserInfo',
-    tag: 'Dashboard',
-    summary: "The caller's name, photo and join date",
-    auth: 'user',
-    query: optionalUserId,
-    response: z.object({ name: z.string(), profilePhoto: z.string().nullable(), joinDate: z.string() }),
-    errors: [403],
-    handler: (ctx) => getDashboardUserInfo(ctx, ctx.query.userId),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/UserInfo/saveAdditionalData',
-    tag: 'UserInfo',
-    summary: 'Complete the profile',
-    auth: 'user',
-    body: saveAdditionalDataInput,
-    errors: [403],
-    // The id is checked against the caller before validation, so a foreign id is a 403.
-    handler: (ctx) => saveAdditionalData(ctx, ctx.body),
+    body: externalBody,
+    response: tokenResponse,
+    errors: [401, 409],
+    handler: async (ctx) => {
+      const body = parseInput(externalBody, ctx.body ?? {})
+      const result = await loginOrRegisterWithExternal(ctx, {
+        provider: body.providerId,
+        idToken: providerToken(ctx.request),
+        roles: body.roles,
+        companyCode: body.companyCode,
+      })
+      if (result.status === 'needsRoles') {
+        throw new AppError('BAD_REQUEST', EXTERNAL_TEXT.chooseRole, { fieldErrors: { roles: EXTERNAL_TEXT.chooseRole } })
+      }
+      return startApiSession(ctx.db, result.userId)
+    },
   }),
 ]

@@ -1,9 +1,11 @@
 import { z } from 'zod'
+import { companySettingsInput, updateCompanySettings } from '../../companies/company-settings.server.ts'
 import { createCompany, createCompanyInput } from '../../companies/create-company.ts'
 import { listMyCompanies } from '../../companies/list-my-companies.ts'
 import { defineRoute } from '../route.ts'
 import { userInCompanyWithRoleSchema } from './shapes.ts'
 
+/** /api/Company/…: the caller's companies, creation, settings. */
 export const companyRoutes = [
   defineRoute({
     method: 'GET',
@@ -24,5 +26,15 @@ export const companyRoutes = [
     status: 201,
     response: userInCompanyWithRoleSchema,
     handler: (ctx) => createCompany(ctx, ctx.body),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/Company/settings',
+    tag: 'Company',
+    summary: 'Company settings (managers): name, time zone, repair shop by code',
+    auth: 'user',
+    body: companySettingsInput,
+    errors: [403],
+    handler: (ctx) => updateCompanySettings(ctx, ctx.body),
   }),
 ]

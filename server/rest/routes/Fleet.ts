@@ -1,36 +1,47 @@
 import { z } from 'zod'
-import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../../inspections/list-by-vehicle.server.ts'
-import { addVehicleInput, updateVehicleInput } from '../../fleet/vehicle-schema.ts'
 import {
-  cancelVehicleRequest,
-  createVehicleRequest,
-  createVehicleRequestInput,
-  getVehicleOperatorAssignments,
-  listPendingRequestsByOwner,
-  listRequestsByOperator,
-  respondToVehicleRequest,
-  respondVehicleRequestInput,
-} from '../../fleet/vehicle-requests.server.ts'
+  deleteVehicleDocument,
+  getDocumentFile,
+  listVehicleDocuments,
+  uploadVehicleDocuments,
+  uploadVehicleDocumentsInput,
+  type VehicleDocumentInfo,
+} from '../../documents/documents.server.ts'
+import { documentResponse } from '../../documents/download.server.ts'
+import { addVehicleInput, updateVehicleInput } from '../../fleet/vehicle-schema.ts'
 import { addVehicle, archiveVehicle, getAllOwnerVehicles, getVehiclesAssignedToOperator, updateVehicle } from '../../fleet/vehicles.server.ts'
-import { listRepairsByCompany, listRepairsByVehicle } from '../../repairs/list-repairs.server.ts'
 import { idSchema } from '../../validation.ts'
 import { defineRoute } from '../route.ts'
 import { messageSchema } from './shapes.ts'
 
 const companyQuery = z.object({ companyId: idSchema })
-const vehicleQuery = z.object({ vehicleId: idSchema })
-const vehicleRequest = z.object({
-  id: z.number(),
-  vehicleIdentifier: z.string(),
-  ownerCompanyName: z.string(),
-  operatorCompanyName: z.string(),
-  operatorCompanyId: z.number(),
-  status: z.enum(['Pending', 'Approved', 'Rejected', 'Cancelled']),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  requestedAt: z.string(),
+
+/** The spec's Vehicle document; lists never carry the bytes (`fileContent: null`). */
+const vehicleDocumentSchema = z.object({
+  id: z.number().int(),
+  vehicleId: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  fileContent: z.null(),
+  uploadedBy: z.string(),
+  isActive: z.boolean(),
+  uploadedAt: z.string(),
 })
 
+function legacyDocument(d: VehicleDocumentInfo): z.output<typeof vehicleDocumentSchema> {
+  return {
+    id: d.id,
+    vehicleId: d.vehicleId,
+    fileName: d.fileName,
+    contentType: d.contentType,
+    fileContent: null,
+    uploadedBy: d.uploadedBy,
+    isActive: d.isActive,
+    uploadedAt: d.uploadedAt,
+  }
+}
+
+/** /api/Fleet/…: an owner's vehicles, an operator's assigned ones, and their documents. */
 export const fleetRoutes = [
   defineRoute({
     method: 'GET',
@@ -86,111 +97,48 @@ export const fleetRoutes = [
   }),
   defineRoute({
     method: 'GET',
-    path: '/api/VehicleOperator/getVehicleOperatorAssignments',
-    tag: 'VehicleOperator',
-    summary: 'Operator assignment history of a vehicle (its owner)',
+    path: '/api/Fleet/getVehicleDocuments',
+    tag: 'Fleet',
+    summary: "A vehicle's active documents, newest first (its owner, or the operator of an active assignment)",
     auth: 'user',
-    query: vehicleQuery,
-    response: z.array(z.object({ operatorName: z.string(), startDate: z.string(), endDate: z.string().nullable(), isActive: z.boolean() })),
+    query: z.object({ vehicleId: idSchema }),
+    response: z.array(vehicleDocumentSchema),
     errors: [404],
-    // The documented shape, without the id the owner's page uses to end one.
-    handler: async (ctx) => (await getVehicleOperatorAssignments(ctx, ctx.query.vehicleId)).map(({ id: _id, ...a }) => a),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/VehicleOperator/getRequestsByOperator',
-    tag: 'VehicleOperator',
-    summary: "The operator company's vehicle requests",
-    auth: 'user',
-    query: z.object({ operatorCompanyId: idSchema }),
-    response: z.array(vehicleRequest),
-    errors: [403],
-    handler: (ctx) => listRequestsByOperator(ctx, ctx.query.operatorCompanyId),
+    handler: async (ctx) => (await listVehicleDocuments(ctx, ctx.query.vehicleId)).map(legacyDocument),
   }),
   defineRoute({
     method: 'POST',
-    path: '/api/VehicleOperator/createRequest',
-    tag: 'VehicleOperator',
-    summary: 'Ask an owner to operate one of its vehicles',
+    path: '/api/Fleet/uploadVehicleDocument',
+    tag: 'Fleet',
+    summary:
+      'Upload documents (Owner managers): pdf, doc, docx, xls, xlsx, png, jpg, jpeg, at most 5 MiB each, type checked by content; all or none are stored',
     auth: 'user',
-    body: createVehicleRequestInput,
-    status: 201,
-    response: vehicleRequest,
-    errors: [403, 404, 409],
-    handler: (ctx) => createVehicleRequest(ctx, ctx.body),
+    body: uploadVehicleDocumentsInput,
+    response: z.array(vehicleDocumentSchema),
+    responseDescription: 'The stored documents',
+    errors: [404, 413, 415],
+    handler: async (ctx) => (await uploadVehicleDocuments(ctx, ctx.body)).map(legacyDocument),
   }),
   defineRoute({
-    method: 'POST',
-    path: '/api/VehicleOperator/{id}/cancel',
-    tag: 'VehicleOperator',
-    summary: 'Cancel a Pending request (the requesting operator)',
+    method: 'DELETE',
+    path: '/api/fleet/deleteVehicleDocument',
+    tag: 'Fleet',
+    summary: 'Delete a document (Owner managers); it is deactivated, its record kept',
     auth: 'user',
-    params: z.object({ id: idSchema }),
-    query: z.object({ operatorCompanyId: idSchema }),
+    query: z.object({ documentId: idSchema }),
     response: messageSchema,
-    errors: [403, 404, 409],
-    handler: (ctx) => cancelVehicleRequest(ctx, { id: ctx.params.id, operatorCompanyId: ctx.query.operatorCompanyId }),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/VehicleOperator/getPendingRequestsByOwner',
-    tag: 'VehicleOperator',
-    summary: "The owner company's Pending requests",
-    auth: 'user',
-    query: z.object({ ownerCompanyId: idSchema }),
-    response: z.array(vehicleRequest),
-    errors: [403],
-    handler: (ctx) => listPendingRequestsByOwner(ctx, ctx.query.ownerCompanyId),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/api/VehicleOperator/respond',
-    tag: 'VehicleOperator',
-    summary: 'Approve (creates the assignment) or reject a Pending request',
-    auth: 'user',
-    body: respondVehicleRequestInput,
-    response: messageSchema,
-    errors: [404, 409],
-    handler: (ctx) => respondToVehicleRequest(ctx, ctx.body),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/Maintenance/GetPreInspection',
-    tag: 'Maintenance',
-    summary: "A vehicle's pre-inspections, newest first",
-    auth: 'user',
-    query: vehicleQuery,
     errors: [404],
-    handler: (ctx) => listPreInspectionsByVehicle(ctx, ctx.query.vehicleId),
+    handler: (ctx) => deleteVehicleDocument(ctx, ctx.query.documentId),
   }),
   defineRoute({
     method: 'GET',
-    path: '/api/Maintenance/GetInspection',
-    tag: 'Maintenance',
-    summary: "A vehicle's inspections, newest first",
+    path: '/api/fleet/{vehicleId}/documents/{documentId}',
+    tag: 'Fleet',
+    summary: "A document's bytes with its stored content type, Content-Disposition and X-Content-Type-Options: nosniff",
     auth: 'user',
-    query: vehicleQuery,
+    params: z.object({ vehicleId: idSchema, documentId: idSchema }),
+    responseDescription: 'The file (its stored content type)',
     errors: [404],
-    handler: (ctx) => listInspectionsByVehicle(ctx, ctx.query.vehicleId),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/RepairAction/getRepairsByVehicle',
-    tag: 'RepairAction',
-    summary: "A vehicle's repair actions (its owner)",
-    auth: 'user',
-    query: vehicleQuery,
-    errors: [404],
-    handler: (ctx) => listRepairsByVehicle(ctx, ctx.query.vehicleId),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/RepairAction/getRepairsByCompany',
-    tag: 'RepairAction',
-    summary: "The repair shop's repair actions",
-    auth: 'user',
-    query: z.object({ repairCompanyId: idSchema }),
-    errors: [403],
-    handler: (ctx) => listRepairsByCompany(ctx, ctx.query.repairCompanyId),
+    handler: async (ctx) => documentResponse(await getDocumentFile(ctx, ctx.params.vehicleId, ctx.params.documentId)),
   }),
 ]

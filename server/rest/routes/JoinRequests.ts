@@ -1,6 +1,4 @@
 import { z } from 'zod'
-import { companySettingsInput, updateCompanySettings } from '../../companies/company-settings.server.ts'
-import { listEmployees, listEmployeesInput, updateRoleStatusInput, updateUserRoleStatus } from '../../companies/employees.server.ts'
 import {
   acceptJoinRequest,
   answerJoinRequestInput,
@@ -14,29 +12,9 @@ import { defineRoute } from '../route.ts'
 import { messageSchema } from './shapes.ts'
 
 const joinRequestRow = z.object({ id: z.number(), name: z.string(), role: z.string(), requestDate: z.string(), status: z.string() })
-const employee = z.object({
-  id: z.number(),
-  personalIdentifier: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  roles: z.array(z.string()),
-  dateOfBirth: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  roleList: z.array(z.object({ id: z.number(), name: z.string(), isActive: z.boolean() })),
-})
 
-export const peopleRoutes = [
-  defineRoute({
-    method: 'PUT',
-    path: '/api/Company/settings',
-    tag: 'Company',
-    summary: 'Company settings (managers): name, time zone, repair shop by code',
-    auth: 'user',
-    body: companySettingsInput,
-    errors: [403],
-    handler: (ctx) => updateCompanySettings(ctx, ctx.body),
-  }),
+/** /api/JoinRequests/…: asking to join a company by code, and its managers answering. */
+export const joinRequestsRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/JoinRequests/create',
@@ -84,27 +62,5 @@ export const peopleRoutes = [
     response: messageSchema,
     errors: [404, 409],
     handler: (ctx) => rejectJoinRequest(ctx, ctx.body),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/Employee/getEmployees',
-    tag: 'Employee',
-    summary: 'People holding roles the caller manages in the company (page and pageSize optional)',
-    auth: 'user',
-    query: listEmployeesInput,
-    response: z.array(employee),
-    errors: [403],
-    handler: async (ctx) => (await listEmployees(ctx, ctx.query)).items,
-  }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/Employee/updateUserRoleStatus',
-    tag: 'Employee',
-    summary: "Activate or deactivate a user's role in the company",
-    auth: 'user',
-    body: updateRoleStatusInput,
-    response: messageSchema,
-    errors: [403, 404, 409],
-    handler: (ctx) => updateUserRoleStatus(ctx, ctx.body),
   }),
 ]

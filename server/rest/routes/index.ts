@@ -3,10 +3,16 @@ import { json } from '../respond.ts'
 import { defineRoute, type RestRoute } from '../route.ts'
 import { authRoutes } from './Auth.ts'
 import { companyRoutes } from './Company.ts'
-import { documentRoutes } from './documents.ts'
-import { peopleRoutes } from './JoinRequests.ts'
-import { externalRoutes } from './external.ts'
+import { dashboardRoutes } from './Dashboard.ts'
+import { employeeRoutes } from './Employee.ts'
 import { fleetRoutes } from './Fleet.ts'
+import { joinRequestsRoutes } from './JoinRequests.ts'
+import { maintenanceRoutes } from './Maintenance.ts'
+import { passwordResetRoutes } from './PasswordReset.ts'
+import { profileRoutes } from './Profile.ts'
+import { repairActionRoutes } from './RepairAction.ts'
+import { userInfoRoutes } from './UserInfo.ts'
+import { vehicleOperatorRoutes } from './VehicleOperator.ts'
 
 let document: unknown
 /** The document of every path below, itself included; built once. */
@@ -19,7 +25,24 @@ const openApiRoute = defineRoute({
   handler: async () => json((document ??= openApiDocument(restRoutes()))),
 })
 
-/** Every legacy REST path, by area. */
+/**
+ * Every legacy REST path. One file per controller of the path, named as API.md
+ * spells it: `/api/VehicleOperator/…` is in `VehicleOperator.ts`.
+ */
 export function restRoutes(): RestRoute[] {
-  return [openApiRoute, ...authRoutes, ...externalRoutes, ...companyRoutes, ...peopleRoutes, ...fleetRoutes, ...documentRoutes]
+  return [
+    openApiRoute,
+    ...authRoutes,
+    ...passwordResetRoutes,
+    ...profileRoutes,
+    ...userInfoRoutes,
+    ...dashboardRoutes,
+    ...companyRoutes,
+    ...joinRequestsRoutes,
+    ...employeeRoutes,
+    ...fleetRoutes,
+    ...vehicleOperatorRoutes,
+    ...maintenanceRoutes,
+    ...repairActionRoutes,
+  ]
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { COMPANY_TYPES } from '#catalog/roles.ts'
+import { idSchema } from '../../validation.ts'
 
 /** Response shapes shared by several paths (documented in /api/openapi.json). */
 export const userInCompanyWithRoleSchema = z.object({
@@ -11,3 +12,6 @@ export const userInCompanyWithRoleSchema = z.object({
 })
 
 export const messageSchema = z.object({ message: z.string() })
+
+/** `?vehicleId=` of the paths that read one vehicle's records. */
+export const vehicleQuery = z.object({ vehicleId: idSchema })
