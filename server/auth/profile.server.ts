@@ -7,8 +7,7 @@ import { isCountryCode, isUsState } from '#catalog/places.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { requireUser } from '../policy.ts'
-import { decodeBase64 } from '../uploads/base64.ts'
-import { checkImage } from '../uploads/image.server.ts'
+import { decodeImage } from '../uploads/image.server.ts'
 import { dateOnly, parseInput } from '../validation.ts'
 
 const isRealDate = (s: string) => {
@@ -82,7 +81,8 @@ export const updateProfileInput = z.intersection(
   profileFieldsSchema,
   z.object({
     /** base64 JPEG/PNG/WebP; null removes the photo; absent keeps it. */
-    profilePhoto: z.string().max(4_000_000).nullish(),
+    // No length rule: the decoded size is checked by decodeImage (413 over 2 MiB, API.md).
+    profilePhoto: z.string().nullish(),
     userLicenses: z.array(licenseSchema).max(20).optional(),
   }),
 )
@@ -189,10 +189,7 @@ export async function updateProfile(ctx: UseCaseContext, input: unknown) {
   // Checked before anything is written.
   const photo =
     typeof v.profilePhoto === 'string' && v.profilePhoto !== ''
-      ? (() => {
-          const bytes = decodeBase64(v.profilePhoto, 'profilePhoto')
-          return { bytes, ...checkImage(bytes, { field: 'profilePhoto', maxWidth: 4096, maxHeight: 4096 }) }
-        })()
+      ? decodeImage(v.profilePhoto, { field: 'profilePhoto', maxWidth: 4096, maxHeight: 4096 })
       : null
   await ctx.db.transaction(async (tx) => {
     const { profilePhoto: _p, userLicenses: licenses, ...fields } = v

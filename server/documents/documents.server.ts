@@ -211,7 +211,8 @@ export async function uploadVehicleDocumentFiles(ctx: UseCaseContext, files: Doc
  * DELETE /api/fleet/deleteVehicleDocument and the tab's delete: Owner managers.
  * The document is a record: it is deactivated (isActive = false) and its bytes
  * kept; it leaves every list and can no longer be downloaded. A document that
- * is missing, already deleted or not the caller's to delete is a 404.
+ * is missing, already deleted or of a vehicle the caller may not see is a 404;
+ * the operator of an active assignment, who sees it, gets 403.
  */
 export async function deleteVehicleDocument(ctx: UseCaseContext, documentId: number): Promise<{ message: string }> {
   const id = parseInput(idSchema, documentId)

@@ -14,7 +14,10 @@ export function contentDisposition(fileName: string, disposition: 'inline' | 'at
 
 /**
  * The bytes with the stored (detected) content type, shown inline ("opened in
- * a new tab"), never sniffed, never cached by shared caches.
+ * a new tab"), never cached by shared caches. Never sniffed: the server's
+ * security headers (helmet, server/http/main.ts) send `X-Content-Type-Options:
+ * nosniff` on every response, so the route does not repeat it (API.md: once,
+ * not `nosniff, nosniff`).
  */
 export function documentResponse(file: { fileName: string; contentType: string; content: Uint8Array }): Response {
   return new Response(new Uint8Array(file.content), {
@@ -23,7 +26,6 @@ export function documentResponse(file: { fileName: string; contentType: string; 
       'Content-Type': file.contentType,
       'Content-Length': String(file.content.byteLength),
       'Content-Disposition': contentDisposition(file.fileName),
-      'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, no-store',
     },
   })

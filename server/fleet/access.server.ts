@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lte, or } from 'drizzle-orm'
 import { companies, operatorAssignments, vehicles } from '#db/schema/index.ts'
 import type { RoleName } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
-import { AppError } from '../errors.ts'
+import { AppError, forbidden } from '../errors.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 
 /** "Today" as a calendar date in a time zone (PRODUCT.md: dates are the company's). */
@@ -37,11 +37,19 @@ export interface VehicleAccess {
   operatorCompanyId?: number
 }
 
+/** Roles of an operator company that see the vehicles of its active assignments. */
+export const VEHICLE_VIEWER_ROLES = ['Operator', 'Driver', 'Mechanic'] as const satisfies readonly RoleName[]
+
 /**
- * Who may see a vehicle: Owner managers of its company (read and write), and
- * — when `operatorRoles` is given — holders of those roles in an operator
- * company with an active assignment (read only). Anyone else gets 404, as for
- * a vehicle that does not exist (API.md: never reveal another company's records).
+ * Who may see or change a vehicle:
+ * - Owner managers of its company: always.
+ * - `operatorRoles`: holders of those roles in an operator company with an
+ *   active assignment, for reading.
+ * - `write`: only the owner. A caller who may see the vehicle (an operator
+ *   company's people, through an active assignment) gets 403; anyone else 404.
+ * Without either option: owner-only reading, 404 for everyone else.
+ * A vehicle the caller may not see is a 404, as for one that does not exist
+ * (API.md: never reveal another company's records).
  */
 export async function vehicleAccess(
   ctx: UseCaseContext,
@@ -49,23 +57,32 @@ export async function vehicleAccess(
   opts: { write?: boolean; operatorRoles?: readonly RoleName[] } = {},
 ): Promise<VehicleAccess> {
   const me = requireUser(ctx.actor)
-  const notFound = () => new AppError('NOT_FOUND', 'Vehicle not found')
   const [v] = await ctx.db.read
     .select({ id: vehicles.id, ownerCompanyId: vehicles.ownerCompanyId, vehicleIdentifier: vehicles.vehicleIdentifier })
     .from(vehicles)
     .where(and(eq(vehicles.id, vehicleId), isNull(vehicles.archivedAt)))
-  if (!v) throw notFound()
-  if (hasRole(me, v.ownerCompanyId, ['Owner'])) return { vehicleId: v.id, ownerCompanyId: v.ownerCompanyId, vehicleIdentifier: v.vehicleIdentifier, as: 'owner' }
-  if (opts.write || !opts.operatorRoles?.length) throw notFound()
-  const operatorCompanies = companiesWithRole(me, opts.operatorRoles)
-  for (const companyId of operatorCompanies) {
+  if (!v) throw vehicleNotFound()
+  const found = { vehicleId: v.id, ownerCompanyId: v.ownerCompanyId, vehicleIdentifier: v.vehicleIdentifier }
+  if (hasRole(me, v.ownerCompanyId, ['Owner'])) return { ...found, as: 'owner' }
+  const readers = opts.write ? VEHICLE_VIEWER_ROLES : opts.operatorRoles
+  const operatorCompanyId = readers?.length ? await assignedOperatorCompany(ctx, v.id, companiesWithRole(me, readers)) : undefined
+  if (operatorCompanyId === undefined) throw vehicleNotFound()
+  if (opts.write) throw forbidden('Only the owner company may change this vehicle')
+  return { ...found, as: 'operator', operatorCompanyId }
+}
+
+const vehicleNotFound = () => new AppError('NOT_FOUND', 'Vehicle not found')
+
+/** The first of `companyIds` with an active assignment of the vehicle today (in its time zone). */
+async function assignedOperatorCompany(ctx: UseCaseContext, vehicleId: number, companyIds: number[]): Promise<number | undefined> {
+  for (const companyId of companyIds) {
     const today = await companyToday(ctx, companyId)
     const [a] = await ctx.db.read
       .select({ id: operatorAssignments.id })
       .from(operatorAssignments)
-      .where(and(eq(operatorAssignments.vehicleId, v.id), eq(operatorAssignments.operatorCompanyId, companyId), activeOn(today)))
+      .where(and(eq(operatorAssignments.vehicleId, vehicleId), eq(operatorAssignments.operatorCompanyId, companyId), activeOn(today)))
       .limit(1)
-    if (a) return { vehicleId: v.id, ownerCompanyId: v.ownerCompanyId, vehicleIdentifier: v.vehicleIdentifier, as: 'operator', operatorCompanyId: companyId }
+    if (a) return companyId
   }
-  throw notFound()
+  return undefined
 }

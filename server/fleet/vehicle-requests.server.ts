@@ -206,7 +206,7 @@ export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknow
 
 /** GET /api/VehicleOperator/getVehicleOperatorAssignments (the owner of the vehicle): newest first. */
 export async function getVehicleOperatorAssignments(ctx: UseCaseContext, vehicleId: number) {
-  const access = await vehicleAccess(ctx, vehicleId, { write: true })
+  const access = await vehicleAccess(ctx, vehicleId)
   const today = await companyToday(ctx, access.ownerCompanyId)
   const rows = await ctx.db.read
     .select({
@@ -234,7 +234,7 @@ export async function endOperatorAssignment(ctx: UseCaseContext, input: unknown)
   const { assignmentId } = parseInput(endAssignmentInput, input)
   const [a] = await ctx.db.read.select({ vehicleId: operatorAssignments.vehicleId }).from(operatorAssignments).where(eq(operatorAssignments.id, assignmentId))
   if (!a) throw new AppError('NOT_FOUND', 'Assignment not found')
-  const access = await vehicleAccess(ctx, a.vehicleId, { write: true }).catch(() => {
+  const access = await vehicleAccess(ctx, a.vehicleId).catch(() => {
     throw new AppError('NOT_FOUND', 'Assignment not found')
   })
   const now = ctx.now ?? new Date()

@@ -7,8 +7,7 @@ import { randomCode, uniqueCode } from '../codes.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { requireRole } from '../policy.ts'
-import { decodeBase64 } from '../uploads/base64.ts'
-import { checkImage } from '../uploads/image.server.ts'
+import { decodeImage } from '../uploads/image.server.ts'
 import { parseInput } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
@@ -25,9 +24,7 @@ export type VehicleJson = ReturnType<typeof vehicleJson>
 
 function prepareImage(imageData: string | null | undefined) {
   if (typeof imageData !== 'string' || imageData === '') return null
-  const bytes = decodeBase64(imageData, 'imageData')
-  const info = checkImage(bytes, { field: 'imageData', maxWidth: VEHICLE_IMAGE.width, maxHeight: VEHICLE_IMAGE.height })
-  return { bytes, ...info }
+  return decodeImage(imageData, { field: 'imageData', maxWidth: VEHICLE_IMAGE.width, maxHeight: VEHICLE_IMAGE.height })
 }
 
 /** 409 for a VIN or identifier another (not archived) vehicle already has. */

@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm'
 import { inspections, preInspections } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
-import { vehicleAccess } from '../fleet/access.server.ts'
+import { VEHICLE_VIEWER_ROLES, vehicleAccess } from '../fleet/access.server.ts'
 
 /** Who may read a vehicle's inspection records: its owner, or the operator (and its staff) of an active assignment. */
-const READERS = { operatorRoles: ['Operator', 'Driver', 'Mechanic'] } as const
+const READERS = { operatorRoles: VEHICLE_VIEWER_ROLES }
 
 /** GET /api/Maintenance/GetPreInspection and the Pre inspections tab: newest first. */
 export async function listPreInspectionsByVehicle(ctx: UseCaseContext, vehicleId: number) {

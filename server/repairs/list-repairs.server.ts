@@ -46,7 +46,7 @@ async function selectRepairs(ctx: UseCaseContext, where: SQL) {
 
 /** GET /api/RepairAction/getRepairsByVehicle and the Repair actions tab (the owner). */
 export async function listRepairsByVehicle(ctx: UseCaseContext, vehicleId: number) {
-  await vehicleAccess(ctx, vehicleId, { write: true })
+  await vehicleAccess(ctx, vehicleId)
   return selectRepairs(ctx, eq(repairActions.vehicleId, vehicleId))
 }
 

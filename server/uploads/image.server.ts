@@ -1,8 +1,31 @@
 import { imageSize } from 'image-size'
 import { AppError } from '../errors.ts'
+import { decodeBase64, decodedBase64Length } from './base64.ts'
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024
 const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
+
+type ImageRules = { field: string; maxWidth?: number; maxHeight?: number; maxBytes?: number }
+
+/** API.md: an image is at most 2 MiB decoded; larger is 413, whatever the request's size. */
+function assertImageSize(byteLength: number, opts: ImageRules) {
+  const max = opts.maxBytes ?? MAX_IMAGE_BYTES
+  if (byteLength > max) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The image is larger than ${Math.round(max / 1024 / 1024)} MB`, {
+      fieldErrors: { [opts.field]: 'Image too large' },
+    })
+  }
+}
+
+/**
+ * A base64 image from a JSON body (REST, tRPC, the page's cropped picture):
+ * its decoded size is checked before it is decoded (413), then its content.
+ */
+export function decodeImage(base64: string, opts: ImageRules): { bytes: Buffer; contentType: string; width: number; height: number } {
+  assertImageSize(decodedBase64Length(base64), opts)
+  const bytes = decodeBase64(base64, opts.field)
+  return { bytes, ...checkImage(bytes, opts) }
+}
 
 /**
  * Checks an uploaded image by its content (magic bytes), its size and its
@@ -10,14 +33,9 @@ const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } 
  */
 export function checkImage(
   bytes: Buffer,
-  opts: { field: string; maxWidth?: number; maxHeight?: number; maxBytes?: number },
+  opts: ImageRules,
 ): { contentType: string; width: number; height: number } {
-  const max = opts.maxBytes ?? MAX_IMAGE_BYTES
-  if (bytes.byteLength > max) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `The image is larger than ${Math.round(max / 1024 / 1024)} MB`, {
-      fieldErrors: { [opts.field]: 'Image too large' },
-    })
-  }
+  assertImageSize(bytes.byteLength, opts)
   let info: ReturnType<typeof imageSize> | undefined
   try {
     info = imageSize(bytes)

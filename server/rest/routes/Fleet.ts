@@ -81,7 +81,7 @@ export const fleetRoutes = [
     summary: 'Update a vehicle (every field; imageData absent keeps the picture, null removes it)',
     auth: 'user',
     body: updateVehicleInput,
-    errors: [404, 409, 413, 415],
+    errors: [403, 404, 409, 413, 415],
     handler: (ctx) => updateVehicle(ctx, ctx.body),
   }),
   defineRoute({
@@ -92,7 +92,7 @@ export const fleetRoutes = [
     auth: 'user',
     query: z.object({ id: idSchema }),
     response: messageSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
     handler: (ctx) => archiveVehicle(ctx, ctx.query.id),
   }),
   defineRoute({
@@ -116,7 +116,7 @@ export const fleetRoutes = [
     body: uploadVehicleDocumentsInput,
     response: z.array(vehicleDocumentSchema),
     responseDescription: 'The stored documents',
-    errors: [404, 413, 415],
+    errors: [403, 404, 413, 415],
     handler: async (ctx) => (await uploadVehicleDocuments(ctx, ctx.body)).map(legacyDocument),
   }),
   defineRoute({
@@ -127,7 +127,7 @@ export const fleetRoutes = [
     auth: 'user',
     query: z.object({ documentId: idSchema }),
     response: messageSchema,
-    errors: [404],
+    errors: [403, 404],
     handler: (ctx) => deleteVehicleDocument(ctx, ctx.query.documentId),
   }),
   defineRoute({
