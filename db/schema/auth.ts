@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex, check } from 'drizzle-orm/sqlite-core'
-import { id, instant, instantNow, inList } from './columns.ts'
+import { id, inList, instant, instantNow, ref } from './columns.ts'
 import { users } from './users.ts'
 
 /** Browser sessions: the cookie holds a random token; the row id is its SHA-256 (hex). */
@@ -7,9 +7,7 @@ export const webSessions = sqliteTable(
   'web_sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     createdAt: instantNow('created_at'),
     expiresAt: instant('expires_at').notNull(),
     lastSeenAt: instantNow('last_seen_at'),
@@ -28,9 +26,7 @@ export const apiSessions = sqliteTable(
   'api_sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     createdAt: instantNow('created_at'),
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
@@ -64,9 +60,7 @@ export const loginChallenges = sqliteTable(
     id: text('id')
       .primaryKey()
       .$defaultFn(() => crypto.randomUUID()),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     createdAt: instantNow('created_at'),
     expiresAt: instant('expires_at').notNull(),
     passwordVerifiedAt: instant('password_verified_at'),
@@ -84,9 +78,7 @@ export const passwordResetTokens = sqliteTable(
   {
     /** SHA-256 (hex) of the token sent by email. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     createdAt: instantNow('created_at'),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
@@ -101,9 +93,7 @@ export const externalIdentities = sqliteTable(
   'external_identities',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     provider: text('provider', { enum: EXTERNAL_PROVIDERS }).notNull(),
     /** The provider's `sub` claim. */
     subject: text('subject').notNull(),

@@ -3,7 +3,7 @@
  * not tables).
  */
 import { sql, type SQL } from 'drizzle-orm'
-import { integer } from 'drizzle-orm/sqlite-core'
+import { integer, type AnySQLiteColumn, type UpdateDeleteAction } from 'drizzle-orm/sqlite-core'
 
 /** An id column: INTEGER PRIMARY KEY AUTOINCREMENT. */
 export const id = () => integer('id').primaryKey({ autoIncrement: true })
@@ -23,6 +23,10 @@ export const updatedAtNow = (name: string) =>
     .notNull()
     .$defaultFn(() => new Date())
     .$onUpdateFn(() => new Date())
+
+/** A required reference to another table's id, with what deleting that row does to this one. */
+export const ref = (name: string, target: () => AnySQLiteColumn, onDelete: UpdateDeleteAction) =>
+  integer(name).notNull().references(target, { onDelete })
 
 /** A boolean stored as 0/1. */
 export const bool = (name: string) => integer(name, { mode: 'boolean' })

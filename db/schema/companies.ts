@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/sqlite-core'
 import { COMPANY_TYPES } from '#catalog/roles.ts'
 import { JOIN_REQUEST_STATUS_VALUES } from '#catalog/statuses.ts'
-import { bool, id, instant, instantNow, inList, updatedAtNow } from './columns.ts'
+import { bool, id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
 import { roles } from './reference.ts'
 import { users } from './users.ts'
 
@@ -38,9 +38,7 @@ export const companies = sqliteTable(
 export const companyTypes = sqliteTable(
   'company_types',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ref('company_id', () => companies.id, 'cascade'),
     type: text('type', { enum: COMPANY_TYPES }).notNull(),
   },
   (t) => [
@@ -55,15 +53,9 @@ export const memberships = sqliteTable(
   'memberships',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'restrict' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    companyId: ref('company_id', () => companies.id, 'cascade'),
+    roleId: ref('role_id', () => roles.id, 'restrict'),
     isActive: bool('is_active').notNull().default(true),
     createdAt: instantNow('created_at'),
     updatedAt: updatedAtNow('updated_at'),
@@ -78,15 +70,9 @@ export const joinRequests = sqliteTable(
   'join_requests',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'restrict' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    companyId: ref('company_id', () => companies.id, 'cascade'),
+    roleId: ref('role_id', () => roles.id, 'restrict'),
     status: text('status', { enum: JOIN_REQUEST_STATUS_VALUES }).notNull().default('Pending'),
     requestedAt: instantNow('requested_at'),
     answeredAt: instant('answered_at'),

@@ -6,7 +6,7 @@ import {
   POWERTRAIN_TYPE_VALUES,
   TRANSMISSION_TYPE_VALUES,
 } from '#catalog/vehicle.ts'
-import { bool, id, instant, instantNow, inList, updatedAtNow } from './columns.ts'
+import { bool, id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
 import { companies } from './companies.ts'
 import { users } from './users.ts'
 
@@ -23,9 +23,7 @@ export const vehicles = sqliteTable(
       .notNull()
       .$defaultFn(() => crypto.randomUUID()),
     /** The owner company (REST `ownerId`). */
-    ownerCompanyId: integer('owner_company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    ownerCompanyId: ref('owner_company_id', () => companies.id, 'restrict'),
 
     // General
     make: text('make').notNull(),
@@ -119,9 +117,7 @@ export const vehicleDocuments = sqliteTable(
   'vehicle_documents',
   {
     id: id(),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    vehicleId: ref('vehicle_id', () => vehicles.id, 'cascade'),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

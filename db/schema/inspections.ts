@@ -6,7 +6,7 @@ import {
   type InspectionItemKey,
   type PreInspectionItemKey,
 } from '#catalog/checklists.ts'
-import { bool, id, instant, instantNow, inList } from './columns.ts'
+import { bool, id, inList, instant, instantNow, ref } from './columns.ts'
 import { companies } from './companies.ts'
 import { vehicles } from './fleet.ts'
 import { users } from './users.ts'
@@ -19,13 +19,9 @@ export const preInspections = sqliteTable(
   'pre_inspections',
   {
     id: id(),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'restrict' }),
+    vehicleId: ref('vehicle_id', () => vehicles.id, 'restrict'),
     /** The operator company the driver filed it for (it had the active assignment). */
-    operatorCompanyId: integer('operator_company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    operatorCompanyId: ref('operator_company_id', () => companies.id, 'restrict'),
     driverUserId: integer('driver_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The driver's name as signed (kept after account deletion). */
     driverName: text('driver_name').notNull(),
@@ -58,9 +54,7 @@ export const preInspections = sqliteTable(
 export const preInspectionAnswers = sqliteTable(
   'pre_inspection_answers',
   {
-    preInspectionId: integer('pre_inspection_id')
-      .notNull()
-      .references(() => preInspections.id, { onDelete: 'cascade' }),
+    preInspectionId: ref('pre_inspection_id', () => preInspections.id, 'cascade'),
     itemKey: text('item_key').$type<PreInspectionItemKey>().notNull(),
     defective: bool('defective').notNull(),
   },
@@ -71,9 +65,7 @@ export const preInspectionAnswers = sqliteTable(
 export const preInspectionImages = sqliteTable(
   'pre_inspection_images',
   {
-    preInspectionId: integer('pre_inspection_id')
-      .notNull()
-      .references(() => preInspections.id, { onDelete: 'cascade' }),
+    preInspectionId: ref('pre_inspection_id', () => preInspections.id, 'cascade'),
     kind: text('kind', { enum: PRE_INSPECTION_IMAGE_KINDS }).notNull(),
     content: blob('content', { mode: 'buffer' }).notNull(),
     contentType: text('content_type').notNull(),
@@ -89,9 +81,7 @@ export const preInspectionPhotos = sqliteTable(
   'pre_inspection_photos',
   {
     id: id(),
-    preInspectionId: integer('pre_inspection_id')
-      .notNull()
-      .references(() => preInspections.id, { onDelete: 'cascade' }),
+    preInspectionId: ref('pre_inspection_id', () => preInspections.id, 'cascade'),
     name: text('name').notNull(),
     content: blob('content', { mode: 'buffer' }).notNull(),
     contentType: text('content_type').notNull(),
@@ -107,9 +97,7 @@ export const inspections = sqliteTable(
   'inspections',
   {
     id: id(),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'restrict' }),
+    vehicleId: ref('vehicle_id', () => vehicles.id, 'restrict'),
     inspectorUserId: integer('inspector_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The inspector's name as signed (kept after account deletion). */
     inspectorName: text('inspector_name').notNull(),
@@ -129,9 +117,7 @@ export const inspections = sqliteTable(
 export const inspectionItems = sqliteTable(
   'inspection_items',
   {
-    inspectionId: integer('inspection_id')
-      .notNull()
-      .references(() => inspections.id, { onDelete: 'cascade' }),
+    inspectionId: ref('inspection_id', () => inspections.id, 'cascade'),
     itemKey: text('item_key').$type<InspectionItemKey>().notNull(),
     status: integer('status').notNull(),
     comments: text('comments'),
@@ -160,9 +146,7 @@ export const inspectionPhotos = sqliteTable(
   'inspection_photos',
   {
     id: id(),
-    inspectionId: integer('inspection_id')
-      .notNull()
-      .references(() => inspections.id, { onDelete: 'cascade' }),
+    inspectionId: ref('inspection_id', () => inspections.id, 'cascade'),
     name: text('name').notNull(),
     content: blob('content', { mode: 'buffer' }).notNull(),
     contentType: text('content_type').notNull(),

@@ -1,6 +1,6 @@
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
-import { id, instant, instantNow, inList } from './columns.ts'
+import { id, inList, instant, instantNow, ref } from './columns.ts'
 import { companies } from './companies.ts'
 import { vehicles } from './fleet.ts'
 import { preInspections } from './inspections.ts'
@@ -17,12 +17,8 @@ export const repairActions = sqliteTable(
     /** Human-readable code, e.g. `RA-2025-000123`. */
     repairIdentifier: text('repair_identifier').notNull(),
     preInspectionId: integer('pre_inspection_id').references(() => preInspections.id, { onDelete: 'restrict' }),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'restrict' }),
-    ownerCompanyId: integer('owner_company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    vehicleId: ref('vehicle_id', () => vehicles.id, 'restrict'),
+    ownerCompanyId: ref('owner_company_id', () => companies.id, 'restrict'),
     /** The repair shop; null while it waits for the owner to choose one. */
     repairCompanyId: integer('repair_company_id').references(() => companies.id, { onDelete: 'set null' }),
     comments: text('comments'),
@@ -45,9 +41,7 @@ export const repairTasks = sqliteTable(
   'repair_tasks',
   {
     id: id(),
-    repairActionId: integer('repair_action_id')
-      .notNull()
-      .references(() => repairActions.id, { onDelete: 'cascade' }),
+    repairActionId: ref('repair_action_id', () => repairActions.id, 'cascade'),
     /** The defective checklist key or damage side that caused the task (null if manual). */
     sourceKey: text('source_key'),
     name: text('name').notNull(),

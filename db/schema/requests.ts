@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { VEHICLE_REQUEST_STATUS_VALUES } from '#catalog/statuses.ts'
-import { id, instant, instantNow, inList } from './columns.ts'
+import { id, inList, instant, instantNow, ref } from './columns.ts'
 import { companies } from './companies.ts'
 import { vehicles } from './fleet.ts'
 import { users } from './users.ts'
@@ -11,15 +11,9 @@ export const vehicleRequests = sqliteTable(
   'vehicle_requests',
   {
     id: id(),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'cascade' }),
-    ownerCompanyId: integer('owner_company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    operatorCompanyId: integer('operator_company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    vehicleId: ref('vehicle_id', () => vehicles.id, 'cascade'),
+    ownerCompanyId: ref('owner_company_id', () => companies.id, 'cascade'),
+    operatorCompanyId: ref('operator_company_id', () => companies.id, 'cascade'),
     requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: VEHICLE_REQUEST_STATUS_VALUES }).notNull().default('Pending'),
     startDate: text('start_date').notNull(),
@@ -51,12 +45,8 @@ export const operatorAssignments = sqliteTable(
   'operator_assignments',
   {
     id: id(),
-    vehicleId: integer('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'cascade' }),
-    operatorCompanyId: integer('operator_company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    vehicleId: ref('vehicle_id', () => vehicles.id, 'cascade'),
+    operatorCompanyId: ref('operator_company_id', () => companies.id, 'cascade'),
     requestId: integer('request_id').references(() => vehicleRequests.id, { onDelete: 'set null' }),
     startDate: text('start_date').notNull(),
     endDate: text('end_date'),

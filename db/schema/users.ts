@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { blob, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { GENDER_VALUES, TWO_FACTOR_TYPE_VALUES } from '#catalog/statuses.ts'
-import { id, instant, instantNow, inList, updatedAtNow } from './columns.ts'
+import { id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
 import { licenseTypes } from './reference.ts'
 
 export const users = sqliteTable(
@@ -61,12 +61,8 @@ export const userLicenses = sqliteTable(
   'user_licenses',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    licenseTypeId: integer('license_type_id')
-      .notNull()
-      .references(() => licenseTypes.id, { onDelete: 'restrict' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    licenseTypeId: ref('license_type_id', () => licenseTypes.id, 'restrict'),
     licenseNumber: text('license_number').notNull(),
     /** US state (or region) that issued the license. */
     state: text('state'),
