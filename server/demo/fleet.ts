@@ -115,7 +115,7 @@ export async function seedFleet(s: SeedContext, { cid }: SeededPeople): Promise<
   }
   const vehicleAt = (index: number) => vehicles[index]!
 
-  // Two pictures (the rest show the placeholder).
+  // Three pictures (the rest show the placeholder).
   await insertMany(tx, t.vehicleImages, [
     { vehicleId: vehicleAt(0).id, content: busPng([247, 181, 0]), contentType: 'image/png', width: 160, height: 120, updatedAt: ago(300) },
     { vehicleId: vehicleAt(15).id, content: busPng([235, 240, 245], 1), contentType: 'image/png', width: 160, height: 120, updatedAt: ago(280) },
