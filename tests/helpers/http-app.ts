@@ -1,0 +1,115 @@
+/**
+ * The whole HTTP application (Express guards, the Remix adapter, every door) on a loopback
+ * port, with the Remix server build compiled by Vite from the sources: the tests send raw
+ * HTTP the way an attacker would, not calls into a handler.
+ */
+import type { AddressInfo } from 'node:net'
+import { request as httpRequest } from 'node:http'
+import type { ServerBuild } from '@remix-run/node'
+import { createServer, type ViteDevServer } from 'vite'
+import type { Database } from '#db/client.ts'
+import { resetEnvCache } from '#server/env.server.ts'
+import { createApp } from '#server/http/app.server.ts'
+import type { ClientIpConfig } from '#server/http/client-ip.server.ts'
+import { useAsAppDb } from './db.ts'
+
+/** (Not a React hook: makes `db` the process database.) */
+const setAppDb = useAsAppDb
+
+/** The app's own origin in these tests (APP_URL). */
+export const APP_ORIGIN = 'http://operon.test'
+
+export interface RunningApp {
+  /** Where to connect (http://127.0.0.1:port). */
+  base: string
+  close(): Promise<void>
+}
+
+let vite: ViteDevServer | undefined
+
+async function viteBuild(): Promise<() => Promise<ServerBuild>> {
+  vite ??= await createServer({
+    configFile: 'vite.config.ts',
+    logLevel: 'silent',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, watch: null },
+  })
+  const v = vite
+  const build = (await v.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+  return () => Promise.resolve(build)
+}
+
+export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; env?: Record<string, string> } = {}): Promise<RunningApp> {
+  process.env.APP_URL = APP_ORIGIN
+  for (const [k, v] of Object.entries(opts.env ?? {})) process.env[k] = v
+  resetEnvCache()
+  setAppDb(db)
+  const build = await viteBuild()
+  const app = createApp({
+    build,
+    mode: 'production',
+    appUrl: APP_ORIGIN,
+    isProduction: false,
+    isLocal: false,
+    clientIp: opts.clientIp ?? { proxies: 1 },
+  })
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise<void>((r) => server.once('listening', () => r()))
+  const { port } = server.address() as AddressInfo
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((r) => server.close(() => r()))
+      await vite?.close()
+      vite = undefined
+    },
+  }
+}
+
+export interface RawResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/**
+ * One raw HTTP request (node:http, so any method, any header, a Content-Length that lies).
+ * `body` may be a string, a Buffer, or an iterable of chunks sent without Content-Length.
+ */
+export function raw(
+  base: string,
+  method: string,
+  path: string,
+  opts: { headers?: Record<string, string>; body?: string | Buffer | AsyncIterable<Buffer> } = {},
+): Promise<RawResponse> {
+  const url = new URL(path, base)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { method, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { host: 'operon.test', ...opts.headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    const body = opts.body
+    if (body === undefined) req.end()
+    else if (typeof body === 'string' || Buffer.isBuffer(body)) req.end(body)
+    else {
+      void (async () => {
+        try {
+          for await (const chunk of body) {
+            if (!req.write(chunk)) await new Promise((r) => req.once('drain', r))
+          }
+          req.end()
+        } catch {
+          req.destroy()
+        }
+      })()
+      req.on('error', () => undefined)
+    }
+  })
+}
