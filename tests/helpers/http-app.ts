@@ -22,12 +22,14 @@ export const APP_ORIGIN = 'http://operon.test'
 export interface RunningApp {
   /** Where to connect (http://127.0.0.1:port). */
   base: string
+  /** The Remix server build the app serves (its routes, for tests that list them). */
+  build: ServerBuild
   close(): Promise<void>
 }
 
 let vite: ViteDevServer | undefined
 
-async function viteBuild(): Promise<() => Promise<ServerBuild>> {
+async function viteBuild(): Promise<ServerBuild> {
   vite ??= await createServer({
     configFile: 'vite.config.ts',
     logLevel: 'silent',
@@ -35,8 +37,7 @@ async function viteBuild(): Promise<() => Promise<ServerBuild>> {
     server: { middlewareMode: true, hmr: false, watch: null },
   })
   const v = vite
-  const build = (await v.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
-  return () => Promise.resolve(build)
+  return (await v.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
 }
 
 export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; env?: Record<string, string> } = {}): Promise<RunningApp> {
@@ -46,7 +47,7 @@ export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; 
   setAppDb(db)
   const build = await viteBuild()
   const app = createApp({
-    build,
+    build: () => Promise.resolve(build),
     mode: 'production',
     appUrl: APP_ORIGIN,
     isProduction: false,
@@ -58,6 +59,7 @@ export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; 
   const { port } = server.address() as AddressInfo
   return {
     base: `http://127.0.0.1:${port}`,
+    build,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((r) => server.close(() => r()))
@@ -84,9 +86,15 @@ export function raw(
   opts: { headers?: Record<string, string>; body?: string | Buffer | AsyncIterable<Buffer> } = {},
 ): Promise<RawResponse> {
   const url = new URL(path, base)
+  const headers: Record<string, string> = { host: 'operon.test', ...opts.headers }
+  // node:http sends DELETE bodies without a length unless told: say it, as clients do.
+  if ((typeof opts.body === 'string' || Buffer.isBuffer(opts.body)) && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length')) {
+    headers['content-length'] = String(Buffer.byteLength(opts.body))
+  }
+  if (opts.body !== undefined && typeof opts.body !== 'string' && !Buffer.isBuffer(opts.body)) headers['transfer-encoding'] = 'chunked'
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { method, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { host: 'operon.test', ...opts.headers } },
+      { method, host: url.hostname, port: url.port, path: url.pathname + url.search, headers },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
@@ -112,4 +120,35 @@ export function raw(
       req.on('error', () => undefined)
     }
   })
+}
+
+/** A digest of every row of every table: equal before and after means nothing changed. */
+export async function databaseDigest(db: Database): Promise<string> {
+  const { createHash } = await import('node:crypto')
+  const { sql } = await import('drizzle-orm')
+  const tables = await db.read.all<{ name: string }>(
+    sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name`,
+  )
+  const hash = createHash('sha256')
+  for (const { name } of tables) {
+    const rows = await db.read.all(sql.raw(`SELECT * FROM "${name}"`))
+    hash.update(name).update(JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)))
+  }
+  return hash.digest('hex')
+}
+
+/** The URL path of a Remix route (parents joined, params filled with `fill`). */
+export function routeUrl(build: ServerBuild, routeId: string, fill = '1'): string {
+  const parts: string[] = []
+  for (let id: string | undefined = routeId; id; id = build.routes[id]?.parentId) {
+    const r = build.routes[id]!
+    if (r.path) parts.unshift(r.path)
+  }
+  const path = parts
+    .join('/')
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (seg === '*' ? 'x' : seg.startsWith(':') ? fill : seg.replace(/\?$/, '')))
+    .join('/')
+  return `/${path}`
 }
