@@ -28,6 +28,8 @@ export interface RunningApp {
 }
 
 let vite: ViteDevServer | undefined
+/** Apps of this test file still running on the shared Vite build. */
+let running = 0
 
 async function viteBuild(): Promise<ServerBuild> {
   vite ??= await createServer({
@@ -54,6 +56,7 @@ export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; 
     isLocal: false,
     clientIp: opts.clientIp ?? { proxies: 1 },
   })
+  running++
   const server = app.listen(0, '127.0.0.1')
   await new Promise<void>((r) => server.once('listening', () => r()))
   const { port } = server.address() as AddressInfo
@@ -63,8 +66,10 @@ export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; 
     async close() {
       server.closeAllConnections()
       await new Promise<void>((r) => server.close(() => r()))
-      await vite?.close()
-      vite = undefined
+      if (--running === 0) {
+        await vite?.close()
+        vite = undefined
+      }
     },
   }
 }
