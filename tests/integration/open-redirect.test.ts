@@ -25,7 +25,7 @@ beforeAll(async () => {
   db = createTestDb()
   const user = await createUser(db, { passwordHash: await hashPassword(PASSWORD) })
   await db.transaction((tx) => tx.update(users).set({ twoFactorType: 1 }).where(eq(users.id, user.id)))
-  email = user.email
+  email = user.email!
   app = await startApp(db)
 }, 120_000)
 afterAll(async () => {
