@@ -4,7 +4,8 @@
  *   bounded too (the door then answers 413, not whatever its parser made of the cut);
  * - a full disk seen by any door becomes a clear 507 instead of a 500;
  * - a dynamic answer that says nothing about caching is `private, no-store` (signed-in pages,
- *   their `?_data=` / `.data` requests, tRPC and REST answers).
+ *   their `?_data=` / `.data` requests, tRPC and REST answers);
+ * - the answer's headers replace the middleware's defaults instead of doubling them.
  */
 import { Transform, type TransformCallback } from 'node:stream'
 import {
@@ -88,7 +89,15 @@ function plainAnswer(req: ExpressRequest, status: number, message: string): Resp
 async function send(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText
   res.status(response.status)
-  for (const [key, value] of response.headers.entries()) res.append(key, value)
+  for (const [key, value] of response.headers.entries()) {
+    if (key === 'set-cookie') continue
+    // The answer's own headers win over the middleware's defaults (one X-Content-Type-Options);
+    // a CSP of its own (a document's `sandbox`) adds to the app's.
+    if (key === 'content-security-policy') res.append(key, value)
+    else res.setHeader(key, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) res.append('Set-Cookie', cookies)
   if (!response.headers.has('cache-control')) res.set('Cache-Control', NO_STORE)
   if (response.body) await writeReadableStreamToWritable(response.body, res)
   else res.end()

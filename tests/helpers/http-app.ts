@@ -24,6 +24,8 @@ export interface RunningApp {
   base: string
   /** The Remix server build the app serves (its routes, for tests that list them). */
   build: ServerBuild
+  /** A server module as the build sees it (the same instance, e.g. the PDF renderer's queue). */
+  load<T>(path: string): Promise<T>
   close(): Promise<void>
 }
 
@@ -63,6 +65,7 @@ export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; 
   return {
     base: `http://127.0.0.1:${port}`,
     build,
+    load: async <T,>(path: string) => (await vite!.ssrLoadModule(path)) as T,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((r) => server.close(() => r()))
