@@ -104,13 +104,21 @@ export function raw(
     const req = httpRequest(
       { method, host: url.hostname, port: url.port, path: url.pathname + url.search, headers },
       (res) => {
+        answered = true
         const chunks: Buffer[] = []
+        const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') })
         res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
-        res.on('error', reject)
+        res.on('end', done)
+        // A server that answers early (413) and closes: what was received is the answer.
+        res.on('error', done)
+        res.on('close', done)
       },
     )
-    req.on('error', reject)
+    let answered = false
+    // Writing into a connection the server closed after answering: the answer still counts.
+    req.on('error', (e) => {
+      if (!answered) setTimeout(() => (answered ? undefined : reject(e)), 200)
+    })
     const body = opts.body
     if (body === undefined) req.end()
     else if (typeof body === 'string' || Buffer.isBuffer(body)) req.end(body)
