@@ -20,7 +20,7 @@ export interface AppOptions {
   /** APP_URL: its origin is the only one allowed to write. */
   appUrl: string
   isProduction: boolean
-  /** Local or test use (not a deployment): loopback aliases of APP_URL may write too. */
+  /** Local or test use (not a deployment): the origin the Host header names may write too. */
   isLocal: boolean
   clientIp: ClientIpConfig
   /** Development: Vite's middlewares instead of the built static files. */
@@ -70,7 +70,7 @@ export function createApp(opts: AppOptions): express.Express {
     }),
   )
 
-  app.use(requestGuards({ appOrigin: new URL(opts.appUrl).origin, allowLoopbackAliases: opts.isLocal }))
+  app.use(requestGuards({ appOrigin: new URL(opts.appUrl).origin, allowHostOrigin: opts.isLocal }))
 
   if (opts.viteMiddlewares) {
     app.use(opts.viteMiddlewares)

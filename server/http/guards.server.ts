@@ -45,13 +45,12 @@ export interface GuardOptions {
   /** The app's own origin (APP_URL's). */
   appOrigin: string
   /**
-   * Local use only: also accept the loopback origin the browser actually used
-   * (http://127.0.0.1:3000 when APP_URL says localhost).
+   * Local use only (`npm start`, the tests; never a deployment): also accept the origin the
+   * browser actually used for this server, i.e. the one its `Host` header names
+   * (http://127.0.0.1:3000 when APP_URL says localhost, a test's own host name).
    */
-  allowLoopbackAliases: boolean
+  allowHostOrigin: boolean
 }
-
-const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i
 
 /** Whether a state-changing request comes from the app's own pages (or from no browser at all). */
 export function isSameOriginWrite(
@@ -61,14 +60,7 @@ export function isSameOriginWrite(
   const origin = headers.origin
   if (origin !== undefined) {
     if (origin === opts.appOrigin) return true
-    if (opts.allowLoopbackAliases && headers.host && LOOPBACK.test(headers.host)) {
-      try {
-        const o = new URL(origin)
-        return (o.protocol === 'http:' || o.protocol === 'https:') && o.host === headers.host && LOOPBACK.test(o.host)
-      } catch {
-        return false
-      }
-    }
+    if (opts.allowHostOrigin && headers.host) return origin === `http://${headers.host}` || origin === `https://${headers.host}`
     return false
   }
   const site = headers.secFetchSite
