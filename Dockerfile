@@ -20,5 +20,10 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/package.json ./package.json
+COPY --chmod=755 scripts/docker-entrypoint.sh /usr/local/bin/operon-entrypoint
+# The server runs as the unprivileged `node` user (the entrypoint drops root after handing it
+# the /data volume), so Chromium keeps its sandbox (decision 020). The app files stay root-owned.
+RUN mkdir -p /data /app/data && chown node:node /data /app/data
 EXPOSE 8080
+ENTRYPOINT ["operon-entrypoint"]
 CMD ["node", "build/main.js"]

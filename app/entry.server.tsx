@@ -6,6 +6,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce.tsx'
 import { logger } from '#server/log.server.ts'
+import { noteServerError } from '#server/http/request-scope.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -53,5 +54,7 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
+  // A full disk: the HTTP adapter answers 507 instead of the error page (decision 020).
+  noteServerError(error)
   logger().error({ err: error, url: request.url }, 'unhandled error')
 }

@@ -34,6 +34,20 @@ const schema = z.object({
   VPIC_URL: z.url().optional(),
   /** Folder for the unpacked offline VIN database (~75 MB, unpacked on first use). */
   VIN_DB_DIR: z.string().min(1).default('data/corgi'),
+  /**
+   * The request header the platform's proxy sets to the client's address (e.g. `Fly-Client-IP`
+   * on Fly.io, `X-Forwarded-For` behind a load balancer). Unset: the socket address, and no
+   * forwarded header is believed.
+   */
+  CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'CLIENT_IP_HEADER must be a header name')
+    .optional(),
+  /**
+   * How many proxies in front append to CLIENT_IP_HEADER: the client is that many entries
+   * from the right of its comma-separated list (1 for a header the proxy overwrites).
+   */
+  CLIENT_IP_PROXIES: z.coerce.number().int().min(1).max(10).default(1),
   BUILD_COMMIT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
+  /** Busy (the PDF queue is full): try again after Retry-After. */
+  SERVICE_UNAVAILABLE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
   INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
 } as const
 
@@ -20,7 +22,7 @@ export class AppError extends Error {
   readonly code: ErrorCode
   /** Field name → message, for 400s and forms. */
   readonly fieldErrors?: Record<string, string>
-  /** Seconds, for 429. */
+  /** Seconds, for 429 and 503. */
   readonly retryAfter?: number
 
   constructor(

@@ -6,19 +6,11 @@ import { getDb } from '#server/db.server.ts'
 import { getDocumentFile } from '#server/documents/documents.server.ts'
 import { documentResponse } from '#server/documents/download.server.ts'
 import { isAppError } from '#server/errors.ts'
+import { sameOriginPath } from '#server/http/safe-redirect.ts'
 
 /** The same-origin page the link was on (Referer), else the dashboard. */
 function backTo(request: Request): string {
-  const referer = request.headers.get('referer')
-  if (referer) {
-    try {
-      const from = new URL(referer)
-      if (from.origin === new URL(request.url).origin) return from.pathname + from.search
-    } catch {
-      // not a URL: fall through
-    }
-  }
-  return '/dashboard'
+  return sameOriginPath(request.headers.get('referer'), request.url) ?? '/dashboard'
 }
 
 /**

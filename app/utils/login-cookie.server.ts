@@ -18,8 +18,5 @@ export async function readLoginChallenge(request: Request): Promise<string | nul
   return typeof value?.challengeId === 'string' ? value.challengeId : null
 }
 
-/** Only paths on this site: an open redirect would help phishing. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
-}
+/** Only paths on this site: an open redirect would help phishing (decision 019). */
+export { safeRedirect } from '#server/http/safe-redirect.ts'

@@ -12,20 +12,25 @@ export function contentDisposition(fileName: string, disposition: 'inline' | 'at
   return `${disposition}; filename="${ascii}"${needsExtended ? `; filename*=UTF-8''${extended}` : ''}`
 }
 
+/** What a browser shows itself (its PDF and image viewers); anything else is downloaded. */
+const SHOWN_INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg'])
+
 /**
- * The bytes with the stored (detected) content type, shown inline ("opened in
- * a new tab"), never cached by shared caches. Never sniffed: the server's
- * security headers (helmet, server/http/main.ts) send `X-Content-Type-Options:
- * nosniff` on every response, so the route does not repeat it (API.md: once,
- * not `nosniff, nosniff`).
+ * The bytes with the stored (detected) content type, never sniffed, never cached by shared
+ * caches. PDFs and pictures open in the tab ("opened in a new tab") inside a CSP sandbox: an
+ * opaque origin with no scripts, forms or same-origin access, so a file can never act as a
+ * page of the app (decision 020). Word and Excel files, which no browser shows, are downloads.
  */
 export function documentResponse(file: { fileName: string; contentType: string; content: Uint8Array }): Response {
+  const inline = SHOWN_INLINE.has(file.contentType.toLowerCase())
   return new Response(new Uint8Array(file.content), {
     status: 200,
     headers: {
       'Content-Type': file.contentType,
       'Content-Length': String(file.content.byteLength),
-      'Content-Disposition': contentDisposition(file.fileName),
+      'Content-Disposition': contentDisposition(file.fileName, inline ? 'inline' : 'attachment'),
+      'Content-Security-Policy': 'sandbox',
+      'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, no-store',
     },
   })

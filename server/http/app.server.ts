@@ -1,0 +1,92 @@
+/**
+ * The Express application in front of Remix: client address, compression, security headers
+ * with a per-request CSP nonce, the request guards (decisions 018, 020), static files, then
+ * Remix (pages, /api, /trpc, /healthz, /VERSION). `main.ts` serves it; the tests serve the same
+ * application over real HTTP.
+ */
+import { randomBytes } from 'node:crypto'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import helmet from 'helmet'
+import { configuredProviders, externalSignInOrigins } from '../auth/external/providers.server.ts'
+import { clientIp, type ClientIpConfig } from './client-ip.server.ts'
+import { requestGuards } from './guards.server.ts'
+import { createRequestHandler } from './remix-adapter.server.ts'
+
+export interface AppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  mode: string
+  /** APP_URL: its origin is the only one allowed to write. */
+  appUrl: string
+  isProduction: boolean
+  /** Local or test use (not a deployment): the origin the Host header names may write too. */
+  isLocal: boolean
+  clientIp: ClientIpConfig
+  /** Development: Vite's middlewares instead of the built static files. */
+  viteMiddlewares?: express.RequestHandler
+}
+
+export function createApp(opts: AppOptions): express.Express {
+  const dev = opts.mode === 'development'
+  const app = express()
+  app.disable('x-powered-by')
+  // No proxy header is believed by Express itself: the client address comes from
+  // CLIENT_IP_HEADER or the socket (decision 020), and the host from Host.
+  app.set('trust proxy', false)
+
+  app.use((req, res, next) => {
+    res.locals.clientIp = clientIp(opts.clientIp, req.socket.remoteAddress, req.headers)
+    res.locals.cspNonce = randomBytes(16).toString('hex')
+    next()
+  })
+  app.use(compression())
+  app.use(
+    helmet({
+      xPoweredBy: false,
+      referrerPolicy: { policy: 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: opts.isProduction,
+      contentSecurityPolicy: {
+        reportOnly: dev,
+        directives: {
+          'default-src': ["'self'"],
+          'connect-src': ["'self'", ...(dev ? ['ws:'] : [])],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'script-src': [
+            "'strict-dynamic'",
+            "'self'",
+            (_req, res) => `'nonce-${(res as unknown as express.Response).locals.cspNonce as string}'`,
+          ],
+          'worker-src': ["'self'", 'blob:'],
+          'frame-ancestors': ["'none'"],
+          // The external sign-in buttons post to /auth/{provider}, which redirects to the provider.
+          'form-action': ["'self'", ...externalSignInOrigins(), ...(configuredProviders().length ? ['https:'] : [])],
+          'upgrade-insecure-requests': opts.isProduction ? [] : null,
+        },
+      },
+    }),
+  )
+
+  app.use(requestGuards({ appOrigin: new URL(opts.appUrl).origin, allowHostOrigin: opts.isLocal }))
+
+  if (opts.viteMiddlewares) {
+    app.use(opts.viteMiddlewares)
+  } else {
+    // Fingerprinted assets are immutable; the rest of build/client briefly cached.
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+    app.use(express.static('build/client', { maxAge: '1h' }))
+  }
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build: opts.build,
+      mode: opts.mode,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: res.locals.clientIp as string }),
+    }),
+  )
+  return app
+}

@@ -1,0 +1,112 @@
+/**
+ * The checks every request passes before a door sees it (decisions 018 and 020), as Express
+ * middleware in front of Remix, so pages (plain and `?_data=` / `.data` requests), /login,
+ * /trpc and /api are all covered by the same lines:
+ *
+ * - methods: TRACE and other odd methods → 405; pages take GET, HEAD and POST only;
+ * - cross-site writes: a state-changing request whose `Origin` (or, without it,
+ *   `Sec-Fetch-Site`) is not the app's own origin → 403, before anything is read;
+ * - body size: a declared `Content-Length` over the limit → 413 before the body is read;
+ * - page actions take only form bodies (urlencoded, multipart) → 415 otherwise.
+ */
+import type { RequestHandler, Response } from 'express'
+
+/** API.md: request bodies up to 32 MiB, on every door. */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const PAGE_METHODS = ['GET', 'HEAD', 'POST']
+const TRPC_METHODS = ['GET', 'HEAD', 'POST']
+const REST_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+
+export type Door = 'rest' | 'trpc' | 'page'
+
+export function doorOf(path: string): Door {
+  if (/^\/api(\/|$)/i.test(path)) return 'rest'
+  if (/^\/trpc(\/|$)/.test(path)) return 'trpc'
+  return 'page'
+}
+
+/**
+ * POSTs another site makes by design: Apple's `form_post` sign-in answer. The route only turns
+ * it into a GET of the same URL (303), whose OAuth state check decides; it changes nothing.
+ */
+const CROSS_SITE_POST_PATHS = [/^\/auth\/[a-z]+\/callback$/]
+
+function refuse(res: Response, door: Door, status: number, message: string, headers: Record<string, string> = {}) {
+  res.status(status)
+  res.set({ 'Cache-Control': 'no-store', ...headers })
+  if (door === 'page') res.type('text/plain; charset=utf-8').send(message)
+  else res.json({ message })
+}
+
+export interface GuardOptions {
+  /** The app's own origin (APP_URL's). */
+  appOrigin: string
+  /**
+   * Local use only (`npm start`, the tests; never a deployment): also accept the origin the
+   * browser actually used for this server, i.e. the one its `Host` header names
+   * (http://127.0.0.1:3000 when APP_URL says localhost, a test's own host name).
+   */
+  allowHostOrigin: boolean
+}
+
+/** Whether a state-changing request comes from the app's own pages (or from no browser at all). */
+export function isSameOriginWrite(
+  headers: { origin?: string; secFetchSite?: string; host?: string },
+  opts: GuardOptions,
+): boolean {
+  const origin = headers.origin
+  if (origin !== undefined) {
+    if (origin === opts.appOrigin) return true
+    if (opts.allowHostOrigin && headers.host) return origin === `http://${headers.host}` || origin === `https://${headers.host}`
+    return false
+  }
+  const site = headers.secFetchSite
+  // Browsers send Sec-Fetch-Site with every request; a client without it (curl, a legacy
+  // app with its bearer token) carries no ambient credentials a site could borrow.
+  if (site !== undefined) return site === 'same-origin' || site === 'none'
+  return true
+}
+
+export function requestGuards(opts: GuardOptions): RequestHandler[] {
+  const methods: RequestHandler = (req, res, next) => {
+    const door = doorOf(req.path)
+    const method = req.method.toUpperCase()
+    if (door === 'rest' ? REST_METHODS.has(method) : (door === 'trpc' ? TRPC_METHODS : PAGE_METHODS).includes(method)) return next()
+    refuse(res, door, 405, 'Method not allowed', { Allow: door === 'rest' ? [...REST_METHODS].join(', ') : (door === 'trpc' ? TRPC_METHODS : PAGE_METHODS).join(', ') })
+  }
+
+  const crossSite: RequestHandler = (req, res, next) => {
+    if (SAFE_METHODS.has(req.method.toUpperCase())) return next()
+    if (req.method.toUpperCase() === 'POST' && CROSS_SITE_POST_PATHS.some((p) => p.test(req.path))) return next()
+    const same = isSameOriginWrite(
+      { origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), host: req.get('host') },
+      opts,
+    )
+    if (same) return next()
+    refuse(res, doorOf(req.path), 403, 'Cross-site requests are not allowed')
+  }
+
+  const bodySize: RequestHandler = (req, res, next) => {
+    const declared = req.get('content-length')
+    if (declared !== undefined && (!/^\d+$/.test(declared.trim()) || Number(declared) > MAX_BODY_BYTES)) {
+      // Answered without reading the body; the connection is closed behind it.
+      return refuse(res, doorOf(req.path), 413, 'Request body too large', { Connection: 'close' })
+    }
+    next()
+  }
+
+  const pageBodies: RequestHandler = (req, res, next) => {
+    if (doorOf(req.path) !== 'page' || SAFE_METHODS.has(req.method.toUpperCase())) return next()
+    if (CROSS_SITE_POST_PATHS.some((p) => p.test(req.path))) return next()
+    const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+    const hasBody = req.get('transfer-encoding') !== undefined || Number(req.get('content-length') ?? '0') > 0
+    if (FORM_TYPES.includes(type) || (!type && !hasBody)) return next()
+    refuse(res, 'page', 415, 'Forms only: send application/x-www-form-urlencoded or multipart/form-data')
+  }
+
+  return [methods, crossSite, bodySize, pageBodies]
+}
+

@@ -1,0 +1,162 @@
+/**
+ * Express → Remix, after `@remix-run/express` (2.17), with what that adapter cannot do:
+ * - the request body is counted while it streams, so a body without `Content-Length` is
+ *   bounded too (the door then answers 413, not whatever its parser made of the cut);
+ * - a full disk seen by any door becomes a clear 507 instead of a 500;
+ * - a dynamic answer that says nothing about caching is `private, no-store` (signed-in pages,
+ *   their `?_data=` / `.data` requests, tRPC and REST answers);
+ * - the answer's headers replace the middleware's defaults instead of doubling them.
+ */
+import { Transform, type TransformCallback } from 'node:stream'
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler as createRemixRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from '@remix-run/node'
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import { MAX_BODY_BYTES } from './guards.server.ts'
+import { runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from './request-scope.server.ts'
+
+export const NO_STORE = 'private, no-store'
+
+class BodyLimit extends Transform {
+  private seen = 0
+  constructor(
+    private readonly limit: number,
+    private readonly scope: RequestScope,
+  ) {
+    super()
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.seen += chunk.byteLength
+    if (this.seen > this.limit) {
+      this.scope.tooLarge = true
+      done(new Error('Request body too large'))
+      return
+    }
+    done(null, chunk)
+  }
+}
+
+function headersOf(req: ExpressRequest): Headers {
+  const headers = new Headers()
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue
+    if (Array.isArray(values)) for (const v of values) headers.append(key, v)
+    else headers.set(key, values)
+  }
+  return headers
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, scope: RequestScope): Request {
+  // `trust proxy` is off: the Host header names the host (req.hostname has no port).
+  const url = new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`)
+  let controller: AbortController | null = new AbortController()
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: headersOf(req), signal: controller.signal }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const limited = req.pipe(new BodyLimit(MAX_BODY_BYTES, scope))
+    req.on('error', (e) => limited.destroy(e))
+    init.body = createReadableStreamFromReadable(limited)
+    init.duplex = 'half'
+  }
+  res.on('finish', () => (controller = null))
+  res.on('close', () => controller?.abort())
+  return new Request(url.href, init)
+}
+
+/**
+ * Reads and drops what the client is still sending after its body passed the limit (a bounded
+ * amount, for a bounded time), so that it gets to read the 413 instead of a broken pipe; the
+ * connection is closed behind the answer either way.
+ */
+function drain(req: ExpressRequest, maxBytes = 16 * 1024 * 1024, maxMs = 5000): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.readableEnded || req.destroyed) return resolve()
+    let seen = 0
+    const finish = () => {
+      clearTimeout(timer)
+      req.off('data', onData)
+      req.off('end', finish)
+      req.off('error', finish)
+      req.off('close', finish)
+      resolve()
+    }
+    const onData = (chunk: Buffer) => {
+      seen += chunk.byteLength
+      if (seen > maxBytes) finish()
+    }
+    const timer = setTimeout(finish, maxMs)
+    req.unpipe()
+    req.on('data', onData)
+    req.once('end', finish)
+    req.once('error', finish)
+    req.once('close', finish)
+    req.resume()
+  })
+}
+
+function wantsHtml(req: ExpressRequest) {
+  return (req.get('accept') ?? '').includes('text/html') && !/[?&]_data=|\.data(\?|$)/.test(req.originalUrl)
+}
+
+function plainAnswer(req: ExpressRequest, status: number, message: string): Response {
+  const html = wantsHtml(req)
+  const body = html
+    ? `<!doctype html><meta charset="utf-8"><title>Operon</title><p>${message}</p><p><a href="/dashboard">Back to Operon</a></p>`
+    : JSON.stringify({ message })
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+      'Cache-Control': NO_STORE,
+      ...(status === 413 ? { Connection: 'close' } : {}),
+      ...(status === 507 ? { 'Retry-After': '60' } : {}),
+    },
+  })
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [key, value] of response.headers.entries()) {
+    if (key === 'set-cookie') continue
+    // The answer's own headers win over the middleware's defaults (one X-Content-Type-Options);
+    // a CSP of its own (a document's `sandbox`) adds to the app's.
+    if (key === 'content-security-policy') res.append(key, value)
+    else res.setHeader(key, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) res.append('Set-Cookie', cookies)
+  if (!response.headers.has('cache-control')) res.set('Cache-Control', NO_STORE)
+  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  else res.end()
+}
+
+export function createRequestHandler(opts: {
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  mode: string
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
+}): RequestHandler {
+  const handle = createRemixRequestHandler(opts.build, opts.mode)
+  return (req, res, next) => {
+    const { scope, result } = runInRequestScope(async () => {
+      const request = toFetchRequest(req, res, requestScope()!)
+      return handle(request, opts.getLoadContext(req, res))
+    })
+    result
+      .then(async (response) => {
+        if (scope.tooLarge) {
+          await response.body?.cancel().catch(() => undefined)
+          await drain(req)
+          response = plainAnswer(req, 413, 'Request body too large')
+        } else if (scope.storageFull && response.status >= 500) {
+          await response.body?.cancel().catch(() => undefined)
+          response = plainAnswer(req, 507, STORAGE_FULL_MESSAGE)
+        }
+        await send(res, response)
+      })
+      .catch(next)
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Issue 9 point 7 (decision 020): PDFs cannot run away. A burst of 50 parallel QR PDFs over
+ * raw HTTP, with the Chromium processes counted while it runs: renders are queued (a bounded
+ * number at once, a bounded queue), the overflow gets 503 with Retry-After, never a 500, and
+ * the process count stays small. The queue then drains and the refused requests succeed.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '#db/client.ts'
+import type * as Renderer from '#server/pdf/render.server.ts'
+import { createTestDb } from '#tests/helpers/db.ts'
+import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
+
+let db: Database
+let app: RunningApp
+let renderer: typeof Renderer
+let cookie: string
+let companyId: number
+
+beforeAll(async () => {
+  db = createTestDb()
+  const company = await createCompany(db, 'Burst Co', ['Owner'])
+  companyId = company.id
+  const user = await createUser(db)
+  await grantRole(db, user.id, company.id, 'Owner')
+  cookie = `operon_session=${await webSessionFor(db, user.id)}`
+  app = await startApp(db)
+  renderer = await app.load<typeof Renderer>('/server/pdf/render.server.ts')
+}, 120_000)
+afterAll(async () => {
+  await renderer?.closePdfBrowser()
+  await app?.close()
+  await db?.close()
+})
+
+/** Chromium processes descended from this process. */
+function chromiumProcesses(): number {
+  const parent = new Map<number, number>()
+  const isChromium = new Set<number>()
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name)
+    if (!Number.isInteger(pid)) continue
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      parent.set(pid, ppid)
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chromium')) isChromium.add(pid)
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  let count = 0
+  for (const pid of isChromium) {
+    for (let p = parent.get(pid); p; p = parent.get(p)) {
+      if (p === process.pid) {
+        count++
+        break
+      }
+    }
+  }
+  return count
+}
+
+const BURST = 50
+
+describe('a burst of QR PDFs', () => {
+  it(`${BURST} at once: bounded Chromium processes, overflow 503 + Retry-After, no 500`, async () => {
+    const { concurrent, queued } = renderer.PDF_LIMITS
+    // One render first, so the browser is up and its idle process count is known.
+    expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
+    const idle = chromiumProcesses()
+
+    let peak = 0
+    let peakQueue = 0
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, chromiumProcesses())
+      const q = renderer.pdfQueueState()
+      peakQueue = Math.max(peakQueue, q.active + q.waiting)
+    }, 25)
+    const results = await Promise.all(
+      Array.from({ length: BURST }, () => raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })),
+    )
+    clearInterval(sampler)
+
+    const statuses = results.map((r) => r.status)
+    const ok = statuses.filter((s) => s === 200).length
+    const busy = results.filter((r) => r.status === 503)
+    console.info(`idle ${idle} Chromium processes, peak ${peak}; ${ok} PDFs, ${busy.length} × 503; peak queue ${peakQueue}`)
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true)
+    expect(ok).toBeGreaterThanOrEqual(concurrent + queued)
+    expect(busy.length).toBeGreaterThan(0)
+    for (const r of busy) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0)
+    expect(peakQueue).toBeLessThanOrEqual(concurrent + queued)
+    // The browser, its helpers and one renderer per render at once (57 before the queue).
+    expect(peak).toBeLessThanOrEqual(idle + concurrent + 4)
+
+    // Drained: the refused ones succeed when tried again.
+    expect(renderer.pdfQueueState()).toEqual({ active: 0, waiting: 0 })
+    expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
+  }, 120_000)
+
+  it('Chromium keeps its sandbox unless the server runs as root', () => {
+    expect(renderer.chromiumArgs({ sandbox: true })).not.toContain('--no-sandbox')
+    expect(renderer.chromiumArgs({ sandbox: false })).toContain('--no-sandbox')
+    expect(renderer.chromiumArgs().includes('--no-sandbox')).toBe(process.getuid?.() === 0)
+  })
+})
