@@ -31,6 +31,11 @@ export const TEXT = {
   lastManager: 'You are the last active manager of a company. Make another member a manager, or delete the company, before deleting your account.',
 } as const
 
+/** Texts the spec does not give (decisions 021–023). */
+export const HARDENING_TEXT = {
+  staleVehicle: 'Someone else changed this vehicle since you opened it. Reload it to see their changes, then make yours again.',
+} as const
+
 /** Vehicle request rules and messages (spec sections 5 and 8). */
 export const VEHICLE_REQUEST_TEXT = {
   required: 'All fields except the end date are required.',

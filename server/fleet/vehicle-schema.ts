@@ -122,6 +122,11 @@ export const addVehicleInput = vehicleFieldsSchema.extend({
 })
 export const updateVehicleInput = vehicleFieldsSchema.extend({
   id: z.coerce.number({ message: 'id is required' }).int().positive(),
+  /**
+   * The version the edit started from (the page's hidden field, tRPC, and an optional REST
+   * field): a stale one is refused with 409. Absent (legacy clients): the edit is not checked.
+   */
+  version: z.preprocess(blankToNull, z.coerce.number({ message: 'version must be a number' }).int().positive().nullish()).transform((v) => v ?? null),
 })
 
 /** Where each field is shown in the dialog (spec: General, Performance, Physical, Safety, Seating and Interior, Regulatory, Image). */
