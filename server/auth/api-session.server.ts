@@ -21,12 +21,12 @@ export interface TokenResponse {
   userInCompanyWithRole: UserCompanyMembership[]
 }
 
-async function tokensFor(db: Database, userId: number, sessionId: string, refreshToken: string, now: Date) {
+async function tokensFor(db: Database, userId: number, sessionId: string, refreshToken: string, now: Date, authTime?: Date) {
   const actor = await loadUserActor(db, userId, sessionId, 'api')
   if (!actor || actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Invalid login')
   return {
     userId,
-    accessToken: await issueAccessToken({ userId, sessionId, memberships: actor.memberships, now }),
+    accessToken: await issueAccessToken({ userId, sessionId, memberships: actor.memberships, now, authTime }),
     refreshToken,
     userInCompanyWithRole: await listMyCompanies({ db, actor }),
   }
@@ -43,8 +43,13 @@ async function insertRefreshToken(tx: Tx, sessionId: string, now: Date): Promise
   return token
 }
 
-/** Starts a REST session (a refresh-token family) after a completed login. */
-export async function startApiSession(db: Database, userId: number, now = new Date()): Promise<TokenResponse> {
+/**
+ * Starts a REST session (a refresh-token family) after a completed login.
+ * `fullSignIn`: the login was password and second factor (POST /api/Auth/completeLogin), so
+ * the first access token carries `auth_time` and may delete the account or reset the
+ * authenticator for 10 minutes; refreshed tokens never carry it (decision 021).
+ */
+export async function startApiSession(db: Database, userId: number, now = new Date(), opts: { fullSignIn?: boolean } = {}): Promise<TokenResponse> {
   const sessionId = randomUUID()
   const refreshToken = await db.transaction(async (tx) => {
     await tx.insert(apiSessions).values({
@@ -55,7 +60,7 @@ export async function startApiSession(db: Database, userId: number, now = new Da
     })
     return insertRefreshToken(tx, sessionId, now)
   })
-  return tokensFor(db, userId, sessionId, refreshToken, now)
+  return tokensFor(db, userId, sessionId, refreshToken, now, opts.fullSignIn ? now : undefined)
 }
 
 /**

@@ -56,6 +56,7 @@ const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-Operon'))
  */
 function openChallenge(now: Date, codeStillValid = true) {
   return and(
+    eq(loginChallenges.purpose, 'login'),
     isNull(loginChallenges.consumedAt),
     gt(loginChallenges.passwordVerifiedAt, new Date(now.getTime() - LOGIN_STEP_MINUTES * MINUTE)),
     codeStillValid ? gt(loginChallenges.expiresAt, now) : undefined,
@@ -102,7 +103,7 @@ export async function startLogin(ctx: UseCaseContext, input: z.input<typeof logi
     await tx
       .update(loginChallenges)
       .set({ consumedAt: now })
-      .where(and(eq(loginChallenges.userId, user.id), isNull(loginChallenges.consumedAt)))
+      .where(and(eq(loginChallenges.userId, user.id), eq(loginChallenges.purpose, 'login'), isNull(loginChallenges.consumedAt)))
     const challengeId = crypto.randomUUID()
     const code = type === TWO_FACTOR_TYPE.Email ? newCode() : null
     await tx.insert(loginChallenges).values({
