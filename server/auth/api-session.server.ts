@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Database, Tx } from '#db/client.ts'
+import { rowsAffected, type Database, type Tx } from '#db/client.ts'
 import { apiSessions, refreshTokens, webSessions } from '#db/schema/index.ts'
 import { z } from 'zod'
+import { audit } from '../audit.ts'
 import { AppError } from '../errors.ts'
 import { parseInput } from '../validation.ts'
 import { listMyCompanies, type UserCompanyMembership } from '../companies/list-my-companies.ts'
@@ -95,6 +96,7 @@ export async function refreshApiSession(db: Database, raw: z.input<typeof refres
         .update(apiSessions)
         .set({ revokedAt: now, revokedReason: 'refresh token reuse' })
         .where(and(eq(apiSessions.id, row.sessionId), isNull(apiSessions.revokedAt)))
+      await audit(tx, { kind: 'anonymous' }, { action: 'auth.sessionsRevoked', entityType: 'user', entityId: row.userId, details: { reason: 'refresh token reuse' } })
       return { error: invalid() }
     }
     if (row.revokedAt || row.expiresAt <= now || row.sessionExpiresAt <= now) return { error: invalid() }
@@ -108,9 +110,10 @@ export async function refreshApiSession(db: Database, raw: z.input<typeof refres
 
 /** Ends every session of a user at once (password reset, account deletion). */
 export async function revokeAllSessions(tx: Tx, userId: number, now: Date, reason: string) {
-  await tx.update(webSessions).set({ revokedAt: now }).where(and(eq(webSessions.userId, userId), isNull(webSessions.revokedAt)))
-  await tx
+  const web = await tx.update(webSessions).set({ revokedAt: now }).where(and(eq(webSessions.userId, userId), isNull(webSessions.revokedAt)))
+  const api = await tx
     .update(apiSessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(apiSessions.userId, userId), isNull(apiSessions.revokedAt)))
+  await audit(tx, { kind: 'anonymous' }, { action: 'auth.sessionsRevoked', entityType: 'user', entityId: userId, details: { reason, web: rowsAffected(web), api: rowsAffected(api) } })
 }

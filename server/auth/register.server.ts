@@ -23,7 +23,8 @@ import { welcomeMail } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { hashPassword } from './password.server.ts'
 import { newPersonalIdentifier } from './personal-identifier.server.ts'
-import { emailSchema, passwordSchema } from './password-rules.ts'
+import { newPasswordSchema } from './common-passwords.server.ts'
+import { emailSchema } from './password-rules.ts'
 import { newTotpSecret } from './totp.server.ts'
 
 const roleName = z.string().transform((v, ctx) => {
@@ -46,7 +47,7 @@ const optionalText = (max: number) =>
 export const registerInput = z
   .object({
     username: emailSchema,
-    password: passwordSchema,
+    password: newPasswordSchema,
     firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
     lastName: optionalText(100),
     role: z
