@@ -35,6 +35,10 @@ const schema = z.object({
   /** Folder for the unpacked offline VIN database (~75 MB, unpacked on first use). */
   VIN_DB_DIR: z.string().min(1).default('data/corgi'),
   BUILD_COMMIT: z.string().optional(),
+  /** Storage quota for the documents of one vehicle, in MB (deleted documents keep their bytes and count). */
+  DOCUMENT_QUOTA_VEHICLE_MB: z.coerce.number().positive().default(100),
+  /** Storage quota for the documents of all vehicles of one owner company, in MB. */
+  DOCUMENT_QUOTA_COMPANY_MB: z.coerce.number().positive().default(2048),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -8,8 +8,8 @@ import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { requireUser } from '../policy.ts'
 import { decodeBase64 } from '../uploads/base64.ts'
-import { checkImage } from '../uploads/image.server.ts'
-import { dateOnly, parseInput } from '../validation.ts'
+import { reencodeImage } from '../uploads/image.server.ts'
+import { dateOnly, parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 
 const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`)
@@ -23,8 +23,8 @@ const isRealDate = (s: string) => {
  */
 export const profileFieldsSchema = z
   .object({
-    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-    lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
+    lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
     dateOfBirth: z
       .string({ message: 'Date of birth is required' })
       .trim()
@@ -68,11 +68,12 @@ export const saveAdditionalDataInput = z.intersection(z.object({ id: z.coerce.nu
 
 export const licenseSchema = z.object({
   licenseTypeId: z.coerce.number().int().refine(isLicenseTypeId, 'Choose a license type'),
-  licenseNumber: z.string({ message: 'License number is required' }).trim().min(1, 'License number is required').max(50),
+  licenseNumber: z.string({ message: 'License number is required' }).trim().min(1, 'License number is required').max(50).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
   state: z
     .string()
     .trim()
     .max(50)
+    .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
     .nullish()
     .transform((v) => v || null),
   expiryDate: dateOnly.refine(isRealDate, 'Enter a real date (YYYY-MM-DD)').nullish().transform((v) => v ?? null),
@@ -187,12 +188,10 @@ export async function updateProfile(ctx: UseCaseContext, input: unknown) {
   const v = parseInput(updateProfileInput, input)
   const now = ctx.now ?? new Date()
   // Checked before anything is written.
+  // Checked and re-encoded without its metadata (decision 022) before anything is written.
   const photo =
     typeof v.profilePhoto === 'string' && v.profilePhoto !== ''
-      ? (() => {
-          const bytes = decodeBase64(v.profilePhoto, 'profilePhoto')
-          return { bytes, ...checkImage(bytes, { field: 'profilePhoto', maxWidth: 4096, maxHeight: 4096 }) }
-        })()
+      ? await reencodeImage(decodeBase64(v.profilePhoto, 'profilePhoto'), { field: 'profilePhoto', maxWidth: 4096, maxHeight: 4096 })
       : null
   await ctx.db.transaction(async (tx) => {
     const { profilePhoto: _p, userLicenses: licenses, ...fields } = v

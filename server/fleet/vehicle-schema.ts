@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isVinFormatValid } from '#catalog/vin.ts'
+import { isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import {
   FUEL_TYPE_UNKNOWN,
   FUEL_TYPE_UNSELECTED,
@@ -17,7 +18,7 @@ import {
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
 
 const text = (max = 100) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).nullish()).transform((v) => v ?? null)
+  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).nullish()).transform((v) => v ?? null)
 
 const required = (label: string, max = 100) =>
   z
@@ -25,6 +26,7 @@ const required = (label: string, max = 100) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `At most ${max} characters`)
+    .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
 
 const num = (opts: { int?: boolean; min?: number; max?: number } = {}) => {
   let n = z.coerce.number({ message: 'Enter a number' })

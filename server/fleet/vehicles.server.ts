@@ -9,7 +9,7 @@ import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { requireRole } from '../policy.ts'
 import { decodeBase64 } from '../uploads/base64.ts'
-import { checkImage } from '../uploads/image.server.ts'
+import { reencodeImage } from '../uploads/image.server.ts'
 import { parseInput } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
@@ -24,11 +24,11 @@ export function vehicleJson(v: Vehicle, imageData: string | null) {
 }
 export type VehicleJson = ReturnType<typeof vehicleJson>
 
-function prepareImage(imageData: string | null | undefined) {
+/** The picture as stored: checked, then re-encoded without its metadata (decision 022). */
+async function prepareImage(imageData: string | null | undefined) {
   if (typeof imageData !== 'string' || imageData === '') return null
   const bytes = decodeBase64(imageData, 'imageData')
-  const info = checkImage(bytes, { field: 'imageData', maxWidth: VEHICLE_IMAGE.width, maxHeight: VEHICLE_IMAGE.height })
-  return { bytes, ...info }
+  return reencodeImage(bytes, { field: 'imageData', maxWidth: VEHICLE_IMAGE.width, maxHeight: VEHICLE_IMAGE.height })
 }
 
 /** 409 for a VIN, identifier or key another (not archived, for the VIN) vehicle already has. */
@@ -63,7 +63,7 @@ function newIdentifier(tx: Tx): Promise<string> {
   )
 }
 
-async function saveImage(tx: Tx, vehicleId: number, image: ReturnType<typeof prepareImage>, imageData: string | null | undefined, now: Date) {
+async function saveImage(tx: Tx, vehicleId: number, image: Awaited<ReturnType<typeof prepareImage>>, imageData: string | null | undefined, now: Date) {
   if (image) {
     const row = { content: image.bytes, contentType: image.contentType, width: image.width, height: image.height, updatedAt: now }
     await tx.insert(vehicleImages).values({ vehicleId, ...row }).onConflictDoUpdate({ target: vehicleImages.vehicleId, set: row })
@@ -81,7 +81,7 @@ function columnsOf(f: VehicleFields & { version?: number | null }) {
 export async function addVehicle(ctx: UseCaseContext, input: unknown): Promise<VehicleJson> {
   const v = parseInput(addVehicleInput, input)
   const me = requireRole(ctx.actor, v.ownerId, ['Owner'])
-  const image = prepareImage(v.imageData)
+  const image = await prepareImage(v.imageData)
   const now = ctx.now ?? new Date()
   const row = await ctx.db.transaction(async (tx) => {
     const vehicleIdentifier = v.vehicleIdentifier ?? (await newIdentifier(tx))
@@ -101,7 +101,7 @@ export async function addVehicle(ctx: UseCaseContext, input: unknown): Promise<V
 export async function updateVehicle(ctx: UseCaseContext, input: unknown): Promise<VehicleJson> {
   const v = parseInput(updateVehicleInput, input)
   const access = await vehicleAccess(ctx, v.id, { write: true })
-  const image = prepareImage(v.imageData)
+  const image = await prepareImage(v.imageData)
   const now = ctx.now ?? new Date()
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(vehicles).where(eq(vehicles.id, v.id))

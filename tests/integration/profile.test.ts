@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { imageSize } from 'image-size'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import { userLicenses, userPhotos, users, webSessions } from '#db/schema/index.ts'
@@ -212,7 +213,8 @@ describe('/profile', () => {
       editForm(fields(), [], new File([PNG_1X1], 'me.png', { type: 'image/png' })),
     )
     expect(add).toMatchObject({ status: 302, location: '/profile' })
-    expect((await profileOf(user.id)).profilePhoto).toBe(PNG_1X1.toString('base64'))
+    // Stored re-encoded (decision 022): a 1×1 PNG, not the uploaded bytes.
+    expect(imageSize(Buffer.from((await profileOf(user.id)).profilePhoto!, 'base64'))).toMatchObject({ type: 'png', width: 1, height: 1 })
     const page = await call(profile.loader, '/profile', cookie)
     expect((page.data?.profile as { photo: string }).photo).toMatch(/^data:image\/png;base64,iVBOR/)
 
