@@ -6,7 +6,8 @@
 import { and, desc, eq, gte, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
-import { auditLog, mailOutbox } from '#db/schema/index.ts'
+import { auditLog, mailOutbox, users } from '#db/schema/index.ts'
+import { actorFromWebSession, createWebSession, revokeWebSession } from '#server/auth/web-session.server.ts'
 import { HARDENING_TEXT } from '#catalog/texts.ts'
 import { MAIL_CAPS } from '#server/mail/caps.server.ts'
 import { totpCode } from '#server/auth/totp.server.ts'
@@ -108,6 +109,17 @@ describe('breached passwords', () => {
 })
 
 describe('sign-in events in the audit log, without secrets', () => {
+  it('a sign-out ends the session and is audited once', async () => {
+    const { email } = await register(1)
+    const [u] = await db.read.select().from(users).where(eq(users.email, email))
+    const { token } = await createWebSession(db, u!.id)
+    await revokeWebSession(db, token)
+    await revokeWebSession(db, token)
+    expect((await actorFromWebSession(db, token)).kind).toBe('anonymous')
+    const rows = await db.read.select().from(auditLog).where(and(eq(auditLog.entityId, String(u!.id)), eq(auditLog.action, 'auth.signOut')))
+    expect(rows).toHaveLength(1)
+  })
+
   it('password failures, second-factor failures and successes', async () => {
     const since = new Date(Date.now() - 1000)
     const { email } = await register(1)
