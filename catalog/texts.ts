@@ -31,6 +31,19 @@ export const TEXT = {
   lastManager: 'You are the last active manager of a company. Make another member a manager, or delete the company, before deleting your account.',
 } as const
 
+/** Texts the spec does not give (decisions 021–023). */
+export const HARDENING_TEXT = {
+  staleVehicle: 'Someone else changed this vehicle since you opened it. Reload it to see their changes, then make yours again.',
+  tooManyEmails: 'Too many emails were sent to this address. Please wait a few minutes and try again.',
+  signInAgain: 'For your security, please sign in again (password and code) to do this. Then try again within 10 minutes.',
+  reauthPasswordRequired: 'Enter your password to confirm it is you',
+  reauthWrongPassword: 'The password is not correct',
+  reauthCodeRequired: 'Enter the code from your authenticator app or email',
+  reauthNoPassword: 'Your account has no password yet. Set one with "Forgot password?" on the login page, then try again.',
+  reauthCodeSent: 'We sent a code to your email. It is valid for 10 minutes.',
+  breachedPassword: 'This password appears in lists of passwords stolen from other websites. Please choose a different one.',
+} as const
+
 /** Vehicle request rules and messages (spec sections 5 and 8). */
 export const VEHICLE_REQUEST_TEXT = {
   required: 'All fields except the end date are required.',

@@ -20,6 +20,11 @@ export type Actor =
       /** Web session id or API session (refresh family) id. */
       sessionId: string
       via: 'web' | 'api'
+      /**
+       * REST only: when the access token's full sign-in (password and second factor) happened,
+       * from its `auth_time` claim. Absent for tokens issued by a refresh (decision 021).
+       */
+      authTime?: Date
       memberships: Membership[]
     }
 

@@ -49,6 +49,10 @@ const schema = z.object({
    */
   CLIENT_IP_PROXIES: z.coerce.number().int().min(1).max(10).default(1),
   BUILD_COMMIT: z.string().optional(),
+  /** Storage quota for the documents of one vehicle, in MB (deleted documents keep their bytes and count). */
+  DOCUMENT_QUOTA_VEHICLE_MB: z.coerce.number().positive().default(100),
+  /** Storage quota for the documents of all vehicles of one owner company, in MB. */
+  DOCUMENT_QUOTA_COMPANY_MB: z.coerce.number().positive().default(2048),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -25,3 +25,24 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 /** Shared field schemas. */
 export const idSchema = z.coerce.number().int().positive()
 export const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
+
+/**
+ * Characters refused in names and free texts (decision 022): NUL and the other
+ * C0/C1 control characters, and the bidirectional controls (U+061C, U+200E/F,
+ * U+202A–E overrides and embeddings, U+2066–9 isolates) that make a stored
+ * name read differently from what it is. Free texts may keep tab and line
+ * breaks; one-line names may not.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
+export const UNSAFE_CHARACTERS_MESSAGE = 'Contains control or text-direction characters (such as NUL or U+202E); remove them'
+
+export const isPlainLine = (v: string | null | undefined) => v == null || !UNSAFE_IN_LINE.test(v)
+export const isPlainText = (v: string | null | undefined) => v == null || !UNSAFE_IN_TEXT.test(v)
+
+/** A free text (comments, messages): line breaks allowed, control and direction characters not. */
+export function freeText(max = 2000) {
+  return z.string().trim().max(max, `At most ${max} characters`).refine(isPlainText, UNSAFE_CHARACTERS_MESSAGE)
+}

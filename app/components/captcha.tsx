@@ -145,6 +145,7 @@ function FallbackQuestion(props: {
         {...(onChange ? { value, onChange: (e) => onChange(e.target.value) } : {})}
       />
       <input type="hidden" name={CAPTCHA_FALLBACK_TOKEN_FIELD} value={fallback.token} />
+      <p className="text-xs text-muted-foreground">Answers count after a few seconds; with JavaScript on, no question is asked.</p>
     </div>
   )
 }

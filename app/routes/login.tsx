@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
   try {
     if (intent === 'password') {
-      await requireCaptcha(form)
+      await requireCaptcha(form, { ip: context.clientIp, account: String(form.get('email') ?? '') })
       const step = await startLogin(ctx, { username: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') })
       // Post/redirect/get: the code dialog is rebuilt by the loader from this cookie.
       return redirect(`/login${redirectTo !== '/dashboard' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`, {

@@ -62,7 +62,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The spec's order of checks and its texts.
   if (form.get('terms') !== 'on') return fail(TEXT.readTermsFirst, { terms: TEXT.readTermsFirst })
   if (!passwordChecks(password, confirm).every((c) => c.ok)) return fail(TEXT.passwordRequirements, { password: TEXT.passwordRequirements })
-  if (!(await verifyCaptchaForm(form))) return fail(TEXT.completeCaptcha, { altcha: TEXT.completeCaptcha })
+  try {
+    if (!(await verifyCaptchaForm(form, { ip: context.clientIp, account: values.email }))) return fail(TEXT.completeCaptcha, { altcha: TEXT.completeCaptcha })
+  } catch (error) {
+    if (isAppError(error)) return fail(error.message, { altcha: error.message }, error.status)
+    throw error
+  }
 
   try {
     const manager = roles.some((r) => REGISTRATION_ROLES.find((x) => x.name === r)?.companyType)

@@ -69,6 +69,8 @@ export const loginChallenges = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     consumedAt: instant('consumed_at'),
     ip: text('ip'),
+    /** 'login' (the sign-in's second step) or 'reauth' (confirming a signed-in user before an irreversible action). */
+    purpose: text('purpose', { enum: ['login', 'reauth'] }).notNull().default('login'),
   },
   (t) => [index('login_challenges_user_id_idx').on(t.userId, t.createdAt)],
 )

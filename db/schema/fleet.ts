@@ -87,6 +87,8 @@ export const vehicles = sqliteTable(
     createdAt: instantNow('created_at'),
     updatedAt: updatedAtNow('updated_at'),
     archivedAt: instant('archived_at'),
+    /** Bumped by every edit; an edit started from an older version is refused (409, lost updates). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('vehicles_key_unique').on(t.key),

@@ -23,9 +23,12 @@ export async function issueAccessToken(input: {
   sessionId: string
   memberships: Membership[]
   now?: Date
+  /** Set only right after a full sign-in (password and second factor): the `auth_time` claim. */
+  authTime?: Date
 }): Promise<string> {
   const iat = Math.floor((input.now ?? new Date()).getTime() / 1000)
-  return new SignJWT({ sid: input.sessionId, role: roleClaim(input.memberships) })
+  const authTime = input.authTime ? { auth_time: Math.floor(input.authTime.getTime() / 1000) } : {}
+  return new SignJWT({ sid: input.sessionId, role: roleClaim(input.memberships), ...authTime })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(input.userId))
     .setIssuedAt(iat)
@@ -41,10 +44,12 @@ export async function issueAccessToken(input: {
 export async function actorFromAccessToken(db: Database, token: string, now = new Date()): Promise<Actor | null> {
   let sub: string | undefined
   let sid: unknown
+  let authTime: unknown
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], currentDate: now })
     sub = payload.sub
     sid = payload.sid
+    authTime = payload.auth_time
   } catch {
     return null
   }
@@ -63,5 +68,7 @@ export async function actorFromAccessToken(db: Database, token: string, now = ne
     )
     .limit(1)
   if (!session) return null
-  return loadUserActor(db, userId, sid, 'api')
+  const actor = await loadUserActor(db, userId, sid, 'api')
+  if (actor?.kind === 'user' && typeof authTime === 'number' && Number.isFinite(authTime)) actor.authTime = new Date(authTime * 1000)
+  return actor
 }

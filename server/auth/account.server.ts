@@ -20,6 +20,7 @@ import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { requireUser } from '../policy.ts'
 import { revokeAllSessions } from './api-session.server.ts'
+import { requireRecentSignIn, type ReauthInput } from './reauth.server.ts'
 import { newTotpSecret } from './totp.server.ts'
 
 const MANAGER_ROLE_IDS = MANAGER_ROLE_NAMES.map((r) => ROLE_IDS[r])
@@ -47,8 +48,9 @@ export async function companiesLeftWithoutManager(tx: Tx, userId: number): Promi
  * records the user signed keep the name as signed. Refused (409) while the
  * user is the last active manager of a company.
  */
-export async function deleteAccount(ctx: UseCaseContext): Promise<{ message: string }> {
-  const me = requireUser(ctx.actor)
+export async function deleteAccount(ctx: UseCaseContext, proof?: ReauthInput): Promise<{ message: string }> {
+  requireUser(ctx.actor)
+  const me = await requireRecentSignIn(ctx, proof)
   const now = ctx.now ?? new Date()
   await ctx.db.transaction(async (tx) => {
     const alone = await companiesLeftWithoutManager(tx, me.userId)
@@ -85,8 +87,12 @@ export async function deleteAccount(ctx: UseCaseContext): Promise<{ message: str
  * GET /api/Profile/reset-otp: a new authenticator secret replaces the old one
  * at once, and the next login shows the QR again. Email accounts: 400.
  */
-export async function resetAuthenticator(ctx: UseCaseContext): Promise<{ userEmail: string; secretKey: string }> {
+export async function resetAuthenticator(ctx: UseCaseContext, proof?: ReauthInput): Promise<{ userEmail: string; secretKey: string }> {
   const me = requireUser(ctx.actor)
+  const [current] = await ctx.db.read.select({ twoFactorType: users.twoFactorType }).from(users).where(eq(users.id, me.userId))
+  // An Email account has nothing to reset: say so before asking for a password.
+  if (current?.twoFactorType !== TWO_FACTOR_TYPE.Authenticator) throw new AppError('BAD_REQUEST', 'Your account uses email codes, not an authenticator app')
+  await requireRecentSignIn(ctx, proof)
   const now = ctx.now ?? new Date()
   return ctx.db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.id, me.userId))

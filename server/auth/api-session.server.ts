@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Database, Tx } from '#db/client.ts'
+import { rowsAffected, type Database, type Tx } from '#db/client.ts'
 import { apiSessions, refreshTokens, webSessions } from '#db/schema/index.ts'
 import { z } from 'zod'
+import { audit } from '../audit.ts'
 import { AppError } from '../errors.ts'
 import { parseInput } from '../validation.ts'
 import { listMyCompanies, type UserCompanyMembership } from '../companies/list-my-companies.ts'
@@ -21,12 +22,12 @@ export interface TokenResponse {
   userInCompanyWithRole: UserCompanyMembership[]
 }
 
-async function tokensFor(db: Database, userId: number, sessionId: string, refreshToken: string, now: Date) {
+async function tokensFor(db: Database, userId: number, sessionId: string, refreshToken: string, now: Date, authTime?: Date) {
   const actor = await loadUserActor(db, userId, sessionId, 'api')
   if (!actor || actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Invalid login')
   return {
     userId,
-    accessToken: await issueAccessToken({ userId, sessionId, memberships: actor.memberships, now }),
+    accessToken: await issueAccessToken({ userId, sessionId, memberships: actor.memberships, now, authTime }),
     refreshToken,
     userInCompanyWithRole: await listMyCompanies({ db, actor }),
   }
@@ -43,8 +44,13 @@ async function insertRefreshToken(tx: Tx, sessionId: string, now: Date): Promise
   return token
 }
 
-/** Starts a REST session (a refresh-token family) after a completed login. */
-export async function startApiSession(db: Database, userId: number, now = new Date()): Promise<TokenResponse> {
+/**
+ * Starts a REST session (a refresh-token family) after a completed login.
+ * `fullSignIn`: the login was password and second factor (POST /api/Auth/completeLogin), so
+ * the first access token carries `auth_time` and may delete the account or reset the
+ * authenticator for 10 minutes; refreshed tokens never carry it (decision 021).
+ */
+export async function startApiSession(db: Database, userId: number, now = new Date(), opts: { fullSignIn?: boolean } = {}): Promise<TokenResponse> {
   const sessionId = randomUUID()
   const refreshToken = await db.transaction(async (tx) => {
     await tx.insert(apiSessions).values({
@@ -55,7 +61,7 @@ export async function startApiSession(db: Database, userId: number, now = new Da
     })
     return insertRefreshToken(tx, sessionId, now)
   })
-  return tokensFor(db, userId, sessionId, refreshToken, now)
+  return tokensFor(db, userId, sessionId, refreshToken, now, opts.fullSignIn ? now : undefined)
 }
 
 /**
@@ -90,6 +96,7 @@ export async function refreshApiSession(db: Database, raw: z.input<typeof refres
         .update(apiSessions)
         .set({ revokedAt: now, revokedReason: 'refresh token reuse' })
         .where(and(eq(apiSessions.id, row.sessionId), isNull(apiSessions.revokedAt)))
+      await audit(tx, { kind: 'anonymous' }, { action: 'auth.sessionsRevoked', entityType: 'user', entityId: row.userId, details: { reason: 'refresh token reuse' } })
       return { error: invalid() }
     }
     if (row.revokedAt || row.expiresAt <= now || row.sessionExpiresAt <= now) return { error: invalid() }
@@ -103,9 +110,10 @@ export async function refreshApiSession(db: Database, raw: z.input<typeof refres
 
 /** Ends every session of a user at once (password reset, account deletion). */
 export async function revokeAllSessions(tx: Tx, userId: number, now: Date, reason: string) {
-  await tx.update(webSessions).set({ revokedAt: now }).where(and(eq(webSessions.userId, userId), isNull(webSessions.revokedAt)))
-  await tx
+  const web = await tx.update(webSessions).set({ revokedAt: now }).where(and(eq(webSessions.userId, userId), isNull(webSessions.revokedAt)))
+  const api = await tx
     .update(apiSessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(apiSessions.userId, userId), isNull(apiSessions.revokedAt)))
+  await audit(tx, { kind: 'anonymous' }, { action: 'auth.sessionsRevoked', entityType: 'user', entityId: userId, details: { reason, web: rowsAffected(web), api: rowsAffected(api) } })
 }

@@ -5,7 +5,9 @@ import { rowsAffected } from '#db/client.ts'
 import { loginChallenges, users, type User } from '#db/schema/index.ts'
 import { TWO_FACTOR_TYPE, type TwoFactorType } from '#catalog/statuses.ts'
 import { TEXT } from '#catalog/texts.ts'
+import { audit } from '../audit.ts'
 import type { UseCaseContext } from '../context.ts'
+import { consumeMailCap } from '../mail/caps.server.ts'
 import { AppError } from '../errors.ts'
 import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
@@ -56,10 +58,16 @@ const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-Operon'))
  */
 function openChallenge(now: Date, codeStillValid = true) {
   return and(
+    eq(loginChallenges.purpose, 'login'),
     isNull(loginChallenges.consumedAt),
     gt(loginChallenges.passwordVerifiedAt, new Date(now.getTime() - LOGIN_STEP_MINUTES * MINUTE)),
     codeStillValid ? gt(loginChallenges.expiresAt, now) : undefined,
   )
+}
+
+/** Sign-in events for the audit log: never the password, the code or a token (decision 023). */
+async function auditSignIn(ctx: UseCaseContext, action: string, userId: number | undefined, details: Record<string, unknown>) {
+  await ctx.db.transaction((tx) => audit(tx, { kind: 'anonymous' }, { action, entityType: 'user', entityId: userId, details: { ...details, ip: ctx.ip ?? null } }))
 }
 
 const hashCode = (challengeId: string, code: string) => createHash('sha256').update(`${challengeId}:${code}`).digest('hex')
@@ -87,10 +95,12 @@ export async function startLogin(ctx: UseCaseContext, input: z.input<typeof logi
   const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), password)
   if (!user || !user.passwordHash || !ok) {
     await recordFailure(username)
+    await auditSignIn(ctx, 'auth.signIn.passwordFailed', user?.id, { email: username.trim().toLowerCase().slice(0, 254) })
     throw new AppError('UNAUTHORIZED', TEXT.invalidCredentials)
   }
 
   const type = user.twoFactorType as TwoFactorType
+  if (type === TWO_FACTOR_TYPE.Email) await consumeMailCap('signInCode', user.email!)
   const isFirstLogin = !user.firstLoginCompletedAt
   const step = await ctx.db.transaction(async (tx) => {
     let secret = user.totpSecret
@@ -102,7 +112,7 @@ export async function startLogin(ctx: UseCaseContext, input: z.input<typeof logi
     await tx
       .update(loginChallenges)
       .set({ consumedAt: now })
-      .where(and(eq(loginChallenges.userId, user.id), isNull(loginChallenges.consumedAt)))
+      .where(and(eq(loginChallenges.userId, user.id), eq(loginChallenges.purpose, 'login'), isNull(loginChallenges.consumedAt)))
     const challengeId = crypto.randomUUID()
     const code = type === TWO_FACTOR_TYPE.Email ? newCode() : null
     await tx.insert(loginChallenges).values({
@@ -143,6 +153,7 @@ export async function completeLogin(
   const user = await findUserByEmail(ctx, username)
   if (!user) {
     await recordFailure(username)
+    await auditSignIn(ctx, 'auth.signIn.secondFactorFailed', undefined, { email: username.trim().toLowerCase().slice(0, 254) })
     throw wrong()
   }
 
@@ -196,10 +207,12 @@ export async function completeLogin(
     if (!user.firstLoginCompletedAt) {
       await tx.update(users).set({ firstLoginCompletedAt: now }).where(eq(users.id, user.id))
     }
+    await audit(tx, { kind: 'anonymous' }, { action: 'auth.signIn', entityType: 'user', entityId: user.id, details: { method: type === TWO_FACTOR_TYPE.Authenticator ? 'Authenticator' : 'Email', ip: ctx.ip ?? null } })
     return { ok: true as const }
   })
   if (!outcome.ok) {
     await recordFailure(username)
+    await auditSignIn(ctx, 'auth.signIn.secondFactorFailed', user.id, { method: type === TWO_FACTOR_TYPE.Authenticator ? 'Authenticator' : 'Email' })
     throw wrong()
   }
   await clearFailures(username)
@@ -215,6 +228,8 @@ export async function resendEmailCode(ctx: UseCaseContext, input: z.input<typeof
   const { username } = parseInput(resendCodeInput, input)
   const now = ctx.now ?? new Date()
   await consumeRateLimit('code', ctx.ip ?? 'unknown')
+  // Per recipient, keyed by the address as typed whether or not an account uses it.
+  await consumeMailCap('signInCode', username)
   const user = await findUserByEmail(ctx, username)
   if (user && user.twoFactorType !== TWO_FACTOR_TYPE.Email) throw new AppError('BAD_REQUEST', TEXT.notEmail2fa)
   if (!user) return { message: TEXT.codeSent }

@@ -10,12 +10,14 @@ import { AppError } from '../errors.ts'
 import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
-import { passwordResetMail } from '../mail/templates.ts'
+import { consumeMailCap } from '../mail/caps.server.ts'
+import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { revokeAllSessions } from './api-session.server.ts'
 import { clearFailures } from './lockout.server.ts'
 import { hashPassword } from './password.server.ts'
-import { emailSchema, passwordSchema } from './password-rules.ts'
+import { newPasswordSchema } from './common-passwords.server.ts'
+import { emailSchema } from './password-rules.ts'
 import { hashToken, randomToken } from './tokens.server.ts'
 
 export const RESET_TOKEN_MINUTES = 60
@@ -23,7 +25,7 @@ export const RESET_TOKEN_MINUTES = 60
 export const sendResetLinkInput = z.object({ email: emailSchema })
 export const resetPasswordInput = z.object({
   token: z.string({ message: 'The reset link is invalid' }).trim().min(1, 'The reset link is invalid').max(200),
-  newPassword: passwordSchema,
+  newPassword: newPasswordSchema,
 })
 
 /**
@@ -34,6 +36,8 @@ export async function sendPasswordResetLink(ctx: UseCaseContext, input: unknown)
   const { email } = parseInput(sendResetLinkInput, input)
   const now = ctx.now ?? new Date()
   await consumeRateLimit('reset', ctx.ip ?? 'unknown')
+  // Per recipient, keyed by the address as typed whether or not an account uses it: reveals nothing.
+  await consumeMailCap('resetLink', email)
   const [user] = await ctx.db.read
     .select({ id: users.id, firstName: users.firstName, email: users.email })
     .from(users)
@@ -70,7 +74,7 @@ export async function resetPassword(ctx: UseCaseContext, input: unknown): Promis
       .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
     if (rowsAffected(used) !== 1) throw invalid()
     const [row] = await tx
-      .select({ userId: passwordResetTokens.userId, email: users.email, deletedAt: users.deletedAt })
+      .select({ userId: passwordResetTokens.userId, email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
       .from(passwordResetTokens)
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
       .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
@@ -82,9 +86,11 @@ export async function resetPassword(ctx: UseCaseContext, input: unknown): Promis
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)))
     await revokeAllSessions(tx, row.userId, now, 'password reset')
-    await audit(tx, { kind: 'anonymous' }, { action: 'user.passwordReset', entityType: 'user', entityId: row.userId })
+    await audit(tx, { kind: 'anonymous' }, { action: 'user.passwordReset', entityType: 'user', entityId: row.userId, details: { ip: ctx.ip ?? null } })
+    if (row.email) await enqueueMail(tx, { to: row.email, ...passwordChangedMail({ firstName: row.firstName }) })
     return row.email
   })
+  kickMailWorker()
   if (email) await clearFailures(email)
   return { message: TEXT.passwordResetDone }
 }

@@ -8,7 +8,7 @@ import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { requireUser } from '../policy.ts'
 import { decodeImage } from '../uploads/image.server.ts'
-import { dateOnly, parseInput } from '../validation.ts'
+import { dateOnly, parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 
 const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`)
@@ -22,8 +22,8 @@ const isRealDate = (s: string) => {
  */
 export const profileFieldsSchema = z
   .object({
-    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-    lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
+    lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
     dateOfBirth: z
       .string({ message: 'Date of birth is required' })
       .trim()
@@ -67,11 +67,12 @@ export const saveAdditionalDataInput = z.intersection(z.object({ id: z.coerce.nu
 
 export const licenseSchema = z.object({
   licenseTypeId: z.coerce.number().int().refine(isLicenseTypeId, 'Choose a license type'),
-  licenseNumber: z.string({ message: 'License number is required' }).trim().min(1, 'License number is required').max(50),
+  licenseNumber: z.string({ message: 'License number is required' }).trim().min(1, 'License number is required').max(50).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
   state: z
     .string()
     .trim()
     .max(50)
+    .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
     .nullish()
     .transform((v) => v || null),
   expiryDate: dateOnly.refine(isRealDate, 'Enter a real date (YYYY-MM-DD)').nullish().transform((v) => v ?? null),
@@ -186,10 +187,10 @@ export async function updateProfile(ctx: UseCaseContext, input: unknown) {
   const me = requireUser(ctx.actor)
   const v = parseInput(updateProfileInput, input)
   const now = ctx.now ?? new Date()
-  // Checked before anything is written.
+  // Checked and re-encoded without its metadata (decision 022) before anything is written.
   const photo =
     typeof v.profilePhoto === 'string' && v.profilePhoto !== ''
-      ? decodeImage(v.profilePhoto, { field: 'profilePhoto', maxWidth: 4096, maxHeight: 4096 })
+      ? await decodeImage(v.profilePhoto, { field: 'profilePhoto', maxWidth: 4096, maxHeight: 4096 })
       : null
   await ctx.db.transaction(async (tx) => {
     const { profilePhoto: _p, userLicenses: licenses, ...fields } = v

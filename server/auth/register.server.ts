@@ -20,10 +20,11 @@ import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { welcomeMail } from '../mail/templates.ts'
-import { parseInput } from '../validation.ts'
+import { parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { hashPassword } from './password.server.ts'
 import { newPersonalIdentifier } from './personal-identifier.server.ts'
-import { emailSchema, passwordSchema } from './password-rules.ts'
+import { newPasswordSchema } from './common-passwords.server.ts'
+import { emailSchema } from './password-rules.ts'
 import { newTotpSecret } from './totp.server.ts'
 
 const roleName = z.string().transform((v, ctx) => {
@@ -40,14 +41,15 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, `At most ${max} characters`)
+    .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : undefined))
 
 export const registerInput = z
   .object({
     username: emailSchema,
-    password: passwordSchema,
-    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+    password: newPasswordSchema,
+    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
     lastName: optionalText(100),
     role: z
       .union([roleName, z.array(roleName)], { message: 'Choose at least one role' })

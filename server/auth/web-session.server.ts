@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { webSessions } from '#db/schema/index.ts'
 import type { Actor } from '../actor.ts'
+import { audit } from '../audit.ts'
 import { loadUserActor } from './actor.server.ts'
 import { hashToken, randomToken } from './tokens.server.ts'
 
@@ -44,9 +45,14 @@ export async function actorFromWebSession(db: Database, token: string | undefine
   return (await loadUserActor(db, session.userId, id, 'web')) ?? { kind: 'anonymous' }
 }
 
-/** Ends a browser session at once (logout). */
+/** Ends a browser session at once (logout), and says so in the audit log. */
 export async function revokeWebSession(db: Database, token: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(webSessions).set({ revokedAt: now }).where(eq(webSessions.id, hashToken(token)))
+    const [ended] = await tx
+      .update(webSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(webSessions.id, hashToken(token)), isNull(webSessions.revokedAt)))
+      .returning({ userId: webSessions.userId })
+    if (ended) await audit(tx, { kind: 'anonymous' }, { action: 'auth.signOut', entityType: 'user', entityId: ended.userId })
   })
 }

@@ -10,7 +10,8 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { env } from '../env.server.ts'
-import { badRequest } from '../errors.ts'
+import { AppError, badRequest } from '../errors.ts'
+import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import {
   CAPTCHA_FALLBACK_ANSWER_FIELD,
   CAPTCHA_FALLBACK_TOKEN_FIELD,
@@ -218,6 +219,14 @@ function fallbackMac(purpose: 'token' | 'answer', body: string): Buffer {
 }
 
 /**
+ * The question's own cost (decision 023): an answer counts only once this long
+ * after the question was asked, so a script that reads the page must also hold
+ * every token for a few seconds, and the answers per address and per account
+ * are limited (far below the proof of work's allowance).
+ */
+export const FALLBACK_MIN_WAIT_MS = 3_000
+
+/**
  * A question for browsers without JavaScript ("What is 7 plus 5?") and its
  * token: `nonce.expiresAt.tag.answerMac`, all HMAC-signed. The answer is not in
  * the token (only its HMAC); the token lives 10 minutes and is good for one
@@ -227,7 +236,8 @@ export function createFallbackQuestion(): { question: string; token: string } {
   const a = randomInt(1, 10)
   const b = randomInt(1, 10)
   const nonce = randomBytes(12).toString('base64url')
-  const expiresAt = Math.floor((Date.now() + CAPTCHA_TTL_MS) / 1000)
+  // Rounded up: the issue time derived from it is never earlier than the real one.
+  const expiresAt = Math.ceil((Date.now() + CAPTCHA_TTL_MS) / 1000)
   const body = `${nonce}.${expiresAt}`
   const tag = fallbackMac('token', body).toString('base64url')
   const answerMac = fallbackMac('answer', `${body}.${a + b}`).toString('base64url')
@@ -236,9 +246,13 @@ export function createFallbackQuestion(): { question: string; token: string } {
 
 const safeEqual = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b)
 
-/** True once for the right answer to an unexpired question this server asked. */
-export function verifyFallbackAnswer(input: { token: string | null | undefined; answer: string | null | undefined }): boolean {
+/**
+ * True once for the right answer to an unexpired question this server asked,
+ * given at least FALLBACK_MIN_WAIT_MS after it was asked (`now` for tests).
+ */
+export function verifyFallbackAnswer(input: { token: string | null | undefined; answer: string | null | undefined; now?: number }): boolean {
   const { token, answer } = input
+  const now = input.now ?? Date.now()
   if (typeof token !== 'string' || token.length > 200 || typeof answer !== 'string' || answer.length > 50) return false
   const match = /^([A-Za-z0-9_-]{16})\.(\d{1,12})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return false
@@ -246,7 +260,9 @@ export function verifyFallbackAnswer(input: { token: string | null | undefined; 
   const body = `${nonce}.${exp}`
   if (!safeEqual(Buffer.from(tag, 'base64url'), fallbackMac('token', body))) return false
   const expiresAt = Number(exp) * 1000
-  if (expiresAt <= Date.now()) return false
+  if (expiresAt <= now) return false
+  // Too early for a person to have read and answered: refused (the page asks a new question).
+  if (now < expiresAt - CAPTCHA_TTL_MS + FALLBACK_MIN_WAIT_MS) return false
   // Authentic and unexpired: this attempt uses the token up, whatever the answer.
   if (!markUsed(`q:${nonce}`, expiresAt)) return false
   const normalized = normalizeAnswer(answer)
@@ -261,7 +277,38 @@ export function verifyFallbackAnswer(input: { token: string | null | undefined; 
  * The form's captcha: the altcha field (JavaScript on) or the fallback
  * question's token and answer (JavaScript off). Neither → false.
  */
-export async function verifyCaptchaForm(formData: FormData): Promise<boolean> {
+/** Who answers: the address (always) and the account typed (login, registration), for the fallback's limits. */
+export interface CaptchaCaller {
+  ip?: string
+  account?: string
+}
+
+export const CAPTCHA_FALLBACK_LIMITED_MESSAGE =
+  'Too many answers to the question without JavaScript from here. Please turn JavaScript on, or try again in an hour.'
+
+/**
+ * The fallback's limits (decision 023), taken before its answer is checked:
+ * per address and per account typed. Throws a 429 AppError.
+ */
+async function consumeFallbackAllowance(caller: CaptchaCaller): Promise<void> {
+  try {
+    await consumeRateLimit('captchaFallback', caller.ip ?? 'unknown')
+    const account = caller.account?.trim().toLowerCase()
+    if (account) await consumeRateLimit('captchaFallbackAccount', account.slice(0, 254))
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'TOO_MANY_REQUESTS') {
+      throw new AppError('TOO_MANY_REQUESTS', CAPTCHA_FALLBACK_LIMITED_MESSAGE, { retryAfter: e.retryAfter })
+    }
+    throw e
+  }
+}
+
+/**
+ * The form's captcha: the altcha field (JavaScript on) or the fallback
+ * question's token and answer (JavaScript off). Neither → false. The fallback
+ * path throws a 429 AppError once its limits for `caller` are used up.
+ */
+export async function verifyCaptchaForm(formData: FormData, caller: CaptchaCaller = {}): Promise<boolean> {
   const field = (name: string) => {
     const v = formData.get(name)
     return typeof v === 'string' && v !== '' ? v : null
@@ -269,16 +316,18 @@ export async function verifyCaptchaForm(formData: FormData): Promise<boolean> {
   const payload = field(CAPTCHA_FIELD)
   if (payload && (await verifyCaptcha(payload))) return true
   const token = field(CAPTCHA_FALLBACK_TOKEN_FIELD)
-  if (token) return verifyFallbackAnswer({ token, answer: field(CAPTCHA_FALLBACK_ANSWER_FIELD) ?? '' })
-  return false
+  if (!token) return false
+  await consumeFallbackAllowance(caller)
+  return verifyFallbackAnswer({ token, answer: field(CAPTCHA_FALLBACK_ANSWER_FIELD) ?? '' })
 }
 
 /**
  * For actions: throws a 400 AppError "Please complete CAPTCHA" (form error and
- * field error on the altcha field) unless the form's captcha verifies.
+ * field error on the altcha field) unless the form's captcha verifies, or the
+ * fallback's 429.
  */
-export async function requireCaptcha(formData: FormData): Promise<void> {
-  if (!(await verifyCaptchaForm(formData))) {
+export async function requireCaptcha(formData: FormData, caller: CaptchaCaller = {}): Promise<void> {
+  if (!(await verifyCaptchaForm(formData, caller))) {
     throw badRequest(CAPTCHA_REQUIRED_MESSAGE, { [CAPTCHA_FIELD]: CAPTCHA_REQUIRED_MESSAGE })
   }
 }

@@ -6,7 +6,7 @@ import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { membershipIn, requireRole } from '../policy.ts'
-import { idSchema, parseInput } from '../validation.ts'
+import { idSchema, parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { findCompanyByCode } from './membership-rules.server.ts'
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'))
@@ -31,7 +31,7 @@ export async function getCompany(ctx: UseCaseContext, companyId: number) {
 
 export const companySettingsInput = z.object({
   companyId: idSchema,
-  name: z.string().trim().min(1, 'Company name is required').max(100, 'Company name is at most 100 characters').optional(),
+  name: z.string().trim().min(1, 'Company name is required').max(100, 'Company name is at most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).optional(),
   timeZone: z
     .string()
     .trim()

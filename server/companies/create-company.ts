@@ -8,7 +8,7 @@ import { COMPANY_TYPES, MANAGER_ROLE_BY_COMPANY_TYPE, ROLE_IDS, roleAllowedInCom
 import { uniqueCode } from '../codes.ts'
 import type { UseCaseContext } from '../context.ts'
 import { requireUser } from '../policy.ts'
-import { parseInput } from '../validation.ts'
+import { parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { newCompanyCode } from './company-code.ts'
 import type { UserCompanyMembership } from './list-my-companies.ts'
 
@@ -18,7 +18,7 @@ const companyType = z
   .pipe(z.enum(COMPANY_TYPES, { message: 'Company type must be Owner, Operator or RepairShop' }))
 
 export const createCompanyInput = z.object({
-  name: z.string().trim().min(1, 'Company name is required').max(100, 'Company name is at most 100 characters'),
+  name: z.string().trim().min(1, 'Company name is required').max(100, 'Company name is at most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
   types: z
     .array(companyType)
     .min(1, 'Choose at least one company type')

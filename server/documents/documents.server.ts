@@ -1,7 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { rowsAffected } from '#db/client.ts'
-import { companies, documentContents, vehicleDocuments, type VehicleDocument } from '#db/schema/index.ts'
+import type { Tx } from '#db/client.ts'
+import { companies, documentContents, vehicleDocuments, vehicles, type VehicleDocument } from '#db/schema/index.ts'
+import { env } from '../env.server.ts'
 import { audit } from '../audit.ts'
 import {
   DOCUMENT_TEXT,
@@ -178,6 +180,7 @@ export async function uploadVehicleDocumentFiles(ctx: UseCaseContext, files: Doc
   const now = ctx.now ?? new Date()
   const uploadedByName = `${me.firstName} ${me.lastName}`.trim() || me.email
   return ctx.db.transaction(async (tx) => {
+    await assertWithinQuota(tx, prepared.map((p) => ({ vehicleId: p.vehicleId, bytes: p.bytes.byteLength })), owners)
     const stored: VehicleDocumentInfo[] = []
     for (const p of prepared) {
       const [row] = await tx
@@ -205,6 +208,52 @@ export async function uploadVehicleDocumentFiles(ctx: UseCaseContext, files: Doc
     }
     return stored
   })
+}
+
+const MB = 1024 * 1024
+const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`
+
+/**
+ * Storage quotas (decision 022): the bytes already stored for each vehicle and
+ * each owner company, summed in SQL from the stored sizes (never by reading
+ * blobs), plus this upload's, against DOCUMENT_QUOTA_VEHICLE_MB and
+ * DOCUMENT_QUOTA_COMPANY_MB. Deleted documents keep their bytes as records, so
+ * they count. Inside the upload's transaction: two uploads cannot both squeeze in.
+ */
+async function assertWithinQuota(tx: Tx, uploads: { vehicleId: number; bytes: number }[], owners: Map<number, number>) {
+  const vehicleLimit = Math.floor(env().DOCUMENT_QUOTA_VEHICLE_MB * MB)
+  const companyLimit = Math.floor(env().DOCUMENT_QUOTA_COMPANY_MB * MB)
+  const vehicleIds = [...new Set(uploads.map((u) => u.vehicleId))]
+  const perVehicle = await tx
+    .select({ vehicleId: vehicleDocuments.vehicleId, used: sql<number>`coalesce(sum(${vehicleDocuments.sizeBytes}), 0)` })
+    .from(vehicleDocuments)
+    .where(inArray(vehicleDocuments.vehicleId, vehicleIds))
+    .groupBy(vehicleDocuments.vehicleId)
+  for (const vehicleId of vehicleIds) {
+    const used = Number(perVehicle.find((r) => r.vehicleId === vehicleId)?.used ?? 0)
+    const adding = uploads.filter((u) => u.vehicleId === vehicleId).reduce((n, u) => n + u.bytes, 0)
+    if (used + adding > vehicleLimit) {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `This vehicle's documents are full: ${megabytes(used)} of ${megabytes(vehicleLimit)} used, and these files need ${megabytes(adding)}. Deleted documents are kept as records and still count.`,
+      )
+    }
+  }
+  for (const companyId of new Set(owners.values())) {
+    const [row] = await tx
+      .select({ used: sql<number>`coalesce(sum(${vehicleDocuments.sizeBytes}), 0)` })
+      .from(vehicleDocuments)
+      .innerJoin(vehicles, eq(vehicles.id, vehicleDocuments.vehicleId))
+      .where(eq(vehicles.ownerCompanyId, companyId))
+    const used = Number(row?.used ?? 0)
+    const adding = uploads.filter((u) => owners.get(u.vehicleId) === companyId).reduce((n, u) => n + u.bytes, 0)
+    if (used + adding > companyLimit) {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `Your company's document storage is full: ${megabytes(used)} of ${megabytes(companyLimit)} used, and these files need ${megabytes(adding)}.`,
+      )
+    }
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { vehicleRequestAnsweredMail } from '../mail/templates.ts'
 import { hasRole, requireRole, requireUser } from '../policy.ts'
-import { idSchema, parseInput } from '../validation.ts'
+import { idSchema, parseInput, freeText } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
 
 export const REQUEST_TEXT = VEHICLE_REQUEST_TEXT
@@ -136,7 +136,7 @@ export async function cancelVehicleRequest(ctx: UseCaseContext, input: unknown):
 export const respondVehicleRequestInput = z.object({
   requestId: idSchema,
   approved: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'approved must be true or false' }),
-  message: z.string().trim().max(2000).nullish(),
+  message: freeText(2000).nullish(),
 })
 
 /**

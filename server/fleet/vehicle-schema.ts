@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isVinFormatValid } from '#catalog/vin.ts'
+import { isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import {
   FUEL_TYPE_UNKNOWN,
   FUEL_TYPE_UNSELECTED,
@@ -17,7 +18,7 @@ import {
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
 
 const text = (max = 100) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).nullish()).transform((v) => v ?? null)
+  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).nullish()).transform((v) => v ?? null)
 
 const required = (label: string, max = 100) =>
   z
@@ -25,6 +26,7 @@ const required = (label: string, max = 100) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `At most ${max} characters`)
+    .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
 
 const num = (opts: { int?: boolean; min?: number; max?: number } = {}) => {
   let n = z.coerce.number({ message: 'Enter a number' })
@@ -123,6 +125,11 @@ export const addVehicleInput = vehicleFieldsSchema.extend({
 })
 export const updateVehicleInput = vehicleFieldsSchema.extend({
   id: z.coerce.number({ message: 'id is required' }).int().positive(),
+  /**
+   * The version the edit started from (the page's hidden field, tRPC, and an optional REST
+   * field): a stale one is refused with 409. Absent (legacy clients): the edit is not checked.
+   */
+  version: z.preprocess(blankToNull, z.coerce.number({ message: 'version must be a number' }).int().positive().nullish()).transform((v) => v ?? null),
 })
 
 /** Where each field is shown in the dialog (spec: General, Performance, Physical, Safety, Seating and Interior, Regulatory, Image). */

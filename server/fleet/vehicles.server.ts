@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
 import { operatorAssignments, vehicleImages, vehicles, type Vehicle } from '#db/schema/index.ts'
+import { HARDENING_TEXT } from '#catalog/texts.ts'
 import { audit } from '../audit.ts'
 import { randomCode, uniqueCode } from '../codes.ts'
 import type { UseCaseContext } from '../context.ts'
@@ -22,14 +23,19 @@ export function vehicleJson(v: Vehicle, imageData: string | null) {
 }
 export type VehicleJson = ReturnType<typeof vehicleJson>
 
-function prepareImage(imageData: string | null | undefined) {
+/** The picture as stored: checked, then re-encoded without its metadata (decision 022). */
+async function prepareImage(imageData: string | null | undefined) {
   if (typeof imageData !== 'string' || imageData === '') return null
   return decodeImage(imageData, { field: 'imageData', maxWidth: VEHICLE_IMAGE.width, maxHeight: VEHICLE_IMAGE.height })
 }
 
-/** 409 for a VIN or identifier another (not archived) vehicle already has. */
-async function assertUnique(tx: Tx, fields: { vin: string; vehicleIdentifier: string }, exceptId?: number) {
+/** 409 for a VIN, identifier or key another (not archived, for the VIN) vehicle already has. */
+async function assertUnique(tx: Tx, fields: { vin: string; vehicleIdentifier: string; key?: string | null }, exceptId?: number) {
   const others = exceptId ? ne(vehicles.id, exceptId) : undefined
+  if (fields.key) {
+    const [key] = await tx.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.key, fields.key), others)).limit(1)
+    if (key) throw new AppError('CONFLICT', 'A vehicle with this key already exists', { fieldErrors: { key: 'A vehicle with this key already exists' } })
+  }
   const [vin] = await tx
     .select({ id: vehicles.id })
     .from(vehicles)
@@ -55,7 +61,7 @@ function newIdentifier(tx: Tx): Promise<string> {
   )
 }
 
-async function saveImage(tx: Tx, vehicleId: number, image: ReturnType<typeof prepareImage>, imageData: string | null | undefined, now: Date) {
+async function saveImage(tx: Tx, vehicleId: number, image: Awaited<ReturnType<typeof prepareImage>>, imageData: string | null | undefined, now: Date) {
   if (image) {
     const row = { content: image.bytes, contentType: image.contentType, width: image.width, height: image.height, updatedAt: now }
     await tx.insert(vehicleImages).values({ vehicleId, ...row }).onConflictDoUpdate({ target: vehicleImages.vehicleId, set: row })
@@ -64,8 +70,8 @@ async function saveImage(tx: Tx, vehicleId: number, image: ReturnType<typeof pre
   }
 }
 
-function columnsOf(f: VehicleFields) {
-  const { imageData: _i, vehicleIdentifier: _v, key: _k, ...rest } = f
+function columnsOf(f: VehicleFields & { version?: number | null }) {
+  const { imageData: _i, vehicleIdentifier: _v, key: _k, version: _ver, ...rest } = f
   return rest
 }
 
@@ -73,11 +79,11 @@ function columnsOf(f: VehicleFields) {
 export async function addVehicle(ctx: UseCaseContext, input: unknown): Promise<VehicleJson> {
   const v = parseInput(addVehicleInput, input)
   const me = requireRole(ctx.actor, v.ownerId, ['Owner'])
-  const image = prepareImage(v.imageData)
+  const image = await prepareImage(v.imageData)
   const now = ctx.now ?? new Date()
   const row = await ctx.db.transaction(async (tx) => {
     const vehicleIdentifier = v.vehicleIdentifier ?? (await newIdentifier(tx))
-    await assertUnique(tx, { vin: v.vin, vehicleIdentifier })
+    await assertUnique(tx, { vin: v.vin, vehicleIdentifier, key: v.key })
     const [created] = await tx
       .insert(vehicles)
       .values({ ...columnsOf(v), key: v.key ?? randomUUID(), vehicleIdentifier, ownerCompanyId: v.ownerId, createdAt: now, updatedAt: now })
@@ -93,17 +99,19 @@ export async function addVehicle(ctx: UseCaseContext, input: unknown): Promise<V
 export async function updateVehicle(ctx: UseCaseContext, input: unknown): Promise<VehicleJson> {
   const v = parseInput(updateVehicleInput, input)
   const access = await vehicleAccess(ctx, v.id, { write: true })
-  const image = prepareImage(v.imageData)
+  const image = await prepareImage(v.imageData)
   const now = ctx.now ?? new Date()
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(vehicles).where(eq(vehicles.id, v.id))
     const vehicleIdentifier = v.vehicleIdentifier ?? current!.vehicleIdentifier
     await assertUnique(tx, { vin: v.vin, vehicleIdentifier }, v.id)
+    // Conditional on the version the edit started from: of two editors, the later one loses.
     const [updated] = await tx
       .update(vehicles)
-      .set({ ...columnsOf(v), vehicleIdentifier, updatedAt: now })
-      .where(eq(vehicles.id, v.id))
+      .set({ ...columnsOf(v), vehicleIdentifier, updatedAt: now, version: sql`${vehicles.version} + 1` })
+      .where(and(eq(vehicles.id, v.id), v.version !== null ? eq(vehicles.version, v.version) : undefined))
       .returning()
+    if (!updated) throw new AppError('CONFLICT', HARDENING_TEXT.staleVehicle, { fieldErrors: { version: HARDENING_TEXT.staleVehicle } })
     await saveImage(tx, v.id, image, v.imageData, now)
     await audit(tx, ctx.actor, { action: 'vehicle.update', companyId: access.ownerCompanyId, entityType: 'vehicle', entityId: v.id })
     return updated!
@@ -126,7 +134,7 @@ export async function archiveVehicle(ctx: UseCaseContext, vehicleId: number): Pr
       .where(and(eq(operatorAssignments.vehicleId, vehicleId), activeOn(today)))
       .limit(1)
     if (active) throw new AppError('CONFLICT', 'This vehicle is assigned to an operator; end the assignment before deleting it')
-    await tx.update(vehicles).set({ archivedAt: now }).where(and(eq(vehicles.id, vehicleId), isNull(vehicles.archivedAt)))
+    await tx.update(vehicles).set({ archivedAt: now, version: sql`${vehicles.version} + 1` }).where(and(eq(vehicles.id, vehicleId), isNull(vehicles.archivedAt)))
     await audit(tx, ctx.actor, { action: 'vehicle.archive', companyId: access.ownerCompanyId, entityType: 'vehicle', entityId: vehicleId })
   })
   return { message: 'Vehicle deleted successfully' }

@@ -22,6 +22,13 @@ const BUCKETS = {
   captcha: { points: 120, duration: 60 },
   /** Password-reset emails per address. */
   reset: { points: 10, duration: 15 * 60 },
+  /**
+   * The captcha's no-JavaScript question (decision 023): answers per address and
+   * per account typed, far fewer than the proof of work allows, so the cheap path
+   * is never the better one for a script.
+   */
+  captchaFallback: { points: 10, duration: 60 * 60 },
+  captchaFallbackAccount: { points: 5, duration: 60 * 60 },
   /** VIN lookups per user (the Add vehicle dialog). */
   vin: { points: 60, duration: 60 },
 } as const

@@ -165,6 +165,32 @@ export function loginCodeMail({ firstName, code }: { firstName?: string; code: s
   })
 }
 
+/** The emailed code that confirms an irreversible action (account deletion, authenticator reset). */
+export function confirmCodeMail({ firstName, code }: { firstName?: string; code: string }): MailContent {
+  return renderMail({
+    subject: `Your ${BRAND} confirmation code`,
+    greeting: greetingFor(firstName),
+    blocks: [
+      { kind: 'paragraph', text: `Use this code to confirm it is you before deleting your account or resetting your authenticator:` },
+      { kind: 'code', code },
+      { kind: 'note', text: 'The code is valid for 10 minutes. Never share it with anyone.' },
+      { kind: 'note', text: "If this wasn't you, someone is signed in to your account: reset your password now." },
+    ],
+  })
+}
+
+/** After a password reset or change: every other session has been signed out. */
+export function passwordChangedMail({ firstName }: { firstName?: string }): MailContent {
+  return renderMail({
+    subject: `Your ${BRAND} password was changed`,
+    greeting: greetingFor(firstName),
+    blocks: [
+      { kind: 'paragraph', text: `The password of your ${BRAND} account was just changed. Every device that was signed in has been signed out.` },
+      { kind: 'note', text: "If this wasn't you, reset your password at once with \"Forgot password?\" on the login page, and tell your company's manager." },
+    ],
+  })
+}
+
 /** The reset link: single use, valid 1 hour. */
 export function passwordResetMail({ firstName, link }: { firstName?: string; link: string }): MailContent {
   return renderMail({

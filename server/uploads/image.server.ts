@@ -19,12 +19,12 @@ function assertImageSize(byteLength: number, opts: ImageRules) {
 
 /**
  * A base64 image from a JSON body (REST, tRPC, the page's cropped picture):
- * its decoded size is checked before it is decoded (413), then its content.
+ * its decoded size is checked before it is decoded (413), then its content,
+ * then it is re-encoded without its metadata (`reencodeImage`).
  */
-export function decodeImage(base64: string, opts: ImageRules): { bytes: Buffer; contentType: string; width: number; height: number } {
+export async function decodeImage(base64: string, opts: ImageRules): Promise<{ bytes: Buffer; contentType: string; width: number; height: number }> {
   assertImageSize(decodedBase64Length(base64), opts)
-  const bytes = decodeBase64(base64, opts.field)
-  return { bytes, ...checkImage(bytes, opts) }
+  return reencodeImage(decodeBase64(base64, opts.field), opts)
 }
 
 /**
@@ -54,4 +54,35 @@ export function checkImage(
     })
   }
   return { contentType, width: info.width, height: info.height }
+}
+
+/** The most pixels a picture may have before it is decoded (a small file can decode to gigabytes). */
+const MAX_INPUT_PIXELS = 4096 * 4096
+
+/**
+ * Checks an uploaded picture (as `checkImage`) and re-encodes it with sharp, so
+ * what is stored and served back is pixels only: EXIF (GPS position, camera,
+ * time), XMP, IPTC and ICC data and anything appended to the file are gone
+ * (decision 022). The EXIF orientation is applied first, so the picture still
+ * shows the right way up. JPEG stays JPEG, PNG stays PNG, WebP stays WebP.
+ */
+export async function reencodeImage(
+  bytes: Buffer,
+  opts: ImageRules,
+): Promise<{ bytes: Buffer; contentType: string; width: number; height: number }> {
+  const checked = checkImage(bytes, opts)
+  const { default: sharp } = await import('sharp')
+  try {
+    let pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
+    if (checked.contentType === 'image/jpeg') pipeline = pipeline.jpeg({ quality: 85, mozjpeg: true })
+    else if (checked.contentType === 'image/png') pipeline = pipeline.png({ compressionLevel: 9 })
+    else pipeline = pipeline.webp({ quality: 85 })
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true })
+    return { bytes: data, contentType: checked.contentType, width: info.width, height: info.height }
+  } catch (cause) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read; send a JPEG, PNG or WebP picture', {
+      fieldErrors: { [opts.field]: 'Unreadable image' },
+      cause,
+    })
+  }
 }

@@ -35,6 +35,9 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
 }
 
 test('register with an Authenticator, log in with its codes, complete the profile', async ({ page }) => {
+  // A long journey (a 10 s wait before "Continue to login", two proofs of work): on a busy shared
+  // machine it ran out of the default 30 s at a different step each time.
+  test.setTimeout(60_000)
   const email = newEmail('totp')
   await fillAccountStep(page, email, 'Authenticator')
   await page.getByRole('button', { name: 'Register' }).click()

@@ -99,6 +99,8 @@ test.describe('without JavaScript', () => {
     const [, a, b] = /What is (\d) plus (\d)\?/.exec(text) ?? []
     const answer = Number(a) + Number(b)
 
+    // The question's own cost (decision 023): an answer counts a few seconds after it was asked.
+    await page.waitForTimeout(4_200)
     await page.getByLabel(text).fill(String(answer))
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page.getByRole('status')).toHaveText('Captcha verified')
@@ -131,6 +133,7 @@ test('on an insecure origin (plain http, not localhost: no Web Crypto) the quest
     await expect(submit).toBeDisabled()
     const text = (await question.textContent()) ?? ''
     const [, a, b] = /What is (\d) plus (\d)\?/.exec(text) ?? []
+    await page.waitForTimeout(4_200) // decision 023: answers count after a few seconds
     await page.getByLabel(text).fill(String(Number(a) + Number(b)))
     await expect(submit).toBeEnabled()
     await submit.click()

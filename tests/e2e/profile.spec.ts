@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { users } from '#db/schema/index.ts'
-import { e2eDb, expect, signInAs, test } from './fixtures.ts'
+import { totpCode } from '#server/auth/totp.server.ts'
+import { givePassword, REAUTH_PASSWORD } from '#tests/helpers/reauth.ts'
+import { e2eDb, expect, signInAs, test, waitForMail } from './fixtures.ts'
 
 /** YYYY-MM-DD, `days` from today (UTC, as the server counts). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
@@ -18,7 +20,24 @@ async function signInWithAuthenticator(page: Page) {
   await e2eDb().transaction((tx) =>
     tx.update(users).set({ twoFactorType: 0, totpSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(users.id, signed.user.id)),
   )
+  await givePassword(e2eDb(), signed.user.id)
   return signed
+}
+
+/** An Email-code user with a password (the fixture's users have none). */
+async function signInWithPassword(page: Page, spec: Parameters<typeof signInAs>[1]) {
+  const signed = await signInAs(page, spec)
+  await givePassword(e2eDb(), signed.user.id)
+  return signed
+}
+
+/** Decision 021: "Send me a code" in the delete card, then the code from the mail the app really sent. */
+async function confirmationCode(page: Page, email: string) {
+  const card = page.getByTestId('delete-account-card')
+  await card.getByRole('button', { name: 'Send me a code' }).click()
+  await expect(card.getByTestId('reauth-code-sent')).toBeVisible()
+  const mail = await waitForMail(email, (m) => /confirmation code/i.test(m.subject))
+  return mail.text.match(/\b(\d{6})\b/)![1]!
 }
 
 /** The profile page has hydrated once "Edit profile" is a dialog button, no longer a link. */
@@ -147,6 +166,9 @@ test('resetting the authenticator shows the QR of the new secret', async ({ page
   const card = page.getByTestId('reset-authenticator-card')
   await card.getByRole('button', { name: 'Reset authenticator' }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Reset authenticator?' })
+  // Decision 021: the password and a current code, right before acting.
+  await confirm.getByLabel('Your password').fill(REAUTH_PASSWORD)
+  await confirm.getByLabel('Code from your authenticator app').fill(totpCode('JBSWY3DPEHPK3PXP'))
   await confirm.getByRole('button', { name: 'Reset' }).click()
   await expect(card.getByRole('img', { name: /^Authenticator QR code for / })).toBeVisible()
   const secret = await card.getByTestId('authenticator-secret').textContent()
@@ -162,12 +184,28 @@ test('an Email account cannot reset an authenticator', async ({ page }) => {
   await expect(card).toContainText('codes sent by email')
 })
 
-test('deleting the account asks first and signs out', async ({ page }) => {
-  await signInAs(page, { companies: [] })
+test('a wrong password does not reset the authenticator, and says so', async ({ page }) => {
+  await signInWithAuthenticator(page)
   await gotoProfileHydrated(page)
+  const card = page.getByTestId('reset-authenticator-card')
+  await card.getByRole('button', { name: 'Reset authenticator' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Reset authenticator?' })
+  await confirm.getByLabel('Your password').fill('Not-the-password-1')
+  await confirm.getByLabel('Code from your authenticator app').fill(totpCode('JBSWY3DPEHPK3PXP'))
+  await confirm.getByRole('button', { name: 'Reset' }).click()
+  await expect(card.getByRole('alert')).toContainText('The password is not correct')
+  await expect(card.getByTestId('new-authenticator')).toBeHidden()
+})
+
+test('deleting the account asks first, with the password and an emailed code, and signs out', async ({ page }) => {
+  const { user } = await signInWithPassword(page, { companies: [] })
+  await gotoProfileHydrated(page)
+  const code = await confirmationCode(page, user.email!)
   await page.getByTestId('delete-account-card').getByRole('button', { name: 'Delete account' }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Delete account?' })
   await expect(confirm).toContainText('Are you sure you want to delete your account? This cannot be undone.')
+  await confirm.getByLabel('Your password').fill(REAUTH_PASSWORD)
+  await confirm.getByLabel('Code from the email').fill(code)
   await confirm.getByRole('button', { name: 'Delete account' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByText('Your account has been deleted')).toBeVisible()
@@ -176,9 +214,12 @@ test('deleting the account asks first and signs out', async ({ page }) => {
 })
 
 test('the last manager of a company cannot delete the account, and is told why', async ({ page }) => {
-  await signInAs(page, { companies: [{ name: 'Only Boss Lines', types: ['Owner'], roles: ['Owner'] }] })
+  const { user } = await signInWithPassword(page, { companies: [{ name: 'Only Boss Lines', types: ['Owner'], roles: ['Owner'] }] })
   await gotoProfileHydrated(page)
+  const code = await confirmationCode(page, user.email!)
   await page.getByTestId('delete-account-card').getByRole('button', { name: 'Delete account' }).click()
+  await page.getByRole('alertdialog').getByLabel('Your password').fill(REAUTH_PASSWORD)
+  await page.getByRole('alertdialog').getByLabel('Code from the email').fill(code)
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete account' }).click()
   await expect(page.getByTestId('delete-account-card').getByRole('alert')).toContainText('last active manager')
   await expect(page).toHaveURL(/\/profile$/)
@@ -257,17 +298,22 @@ test.describe('without JavaScript', () => {
     await page.goto('/profile')
     const card = page.getByTestId('reset-authenticator-card')
     await card.locator('summary', { hasText: 'Reset authenticator' }).click()
+    await card.getByLabel('Your password').fill(REAUTH_PASSWORD)
+    await card.getByLabel('Code from your authenticator app').fill(totpCode('JBSWY3DPEHPK3PXP'))
     await card.getByRole('button', { name: 'Reset' }).click()
     await expect(card.getByRole('img', { name: /^Authenticator QR code for / })).toBeVisible()
     await expect(card.getByTestId('authenticator-secret')).toHaveText(/^[A-Z2-7]{32}$/)
   })
 
-  test('deletes the account through the confirmation', async ({ page }) => {
-    await signInAs(page, { companies: [] })
+  test('deletes the account through the confirmation, with the password and an emailed code', async ({ page }) => {
+    const { user } = await signInWithPassword(page, { companies: [] })
     await page.goto('/profile')
+    const code = await confirmationCode(page, user.email!)
     const card = page.getByTestId('delete-account-card')
     await card.locator('summary', { hasText: 'Delete account' }).click()
     await expect(card).toContainText('Are you sure you want to delete your account? This cannot be undone.')
+    await card.getByLabel('Your password').fill(REAUTH_PASSWORD)
+    await card.getByLabel('Code from the email').fill(code)
     await card.getByRole('button', { name: 'Delete account' }).click()
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted' })).toBeVisible()

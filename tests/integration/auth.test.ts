@@ -15,6 +15,7 @@ import { TEXT } from '#catalog/texts.ts'
 import { createCompany } from '#server/companies/create-company.ts'
 import { createTestDb } from '#tests/helpers/db.ts'
 import { anon, ctxFor, lastCodeFor, lastMailTo, uniqueEmail, userByEmail } from '#tests/helpers/auth.ts'
+import { sendReauthCode } from '#server/auth/reauth.server.ts'
 
 let db: Database
 const PASSWORD = 'Correct-horse-9'
@@ -212,7 +213,11 @@ describe('account', () => {
     const ctx = await ctxFor(db, userId)
     await createCompany(ctx, { name: 'Solo Coaches', types: ['Owner'] })
     const ctx2 = await ctxFor(db, userId)
-    await expect(deleteAccount(ctx2)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Solo Coaches') })
+    const proof = async () => {
+      await sendReauthCode(await ctxFor(db, userId))
+      return { password: PASSWORD, code: await lastCodeFor(db, email) }
+    }
+    await expect(deleteAccount(ctx2, await proof())).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Solo Coaches') })
     expect((await userByEmail(db, email))?.deletedAt).toBeNull()
 
     // With a second active Owner, deletion goes through.
@@ -220,7 +225,7 @@ describe('account', () => {
     const company = ctx2.actor.kind === 'user' ? ctx2.actor.memberships[0]! : undefined
     await db.transaction((tx) => tx.insert(memberships).values({ userId: other.userId, companyId: company!.companyId, roleId: 1 }))
     const web = await createWebSession(db, userId)
-    await expect(deleteAccount(await ctxFor(db, userId))).resolves.toEqual({ message: TEXT.accountDeleted })
+    await expect(deleteAccount(await ctxFor(db, userId), await proof())).resolves.toEqual({ message: TEXT.accountDeleted })
     expect(await userByEmail(db, email)).toBeUndefined()
     const [gone] = await db.read.select().from(users).where(eq(users.id, userId))
     expect(gone).toMatchObject({ email: null, passwordHash: null, deletedAt: expect.any(Date) })
@@ -235,7 +240,8 @@ describe('account', () => {
     const { email, userId, otpSecretKey } = await register({ twoFactorType: 0 })
     await startLogin(anon(db), { username: email, password: PASSWORD })
     await completeLogin(anon(db), { username: email, code: totpCode(otpSecretKey!), type: 0 })
-    const { secretKey, userEmail } = await resetAuthenticator(await ctxFor(db, userId))
+    const later = new Date(Date.now() + 30_000)
+    const { secretKey, userEmail } = await resetAuthenticator({ ...(await ctxFor(db, userId)), now: later }, { password: PASSWORD, code: totpCode(otpSecretKey!, later.getTime()) })
     expect(userEmail).toBe(email)
     expect(secretKey).not.toBe(otpSecretKey)
     expect(await startLogin(anon(db), { username: email, password: PASSWORD })).toMatchObject({ isFirstLogin: true, otpSecretKey: secretKey })

@@ -12,6 +12,7 @@ import {
   CAPTCHA_TTL_MS,
   createCaptchaChallenge,
   createFallbackQuestion,
+  FALLBACK_MIN_WAIT_MS,
   requireCaptcha,
   resetCaptchaStore,
   verifyCaptcha,
@@ -141,6 +142,9 @@ describe('proof-of-work captcha (altcha)', () => {
   })
 })
 
+/** Past the question's minimum wait (decision 023; the issue time is rounded up to the second). */
+const soon = () => Date.now() + FALLBACK_MIN_WAIT_MS + 1_100
+
 describe('no-JavaScript fallback question', () => {
   it('asks a small sum and verifies the right answer once', () => {
     const { question, token } = createFallbackQuestion()
@@ -148,21 +152,21 @@ describe('no-JavaScript fallback question', () => {
     // nonce.expiresAt.tag.answerMac: the answer itself is not in the token.
     expect(token).toMatch(/^[\w-]{16}\.\d+\.[\w-]{43}\.[\w-]{43}$/)
     expect(token.split('.')).not.toContain(String(answerOf(question)))
-    expect(verifyFallbackAnswer({ token, answer: ` ${answerOf(question)} ` })).toBe(true)
-    expect(verifyFallbackAnswer({ token, answer: String(answerOf(question)) })).toBe(false)
+    expect(verifyFallbackAnswer({ token, answer: ` ${answerOf(question)} `, now: soon() })).toBe(true)
+    expect(verifyFallbackAnswer({ token, answer: String(answerOf(question)), now: soon() })).toBe(false)
   })
 
   it('accepts the answer in words', () => {
     const { question, token } = createFallbackQuestion()
     const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen'] // prettier-ignore
-    expect(verifyFallbackAnswer({ token, answer: words[answerOf(question)]!.toUpperCase() })).toBe(true)
+    expect(verifyFallbackAnswer({ token, answer: words[answerOf(question)]!.toUpperCase(), now: soon() })).toBe(true)
   })
 
   it('fails a wrong answer, and the token is then used up', () => {
     const { question, token } = createFallbackQuestion()
     const right = answerOf(question)
-    expect(verifyFallbackAnswer({ token, answer: String(right + 1) })).toBe(false)
-    expect(verifyFallbackAnswer({ token, answer: String(right) })).toBe(false)
+    expect(verifyFallbackAnswer({ token, answer: String(right + 1), now: soon() })).toBe(false)
+    expect(verifyFallbackAnswer({ token, answer: String(right), now: soon() })).toBe(false)
   })
 
   it('fails an expired, tampered or foreign token', () => {
@@ -183,7 +187,7 @@ describe('no-JavaScript fallback question', () => {
       '',
       'garbage',
     ]) {
-      expect(verifyFallbackAnswer({ token: t, answer })).toBe(false)
+      expect(verifyFallbackAnswer({ token: t, answer, now: soon() })).toBe(false)
     }
     expect(verifyFallbackAnswer({ token, answer: null })).toBe(false)
     expect(verifyFallbackAnswer({ token: null, answer })).toBe(false)
@@ -201,8 +205,11 @@ describe('verifyCaptchaForm / requireCaptcha', () => {
       [CAPTCHA_FALLBACK_TOKEN_FIELD]: q.token,
       [CAPTCHA_FALLBACK_ANSWER_FIELD]: String(answerOf(q.question)),
     })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(soon())
     expect(await verifyCaptchaForm(fallbackForm)).toBe(true)
     expect(await verifyCaptchaForm(fallbackForm)).toBe(false)
+    vi.useRealTimers()
 
     expect(await verifyCaptchaForm(form({}))).toBe(false)
     expect(await verifyCaptchaForm(form({ email: 'a@b.c', password: 'Secret123' }))).toBe(false)

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { imageSize } from 'image-size'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import { operatorAssignments, vehicleRequests, vehicles } from '#db/schema/index.ts'
@@ -85,11 +86,12 @@ describe('vehicles', () => {
     await expect(addVehicle(await ownerCtx(), bus({ imageData: `data:image/png;base64,${html}` }))).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
     await expect(addVehicle(await ownerCtx(), bus({ imageData: png(900, 700) }))).rejects.toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { imageData: expect.any(String) } })
     const v = await addVehicle(await ownerCtx(), bus({ imageData: `data:image/png;base64,${png(800, 600)}` }))
-    expect(v.imageData).toBe(png(800, 600))
+    // Stored re-encoded (decision 022): a PNG of the same size, not the uploaded bytes.
+    expect(imageSize(Buffer.from(v.imageData!, 'base64'))).toMatchObject({ type: 'png', width: 800, height: 600 })
     // Update without imageData keeps it; null removes it.
     const kept = await updateVehicle(await ownerCtx(), { ...v, id: v.id, color: 'Yellow', imageData: undefined })
-    expect(kept).toMatchObject({ color: 'Yellow', imageData: png(800, 600) })
-    const removed = await updateVehicle(await ownerCtx(), { ...v, id: v.id, imageData: null })
+    expect(kept).toMatchObject({ color: 'Yellow', imageData: v.imageData, version: 2 })
+    const removed = await updateVehicle(await ownerCtx(), { ...kept, id: v.id, imageData: null })
     expect(removed.imageData).toBeNull()
   })
 
@@ -240,7 +242,7 @@ describe('REST fleet paths', () => {
     const t = await apiTokenFor(db, owner.user)
     const add = await call(t, 'POST', '/api/Fleet/addVehicle', { OwnerId: owner.company, Make: 'Gillig', Model: 'Low Floor', VIN: vin(), LicensePlate: 'TR-1', FuelType: 3, Seatbelts: true })
     expect(add.status).toBe(201)
-    const fields = ['id', 'key', 'ownerId', 'make', 'model', 'vin', 'yearBuild', 'manufactureDate', 'insuranceValue', 'insuranceExpiry', 'sellValue', 'titleHire', 'fuelType', 'powertrainType', 'tireSize', 'transmissionType', 'lengthUnit', 'length', 'width', 'height', 'weightClass', 'color', 'bodyManufacturer', 'adaCompliant', 'turningRadius', 'gps', 'driveCam', 'backupCam', 'emergencyExits', 'fireExtinguishers', 'firstAidKit', 'seatConfiguration', 'numberOfSeats', 'seatbelts', 'copilotSeat', 'luggageOption', 'destinationSigns', 'entertainmentSystem', 'usbChargingPorts', 'airConditioning', 'vehicleIdentifier', 'licensePlate', 'licenseExpiry', 'imageData', 'nextInspection', 'odometer']
+    const fields = ['id', 'key', 'ownerId', 'make', 'model', 'vin', 'yearBuild', 'manufactureDate', 'insuranceValue', 'insuranceExpiry', 'sellValue', 'titleHire', 'fuelType', 'powertrainType', 'tireSize', 'transmissionType', 'lengthUnit', 'length', 'width', 'height', 'weightClass', 'color', 'bodyManufacturer', 'adaCompliant', 'turningRadius', 'gps', 'driveCam', 'backupCam', 'emergencyExits', 'fireExtinguishers', 'firstAidKit', 'seatConfiguration', 'numberOfSeats', 'seatbelts', 'copilotSeat', 'luggageOption', 'destinationSigns', 'entertainmentSystem', 'usbChargingPorts', 'airConditioning', 'vehicleIdentifier', 'licensePlate', 'licenseExpiry', 'imageData', 'nextInspection', 'odometer', 'version']
     expect(Object.keys(add.body).sort()).toEqual([...fields].sort())
     expect(add.body).toMatchObject({ seatbelts: true, gps: false, fuelType: 3, transmissionType: null })
     const all = await call(t, 'GET', `/api/Fleet/getAllVehicles?companyid=${owner.company}`)

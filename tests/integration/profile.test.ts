@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { imageSize } from 'image-size'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import { userLicenses, userPhotos, users, webSessions } from '#db/schema/index.ts'
@@ -7,6 +8,7 @@ import { TEXT } from '#catalog/texts.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
 import { callRoute as call } from '#tests/helpers/remix.ts'
 import { actorFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { givePassword, reauthProof } from '#tests/helpers/reauth.ts'
 import * as completeProfile from '#app/routes/_app+/completeProfile.tsx'
 import * as profile from '#app/routes/_app+/profile.tsx'
 
@@ -28,7 +30,13 @@ async function newUser(twoFactorType: 0 | 1 = 1) {
   if (twoFactorType === 0) {
     await db.transaction((tx) => tx.update(users).set({ twoFactorType: 0, totpSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(users.id, user.id)))
   }
+  await givePassword(db, user.id)
   return { user, cookie: await webSessionFor(db, user.id) }
+}
+
+/** The confirmation form with the password and a current code (decision 021). */
+async function confirmed(intent: string, userId: number) {
+  return new URLSearchParams({ intent, ...(await reauthProof(db, userId)) })
 }
 
 async function profileOf(userId: number) {
@@ -205,7 +213,8 @@ describe('/profile', () => {
       editForm(fields(), [], new File([PNG_1X1], 'me.png', { type: 'image/png' })),
     )
     expect(add).toMatchObject({ status: 302, location: '/profile' })
-    expect((await profileOf(user.id)).profilePhoto).toBe(PNG_1X1.toString('base64'))
+    // Stored re-encoded (decision 022): a 1×1 PNG, not the uploaded bytes.
+    expect(imageSize(Buffer.from((await profileOf(user.id)).profilePhoto!, 'base64'))).toMatchObject({ type: 'png', width: 1, height: 1 })
     const page = await call(profile.loader, '/profile', cookie)
     expect((page.data?.profile as { photo: string }).photo).toMatch(/^data:image\/png;base64,iVBOR/)
 
@@ -261,7 +270,7 @@ describe('/profile', () => {
 
   it('resets the authenticator of an Authenticator account and returns the new QR', async () => {
     const { user, cookie } = await newUser(0)
-    const r = await call(profile.action, '/profile', cookie, new URLSearchParams({ intent: 'resetAuthenticator' }))
+    const r = await call(profile.action, '/profile', cookie, await confirmed('resetAuthenticator', user.id))
     expect(r.status).toBe(200)
     const qr = (r.data as { qr: { qrDataUrl: string; secretKey: string; userEmail: string } }).qr
     expect(qr.qrDataUrl).toMatch(/^data:image\/png;base64,/)
@@ -275,7 +284,7 @@ describe('/profile', () => {
     const { user, cookie } = await newUser()
     const co = await createCompany(db, 'Sole Manager Coaches', ['Owner'])
     await grantRole(db, user.id, co.id, 'Owner')
-    const r = await call(profile.action, '/profile', cookie, new URLSearchParams({ intent: 'deleteAccount' }))
+    const r = await call(profile.action, '/profile', cookie, await confirmed('deleteAccount', user.id))
     expect(r.status).toBe(409)
     expect(r.data).toEqual({ intent: 'deleteAccount', formError: `${TEXT.lastManager} (Sole Manager Coaches)` })
     const [row] = await db.read.select().from(users).where(eq(users.id, user.id))
@@ -290,7 +299,7 @@ describe('/profile', () => {
     await grantRole(db, other.id, co.id, 'Operator')
     await grantRole(db, user.id, co.id, 'Operator')
     await grantRole(db, user.id, co.id, 'Driver')
-    const r = await call(profile.action, '/profile', cookie, new URLSearchParams({ intent: 'deleteAccount' }))
+    const r = await call(profile.action, '/profile', cookie, await confirmed('deleteAccount', user.id))
     expect(r).toMatchObject({ status: 302, location: '/login' })
     expect(r.setCookies.some((c) => /^operon_session=;.*Max-Age=0/.test(c))).toBe(true)
     expect(r.setCookies.some((c) => c.startsWith('operon_toast='))).toBe(true)

@@ -153,6 +153,7 @@ export function FleetPage({ data }: { data: FleetPageData }) {
           vehicleId={dialog.id}
           vehicleIdentifier={dialog.vehicleIdentifier}
           hasImage={dialog.hasImage}
+          version={dialog.version}
           baseline={dialog.values}
           result={result}
           closeHref={closeHref}

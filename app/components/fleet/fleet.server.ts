@@ -156,7 +156,7 @@ async function loadOpenVehicle(ctx: UseCaseContext, scope: FleetScope, vehicleId
 
 export type FleetDialog =
   | { kind: 'add'; values: VehicleFormValues }
-  | { kind: 'edit'; id: number; vehicleIdentifier: string; hasImage: boolean; values: VehicleFormValues }
+  | { kind: 'edit'; id: number; vehicleIdentifier: string; hasImage: boolean; values: VehicleFormValues; version: number }
   | { kind: 'delete'; id: number; vehicleIdentifier: string }
   | { kind: 'qr'; id: number; vehicleIdentifier: string; qr: string }
 
@@ -170,7 +170,7 @@ async function loadDialog(ctx: UseCaseContext, scope: FleetScope, url: URL): Pro
   if (kind !== 'qr' && scope !== 'owner') return { dialog: null, error: FLEET_TEXT.readOnly }
   try {
     const v = await getVehicle(ctx, id)
-    if (kind === 'edit') return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier, hasImage: !!v.imageData, values: vehicleToValues(v) }, error: null }
+    if (kind === 'edit') return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier, hasImage: !!v.imageData, values: vehicleToValues(v), version: v.version }, error: null }
     if (kind === 'delete') return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier }, error: null }
     return { dialog: { kind: 'qr', id, vehicleIdentifier: v.vehicleIdentifier, qr: await qrDataUrl(vehicleLink(id), 220) }, error: null }
   } catch (error) {
@@ -409,7 +409,7 @@ export async function fleetPageAction({ request, params, context }: ActionFuncti
       try {
         if (!id) throw new AppError('BAD_REQUEST', FLEET_TEXT.vehicleNotLoaded)
         const imageData = await imageOf(form)
-        await updateVehicle(ctx, { ...vehicleInputOf(form), id, ...(imageData !== undefined ? { imageData } : {}) })
+        await updateVehicle(ctx, { ...vehicleInputOf(form), id, version: form.get('version'), ...(imageData !== undefined ? { imageData } : {}) })
         return redirectWithToast(backUrl(request), { type: 'success', message: FLEET_TEXT.updated })
       } catch (error) {
         return failure(intent, form, error, FLEET_TEXT.updateFailed)

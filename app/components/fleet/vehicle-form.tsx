@@ -155,6 +155,8 @@ function FieldInput({
 export interface VehicleFormProps {
   mode: 'add' | 'edit'
   vehicleId: number | null
+  /** The vehicle's version when the edit started (a stale save gets 409). */
+  version?: number | null
   hasImage: boolean
   /** What the form starts from (empty, or the stored vehicle): "dirty" means changed from this. */
   baseline: VehicleFormValues
@@ -170,7 +172,7 @@ export interface VehicleFormProps {
  * Seating and Interior, Regulatory, Image), posted to the page's action with
  * `intent=addVehicle` or `intent=updateVehicle`.
  */
-export function VehicleForm({ mode, vehicleId, hasImage, baseline, result, onDirtyChange, cancel }: VehicleFormProps) {
+export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, result, onDirtyChange, cancel }: VehicleFormProps) {
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const formRef = React.useRef<HTMLFormElement>(null)
@@ -314,6 +316,7 @@ export function VehicleForm({ mode, vehicleId, hasImage, baseline, result, onDir
         Save
       </button>
       {vehicleId ? <input type="hidden" name="id" value={vehicleId} /> : null}
+      {vehicleId && version ? <input type="hidden" name="version" value={version} /> : null}
       {result?.formError ? (
         <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="vehicle-form-error">
           {result.toast ? <p className="font-medium">{result.toast.message}</p> : null}
@@ -371,6 +374,7 @@ export function VehicleDialog({
   mode,
   vehicleId,
   vehicleIdentifier,
+  version,
   hasImage,
   baseline,
   result,
@@ -378,6 +382,7 @@ export function VehicleDialog({
 }: {
   mode: 'add' | 'edit'
   vehicleId: number | null
+  version?: number | null
   vehicleIdentifier: string | null
   hasImage: boolean
   baseline: VehicleFormValues
@@ -402,7 +407,7 @@ export function VehicleDialog({
   const requestClose = () => (dirty ? setConfirming(true) : close())
 
   const form = (cancel: React.ReactNode) => (
-    <VehicleForm mode={mode} vehicleId={vehicleId} hasImage={hasImage} baseline={baseline} result={result} onDirtyChange={setDirty} cancel={cancel} />
+    <VehicleForm mode={mode} vehicleId={vehicleId} version={version} hasImage={hasImage} baseline={baseline} result={result} onDirtyChange={setDirty} cancel={cancel} />
   )
 
   if (!hydrated) {

@@ -20,6 +20,8 @@ export function ConfirmAction({
   variant = 'default',
   disabled = false,
   icon,
+  open = false,
+  children,
 }: {
   intent: string
   label: string
@@ -29,6 +31,10 @@ export function ConfirmAction({
   variant?: 'default' | 'destructive'
   disabled?: boolean
   icon?: React.ReactNode
+  /** Without JavaScript: the disclosure starts open (e.g. after a refused attempt). */
+  open?: boolean
+  /** Fields posted with the confirmation (e.g. the password and code of a re-authentication). */
+  children?: React.ReactNode
 }) {
   const hydrated = useHydrated()
   const triggerVariant = variant === 'destructive' ? 'destructive' : 'outline'
@@ -58,12 +64,14 @@ export function ConfirmAction({
         formAs={Form}
         formProps={{ method: 'post' }}
         confirmButtonProps={{ name: 'intent', value: intent }}
-      />
+      >
+        {children}
+      </ConfirmDialog>
     )
   }
 
   return (
-    <details className="group w-full">
+    <details className="group w-full" open={open || undefined}>
       <summary
         className={cn(
           buttonVariants({ variant: triggerVariant }),
@@ -76,6 +84,7 @@ export function ConfirmAction({
       <Form method="post" className="mt-3 grid gap-3 rounded-lg border p-4" aria-label={title}>
         <p className="font-semibold">{title}</p>
         <p className="text-sm text-muted-foreground">{description}</p>
+        {children}
         <div>
           <Button type="submit" name="intent" value={intent} variant={variant}>
             {confirmLabel}

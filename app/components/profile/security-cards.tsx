@@ -1,5 +1,9 @@
-import { KeyRoundIcon, ShieldAlertIcon, Trash2Icon } from 'lucide-react'
+import { Form } from '@remix-run/react'
+import { KeyRoundIcon, MailIcon, ShieldAlertIcon, Trash2Icon } from 'lucide-react'
 import * as React from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { CopyButton } from '#app/components/ui/copy-button.tsx'
 import { ConfirmAction } from './confirm-action.tsx'
@@ -9,6 +13,86 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 export const RESET_AUTHENTICATOR_INTENT = 'resetAuthenticator'
 export const DELETE_ACCOUNT_INTENT = 'deleteAccount'
 export const DELETE_ACCOUNT_QUESTION = 'Are you sure you want to delete your account? This cannot be undone.'
+export const SEND_REAUTH_CODE_INTENT = 'sendReauthCode'
+
+/** What the re-authentication of a card needs (decision 021). */
+export interface Reauth {
+  /** Email accounts get their code with "Send me a code" first. */
+  usesEmailCode: boolean
+  /** The answer to "Send me a code" (shown in the card that asked). */
+  codeSent?: string | null
+  fieldErrors?: Record<string, string>
+}
+
+/**
+ * "Send me a code" for Email accounts: a plain form of its own, so it works
+ * without JavaScript; the code then goes in the confirmation with the password.
+ */
+function SendCodeForm({ forIntent, reauth }: { forIntent: string; reauth: Reauth }) {
+  if (!reauth.usesEmailCode) return null
+  return (
+    <Form method="post" className="grid gap-2" aria-label="Send me a confirmation code">
+      <input type="hidden" name="for" value={forIntent} />
+      <p className="text-sm text-muted-foreground">First get a confirmation code by email; then confirm with your password and the code.</p>
+      <div>
+        <Button type="submit" name="intent" value={SEND_REAUTH_CODE_INTENT} variant="outline" size="sm">
+          <MailIcon />
+          Send me a code
+        </Button>
+      </div>
+      {reauth.codeSent ? (
+        <p role="status" className="text-sm" data-testid="reauth-code-sent">
+          {reauth.codeSent}
+        </p>
+      ) : null}
+    </Form>
+  )
+}
+
+/** The password and current code asked right before an irreversible action. */
+function ReauthFields({ idPrefix, reauth }: { idPrefix: string; reauth: Reauth }) {
+  const errors = reauth.fieldErrors ?? {}
+  return (
+    <div className="grid gap-3 text-left">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${idPrefix}-password`}>Your password</Label>
+        <Input
+          id={`${idPrefix}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${idPrefix}-password-error` : undefined}
+        />
+        {errors.password ? (
+          <p id={`${idPrefix}-password-error`} className="text-sm text-destructive">
+            {errors.password}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${idPrefix}-code`}>{reauth.usesEmailCode ? 'Code from the email' : 'Code from your authenticator app'}</Label>
+        <Input
+          id={`${idPrefix}-code`}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          aria-invalid={errors.code ? true : undefined}
+          aria-describedby={errors.code ? `${idPrefix}-code-error` : undefined}
+        />
+        {errors.code ? (
+          <p id={`${idPrefix}-code-error`} className="text-sm text-destructive">
+            {errors.code}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  )
+}
 
 export interface NewAuthenticator {
   /** PNG data: URL of the otpauth:// link. */
@@ -27,10 +111,12 @@ export function ResetAuthenticatorCard({
   usesAuthenticator,
   result,
   error,
+  reauth,
 }: {
   usesAuthenticator: boolean
   result?: NewAuthenticator | null
   error?: string | null
+  reauth: Reauth
 }) {
   const hydrated = useHydrated()
   const resultRef = React.useRef<HTMLDivElement>(null)
@@ -96,14 +182,17 @@ export function ResetAuthenticatorCard({
           description="Are you sure you want to reset your authenticator? The codes of your current authenticator app stop working at once and you will need to scan a new QR code."
           confirmLabel="Reset"
           disabled={!usesAuthenticator}
-        />
+          open={!!error}
+        >
+          <ReauthFields idPrefix="reset-authenticator" reauth={reauth} />
+        </ConfirmAction>
       </CardFooter>
     </Card>
   )
 }
 
 /** PRODUCT.md section 3: deletion is refused while the user is the last active manager of a company. */
-export function DeleteAccountCard({ error }: { error?: string | null }) {
+export function DeleteAccountCard({ error, reauth }: { error?: string | null; reauth: Reauth }) {
   return (
     <Card className="gap-4 border-destructive/40" data-testid="delete-account-card">
       <CardHeader>
@@ -123,6 +212,9 @@ export function DeleteAccountCard({ error }: { error?: string | null }) {
           <FormError message={error} />
         </CardContent>
       ) : null}
+      <CardContent>
+        <SendCodeForm forIntent={DELETE_ACCOUNT_INTENT} reauth={reauth} />
+      </CardContent>
       <CardFooter>
         <ConfirmAction
           intent={DELETE_ACCOUNT_INTENT}
@@ -132,7 +224,10 @@ export function DeleteAccountCard({ error }: { error?: string | null }) {
           description={DELETE_ACCOUNT_QUESTION}
           confirmLabel="Delete account"
           variant="destructive"
-        />
+          open={!!error}
+        >
+          <ReauthFields idPrefix="delete-account" reauth={reauth} />
+        </ConfirmAction>
       </CardFooter>
     </Card>
   )

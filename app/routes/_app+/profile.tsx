@@ -25,6 +25,7 @@ import {
   DeleteAccountCard,
   RESET_AUTHENTICATOR_INTENT,
   ResetAuthenticatorCard,
+  SEND_REAUTH_CODE_INTENT,
   type NewAuthenticator,
 } from '#app/components/profile/security-cards.tsx'
 import type { FieldErrors } from '#app/components/profile/types.ts'
@@ -45,6 +46,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { requirePageUser } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { deleteAccount, resetAuthenticator } from '#server/auth/account.server.ts'
+import { sendReauthCode } from '#server/auth/reauth.server.ts'
 import { getProfile, updateProfile } from '#server/auth/profile.server.ts'
 import { totpUri } from '#server/auth/totp.server.ts'
 import { COUNTRIES, US_STATES } from '#catalog/places.ts'
@@ -108,8 +110,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type ProfileActionData =
   | { intent: typeof UPDATE_PROFILE_INTENT; formError: string | null; fieldErrors: FieldErrors; values: EditProfileValues | null }
-  | { intent: typeof RESET_AUTHENTICATOR_INTENT; formError: string | null; qr: NewAuthenticator | null }
-  | { intent: typeof DELETE_ACCOUNT_INTENT | typeof UNLINK_EXTERNAL_INTENT | 'unknown'; formError: string }
+  | { intent: typeof RESET_AUTHENTICATOR_INTENT; formError: string | null; qr: NewAuthenticator | null; fieldErrors?: Record<string, string> }
+  | { intent: typeof DELETE_ACCOUNT_INTENT; formError: string; fieldErrors?: Record<string, string> }
+  | { intent: typeof SEND_REAUTH_CODE_INTENT; for: string; formError: string | null; message: string | null }
+  | { intent: typeof UNLINK_EXTERNAL_INTENT | 'unknown'; formError: string }
   | CompanyFormResult
 
 const result = (body: ProfileActionData, init?: ResponseInit) => data<ProfileActionData>(body, init)
@@ -147,9 +151,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast('/profile', { type: 'success', message: TEXT.profileUpdated })
   }
 
+  // Re-authentication (decision 021): the password and a current code come with the confirmation.
+  const proof = { password: String(form.get('password') ?? ''), code: String(form.get('code') ?? '') }
+
+  if (intent === SEND_REAUTH_CODE_INTENT) {
+    const forIntent = String(form.get('for') ?? DELETE_ACCOUNT_INTENT)
+    try {
+      const { message } = await sendReauthCode(ctx)
+      return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: null, message })
+    } catch (e) {
+      if (!isAppError(e)) throw e
+      return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: e.message, message: null }, { status: e.status, headers: e.retryAfter ? { 'Retry-After': String(e.retryAfter) } : undefined })
+    }
+  }
+
   if (intent === RESET_AUTHENTICATOR_INTENT) {
     try {
-      const { userEmail, secretKey } = await resetAuthenticator(ctx)
+      const { userEmail, secretKey } = await resetAuthenticator(ctx, proof)
       const qrDataUrl = await QRCode.toDataURL(totpUri(secretKey, userEmail), { margin: 1, width: 400 })
       // The new secret is in this response: never store it in a cache.
       return result(
@@ -158,13 +176,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       )
     } catch (e) {
       if (!isAppError(e)) throw e
-      return result({ intent: RESET_AUTHENTICATOR_INTENT, formError: e.message, qr: null }, { status: e.status })
+      return result({ intent: RESET_AUTHENTICATOR_INTENT, formError: e.message, qr: null, fieldErrors: e.fieldErrors }, { status: e.status })
     }
   }
 
   if (intent === DELETE_ACCOUNT_INTENT) {
     try {
-      const { message } = await deleteAccount(ctx)
+      const { message } = await deleteAccount(ctx, proof)
       return redirectWithToast(
         '/login',
         { type: 'success', message },
@@ -172,7 +190,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       )
     } catch (e) {
       if (!isAppError(e)) throw e
-      return result({ intent: DELETE_ACCOUNT_INTENT, formError: e.message }, { status: e.status })
+      return result({ intent: DELETE_ACCOUNT_INTENT, formError: e.message, fieldErrors: e.fieldErrors }, { status: e.status })
     }
   }
 
@@ -222,7 +240,10 @@ export default function Profile() {
   const initials = initialsOf(profile.firstName, profile.lastName, profile.username)
   const editResult = actionData?.intent === UPDATE_PROFILE_INTENT ? actionData : null
   const resetResult = actionData?.intent === RESET_AUTHENTICATOR_INTENT ? actionData : null
-  const deleteError = actionData?.intent === DELETE_ACCOUNT_INTENT ? actionData.formError : null
+  const deleteResult = actionData?.intent === DELETE_ACCOUNT_INTENT ? actionData : null
+  const deleteError = deleteResult?.formError ?? null
+  const codeResult = actionData?.intent === SEND_REAUTH_CODE_INTENT ? actionData : null
+  const usesEmailCode = profile.twoFactorType === TWO_FACTOR_TYPE.Email
 
   // Close the dialog once a save has gone through (the action redirected: no edit errors came back).
   const savingEdit = navigation.state !== 'idle' && navigation.formData?.get('intent') === UPDATE_PROFILE_INTENT
@@ -383,8 +404,12 @@ export default function Profile() {
           usesAuthenticator={profile.twoFactorType === TWO_FACTOR_TYPE.Authenticator}
           result={resetResult?.qr}
           error={resetResult?.formError}
+          reauth={{ usesEmailCode, fieldErrors: resetResult?.fieldErrors }}
         />
-        <DeleteAccountCard error={deleteError} />
+        <DeleteAccountCard
+          error={deleteError ?? codeResult?.formError}
+          reauth={{ usesEmailCode, codeSent: codeResult?.message, fieldErrors: deleteResult?.fieldErrors }}
+        />
       </div>
     </div>
   )

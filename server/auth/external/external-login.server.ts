@@ -157,6 +157,9 @@ export async function loginOrRegisterWithExternal(ctx: UseCaseContext, input: Ex
   const known = await linkedUser(ctx.db.read, provider, claims.subject)
   if (known) {
     if (known.deletedAt) throw new AppError('UNAUTHORIZED', 'Invalid login')
+    await ctx.db.transaction((tx) =>
+      audit(tx, { kind: 'anonymous' }, { action: 'auth.signIn', entityType: 'user', entityId: known.userId, details: { method: provider, ip: ctx.ip ?? null } }),
+    )
     return { status: 'signedIn', userId: known.userId, created: false }
   }
   if (await accountWithEmail(ctx.db.read, claims.email)) {

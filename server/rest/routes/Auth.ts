@@ -69,7 +69,7 @@ export const authRoutes = [
     response: tokenResponse,
     handler: async (ctx) => {
       const { userId } = await completeLogin(ctx, ctx.body)
-      return startApiSession(ctx.db, userId)
+      return startApiSession(ctx.db, userId, new Date(), { fullSignIn: true })
     },
   }),
   defineRoute({
