@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { handleDocumentsIntent, readFormWithDocuments, runDocumentsIntent } from '#app/components/fleet/documents-tab.server.ts'
+import { handleDocumentsIntent, readFormWithDocuments, runDocumentsIntent } from '#app/routes/_app+/fleet-documents.server.ts'
 import { getActor } from '#app/utils/auth.server.ts'
 import { getDb } from '#server/db.server.ts'
 

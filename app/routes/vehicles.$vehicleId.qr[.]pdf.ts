@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { vehicleLink } from '#app/components/fleet/fleet.server.ts'
+import { vehicleLink } from '#app/routes/_app+/fleet.server.ts'
 import { requirePageUser } from '#app/utils/auth.server.ts'
 import { qrSheetResponse } from '#app/utils/qr-sheet.server.ts'
 import { getDb } from '#server/db.server.ts'

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
-import { vehicleLink } from '#app/components/fleet/fleet.server.ts'
+import { vehicleLink } from '#app/routes/_app+/fleet.server.ts'
 import { requirePageUser } from '#app/utils/auth.server.ts'
 import { getDb } from '#server/db.server.ts'
 import { isAppError } from '#server/errors.ts'

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
-import { loadCompanyCodeCard } from '#app/components/people/company-code.server.ts'
+import { loadCompanyCodeCard } from '#app/routes/_app+/company-code.server.ts'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { requirePageRole } from '#app/utils/auth.server.ts'
 import { getDb } from '#server/db.server.ts'

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ChevronDownIcon, SaveIcon } from 'lucide-react'
 import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
-import { loadCompanyWithCard } from '#app/components/people/company-code.server.ts'
+import { loadCompanyWithCard } from '#app/routes/_app+/company-code.server.ts'
 import { companySettingsPath, PEOPLE_TEXT } from '#app/components/people/shared.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'

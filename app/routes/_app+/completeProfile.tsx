@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormError } from '#app/components/profile/field.tsx'
 import { ProfileFields } from '#app/components/profile/profile-fields.tsx'
-import { formErrorOf, profileFieldsInput, readProfileFields } from '#app/components/profile/profile-form.server.ts'
+import { formErrorOf, profileFieldsInput, readProfileFields } from '#app/routes/_app+/profile-form.server.ts'
 import type { FieldErrors, ProfileFieldValues } from '#app/components/profile/types.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { fleetPageAction, fleetPageLoader } from '#app/components/fleet/fleet.server.ts'
+import { fleetPageAction, fleetPageLoader } from '#app/routes/_app+/fleet.server.ts'
 import { FleetPage } from '#app/components/fleet/fleet-page.tsx'
 
 /** Vehicle Management for Owner managers: filters, sort, page, open row and dialogs are in the URL. */

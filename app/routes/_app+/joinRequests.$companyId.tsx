@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { joinRequestsPageAction, joinRequestsPageLoader } from '#app/components/people/join-requests.server.ts'
+import { joinRequestsPageAction, joinRequestsPageLoader } from '#app/routes/_app+/join-requests.server.ts'
 import { UsersRequestsPage } from '#app/components/people/users-requests-page.tsx'
 
 /** Driver and Operator join requests, answered by the company's Operator managers. */

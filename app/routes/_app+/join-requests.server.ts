@@ -15,7 +15,7 @@ import { isAppError } from '#server/errors.ts'
 import { logger } from '#server/log.server.ts'
 import { hasRole } from '#server/policy.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
-import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestList, type JoinRequestView } from './shared.ts'
+import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestList, type JoinRequestView } from '#app/components/people/shared.ts'
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'params' | 'context'>
 

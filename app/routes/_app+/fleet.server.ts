@@ -21,7 +21,7 @@ import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/i
 import { logger } from '#server/log.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
 import { MAX_IMAGE_BYTES } from '#server/uploads/image.server.ts'
-import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './documents-tab.server.ts'
+import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './fleet-documents.server.ts'
 import {
   CHECKBOX_FIELDS,
   emptyVehicleValues,
@@ -47,7 +47,7 @@ import {
   type VehicleFormValues,
   type VehicleRecord,
   vehicleQrPath,
-} from './shared.ts'
+} from '#app/components/fleet/shared.ts'
 
 // The page's client list of sortable columns must be the domain's.
 const _sortColumnsMatch: readonly SortColumn[] = SORTABLE

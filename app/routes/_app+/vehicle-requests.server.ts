@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { handleJoinRequestIntent, loadOwnerJoinRequests } from '#app/components/people/join-requests.server.ts'
+import { handleJoinRequestIntent, loadOwnerJoinRequests } from './join-requests.server.ts'
 import { requirePageRole } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
@@ -30,7 +30,7 @@ import {
   type RequestFormValues,
   type VehicleRequestList,
   type VehicleRequestView,
-} from './shared.ts'
+} from '#app/components/requests/shared.ts'
 
 type Args = Pick<LoaderFunctionArgs, 'request' | 'params' | 'context'>
 

@@ -22,7 +22,7 @@ import {
   vehicleDocumentsAccess,
 } from '#server/documents/documents.server.ts'
 import { isAppError } from '#server/errors.ts'
-import type { DocumentRow, DocumentsTabData } from './documents-tab.tsx'
+import type { DocumentRow, DocumentsTabData } from '#app/components/fleet/documents-tab.tsx'
 
 /** A multipart post larger than this is refused before it is read (API.md: request body 32 MiB). */
 export const MAX_UPLOAD_REQUEST_BYTES = 32 * 1024 * 1024

@@ -9,7 +9,7 @@ import { getDb } from '#server/db.server.ts'
 import { isAppError } from '#server/errors.ts'
 import { logger } from '#server/log.server.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
-import { EMPLOYEE_PAGE_SIZES, PEOPLE_TEXT, ROLE_STATUS_INTENT, type EmployeePage, type EmployeeView } from './shared.ts'
+import { EMPLOYEE_PAGE_SIZES, PEOPLE_TEXT, ROLE_STATUS_INTENT, type EmployeePage, type EmployeeView } from '#app/components/people/shared.ts'
 
 type Manager = 'Operator' | 'RepairShop'
 
