@@ -12,12 +12,13 @@ import {
 } from '../companies/join-requests.server.ts'
 import { companySettingsInput, updateCompanySettings } from '../companies/company-settings.server.ts'
 import { z } from 'zod'
-import { listFleetVehicles, fleetQueryInput } from '../fleet/list-vehicles.server.ts'
+import { fleetQueryInput } from '../fleet/fleet-query.ts'
+import { listFleetVehicles } from '../fleet/list-vehicles.server.ts'
 import {
   cancelVehicleRequest,
   cancelVehicleRequestInput,
   createVehicleRequest,
-  createVehicleRequestInput,
+  type CreateVehicleRequestInput,
   endAssignmentInput,
   endOperatorAssignment,
   getVehicleOperatorAssignments,
@@ -32,7 +33,7 @@ import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
 import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
 import { idSchema } from '../validation.ts'
-import { authedProcedure, router } from './init.ts'
+import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
 export const appRouter = router({
   company: router({
@@ -60,7 +61,7 @@ export const appRouter = router({
     lookupVin: authedProcedure.input(lookupVinInput).mutation(({ ctx, input }) => lookupVin(ctx, input)),
   }),
   vehicleRequests: router({
-    create: authedProcedure.input(createVehicleRequestInput).mutation(({ ctx, input }) => createVehicleRequest(ctx, input)),
+    create: authedProcedure.input(checkedByUseCase<CreateVehicleRequestInput>()).mutation(({ ctx, input }) => createVehicleRequest(ctx, input)),
     cancel: authedProcedure.input(cancelVehicleRequestInput).mutation(({ ctx, input }) => cancelVehicleRequest(ctx, input)),
     respond: authedProcedure.input(respondVehicleRequestInput).mutation(({ ctx, input }) => respondToVehicleRequest(ctx, input)),
     endAssignment: authedProcedure.input(endAssignmentInput).mutation(({ ctx, input }) => endOperatorAssignment(ctx, input)),

@@ -8,7 +8,8 @@ import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { QrDialog, type QrTarget } from './qr-dialog.tsx'
-import { FLEET_INTENT, FLEET_PAGE_SIZES, FLEET_TEXT, vehicleImagePath, type FleetList, type FleetRow, type FleetScope, type SortColumn } from './shared.ts'
+import { PAGE_SIZES } from '#catalog/fleet.ts'
+import { FLEET_INTENT, FLEET_TEXT, vehicleImagePath, type FleetList, type FleetRow, type FleetScope, type SortColumn } from './shared.ts'
 import { applySearch, useCurrentSearch, useHrefWith, useHydrated } from './use-fleet-url.ts'
 
 /** The sortable data columns, in the spec's order. */
@@ -180,7 +181,7 @@ function Pagination({ list }: { list: FleetList }) {
   return (
     <ServerPagination
       {...list}
-      pageSizes={FLEET_PAGE_SIZES}
+      pageSizes={PAGE_SIZES}
       hrefFor={(page) => hrefWith({ page, open: null, tab: null, dialog: null, id: null })}
       keep={[...keep.entries()]}
       label="Fleet pages"

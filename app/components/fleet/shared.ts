@@ -4,6 +4,7 @@
  * components (client) and their loaders and actions (server). Nothing here
  * may import server-only code.
  */
+import type { FleetSortColumn, INTERIOR_FEATURES, LICENSE_STATUSES, SAFETY_FEATURES } from '#catalog/fleet.ts'
 import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
@@ -36,13 +37,6 @@ export const FLEET_INTENT = {
   endAssignment: 'endAssignment',
 } as const
 
-/** Spec section 5 / 9: the VIN lookup needs at least this many characters. */
-export const VIN_LOOKUP_MIN = 5
-/** Spec section 9: pictures are cropped to 800×600 and saved as JPEG at quality 0.7. */
-export const VEHICLE_IMAGE_SIZE = { width: 800, height: 600, quality: 0.7 } as const
-
-export const FLEET_PAGE_SIZES = [10, 20, 30] as const
-
 export type FleetScope = 'owner' | 'operator'
 
 export function fleetPath(scope: FleetScope, companyId: number) {
@@ -56,18 +50,7 @@ export const vinLookupPath = (vin: string, modelYear?: number) => `/vehicles/vin
 
 // Filters ----------------------------------------------------------------------------------
 
-export const SORT_COLUMNS = [
-  'vehicleIdentifier',
-  'make',
-  'model',
-  'licensePlate',
-  'licenseExpiry',
-  'insuranceExpiry',
-  'nextInspection',
-  'fuelType',
-  'yearBuild',
-] as const
-export type SortColumn = (typeof SORT_COLUMNS)[number]
+export type SortColumn = FleetSortColumn
 
 /** The URL search params that are lists (`?fuelType=1&fuelType=2`). */
 export const LIST_PARAMS = ['tag', 'fuelType', 'transmissionType', 'powertrainType', 'make', 'model', 'color', 'safety', 'interior', 'licenseStatus'] as const
@@ -85,20 +68,20 @@ export const SAFETY_FEATURE_OPTIONS = [
   { value: 'backupCam', label: 'Backup cam' },
   { value: 'firstAidKit', label: 'First aid kit' },
   { value: 'seatbelts', label: 'Seatbelts' },
-] as const
+] as const satisfies readonly { value: (typeof SAFETY_FEATURES)[number]; label: string }[]
 export const INTERIOR_FEATURE_OPTIONS = [
   { value: 'copilotSeat', label: 'Copilot seat' },
   { value: 'destinationSigns', label: 'Destination signs' },
   { value: 'entertainmentSystem', label: 'Entertainment system' },
   { value: 'usbChargingPorts', label: 'USB charging ports' },
   { value: 'airConditioning', label: 'Air conditioning' },
-] as const
+] as const satisfies readonly { value: (typeof INTERIOR_FEATURES)[number]; label: string }[]
 export const LICENSE_STATUS_OPTIONS = [
   { value: 'expired', label: 'Expired' },
   { value: 'expiring', label: 'About to expire' },
   { value: 'valid', label: 'Valid' },
   { value: 'missing', label: 'No date' },
-] as const
+] as const satisfies readonly { value: (typeof LICENSE_STATUSES)[number]; label: string }[]
 
 /** The filters as the URL holds them (strings), for the filter controls. */
 export type FleetFilters = Record<ListParam, string[]> & Record<ScalarParam, string>

@@ -8,14 +8,15 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { isVinFormatValid, vinCheckDigitValid } from '#catalog/vin.ts'
-import { VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
+import { VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
+import { vehicleFieldsSchema } from '#server/fleet/vehicle-schema.ts'
+import { fieldErrorsOf } from '#server/validation.ts'
 import { ImageField } from './image-field.tsx'
 import {
   emptyVehicleValues,
   FLEET_INTENT,
   FLEET_TEXT,
   VEHICLE_FORM_SECTIONS,
-  VIN_LOOKUP_MIN,
   vinLookupPath,
   type FieldDef,
   type VehicleFieldName,
@@ -27,19 +28,13 @@ import { useHydrated } from './use-fleet-url.ts'
 export const VIN_CHECK_DIGIT_WARNING =
   "The VIN's check digit (9th character) does not match. Check the VIN; imported and older buses can fail this check, so you may still save it."
 
-/** The spec's rules (section 5), checked in the browser before posting; the server checks them again. */
+/**
+ * The spec's rules (section 5), checked in the browser before posting with the
+ * schema the use case checks again (every door): every field's message at once.
+ */
 export function validateVehicle(values: VehicleFormValues): Record<string, string> {
-  const errors: Record<string, string> = {}
-  const text = (name: VehicleFieldName) => String(values[name] ?? '').trim()
-  if (!text('make')) errors.make = 'Make is required'
-  if (!text('model')) errors.model = 'Model is required'
-  if (!text('licensePlate')) errors.licensePlate = 'License plate is required'
-  const vin = text('vin').toUpperCase()
-  if (!vin) errors.vin = 'VIN is required'
-  else if (!isVinFormatValid(vin)) errors.vin = 'A VIN has 17 letters and digits (no I, O or Q)'
-  const year = text('yearBuild')
-  if (year && (!/^\d+$/.test(year) || Number(year) < VEHICLE_YEAR_MIN)) errors.yearBuild = `At least ${VEHICLE_YEAR_MIN}`
-  return errors
+  const result = vehicleFieldsSchema.safeParse(values)
+  return result.success ? {} : fieldErrorsOf(result.error)
 }
 
 /** The decoder's answer, from `GET /vehicles/vin/{vin}`. */

@@ -92,8 +92,8 @@ export interface EmployeeView {
   roleList: EmployeeRoleView[]
 }
 
-/** The page sizes of the spec (section 9). */
-export const EMPLOYEE_PAGE_SIZES = [10, 20, 30] as const
+/** The page sizes of the spec (section 9), as the use case checks them. */
+export { PAGE_SIZES as EMPLOYEE_PAGE_SIZES } from '#catalog/fleet.ts'
 
 export interface EmployeePage {
   companyId: number

@@ -4,7 +4,7 @@ import { addVehicleInput, updateVehicleInput } from '../../fleet/vehicle-schema.
 import {
   cancelVehicleRequest,
   createVehicleRequest,
-  createVehicleRequestInput,
+  createVehicleRequestBody,
   getVehicleOperatorAssignments,
   listPendingRequestsByOwner,
   listRequestsByOperator,
@@ -113,7 +113,7 @@ export const fleetRoutes = [
     tag: 'VehicleOperator',
     summary: 'Ask an owner to operate one of its vehicles',
     auth: 'user',
-    body: createVehicleRequestInput,
+    body: createVehicleRequestBody,
     status: 201,
     response: vehicleRequest,
     errors: [403, 404, 409],
