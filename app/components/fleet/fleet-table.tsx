@@ -10,7 +10,8 @@ import { cn } from '#app/utils/cn.ts'
 import { QrDialog, type QrTarget } from './qr-dialog.tsx'
 import { PAGE_SIZES } from '#catalog/fleet.ts'
 import { FLEET_INTENT, FLEET_TEXT, vehicleImagePath, type FleetList, type FleetRow, type FleetScope, type SortColumn } from './shared.ts'
-import { applySearch, useCurrentSearch, useHrefWith, useHydrated } from './use-fleet-url.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { applySearch, useCurrentSearch, useHrefWith } from './use-fleet-url.ts'
 
 /** The sortable data columns, in the spec's order. */
 const COLUMNS: { key: SortColumn; label: string }[] = [

@@ -4,7 +4,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop'
 import { Button } from '#app/components/ui/button.tsx'
 import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
 import { vehicleImagePath } from './shared.ts'
-import { useHydrated } from './use-fleet-url.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** Spec section 9: pictures are base64-encoded in chunks of 8192 bytes. */
 const BASE64_CHUNK = 8192

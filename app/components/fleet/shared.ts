@@ -46,7 +46,6 @@ export function fleetPath(scope: FleetScope, companyId: number) {
 export const vehicleQrPath = (vehicleId: number) => `/vehicles/${vehicleId}/qr.svg`
 export const vehicleImagePath = (vehicleId: number, version?: number | null) => `/vehicles/${vehicleId}/image${version ? `?v=${version}` : ''}`
 export const vehicleQrPdfPath = (vehicleId: number) => `/vehicles/${vehicleId}/qr.pdf`
-export const vinLookupPath = (vin: string, modelYear?: number) => `/vehicles/vin/${encodeURIComponent(vin)}${modelYear ? `?modelYear=${modelYear}` : ''}`
 
 // Filters ----------------------------------------------------------------------------------
 

@@ -1,12 +1,15 @@
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
 import { SearchIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { TRPCClientError } from '@trpc/client'
 import { toast } from 'sonner'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { useTRPC } from '#app/utils/trpc.tsx'
 import { isVinFormatValid, vinCheckDigitValid } from '#catalog/vin.ts'
 import { VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
 import { vehicleFieldsSchema } from '#server/fleet/vehicle-schema.ts'
@@ -17,13 +20,12 @@ import {
   FLEET_INTENT,
   FLEET_TEXT,
   VEHICLE_FORM_SECTIONS,
-  vinLookupPath,
   type FieldDef,
   type VehicleFieldName,
   type VehicleFormResult,
   type VehicleFormValues,
 } from './shared.ts'
-import { useHydrated } from './use-fleet-url.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export const VIN_CHECK_DIGIT_WARNING =
   "The VIN's check digit (9th character) does not match. Check the VIN; imported and older buses can fail this check, so you may still save it."
@@ -36,11 +38,6 @@ export function validateVehicle(values: VehicleFormValues): Record<string, strin
   const result = vehicleFieldsSchema.safeParse(values)
   return result.success ? {} : fieldErrorsOf(result.error)
 }
-
-/** The decoder's answer, from `GET /vehicles/vin/{vin}`. */
-type VinLookupAnswer =
-  | { found: true; make: string | null; model: string | null; modelYear: number | null; numberOfSeats: number | null; fuelType: number | null; transmissionType: number | null; powertrainType: number | null; checkDigitValid: boolean }
-  | { found: false; message: string }
 
 function FieldInput({
   def,
@@ -176,6 +173,9 @@ export function VehicleForm({ mode, vehicleId, hasImage, baseline, result, onDir
   const [clientErrors, setClientErrors] = React.useState<Record<string, string>>({})
   const [looking, setLooking] = React.useState(false)
   const [lookupNote, setLookupNote] = React.useState<VehicleFormResult['vinLookup']>(result?.vinLookup ?? null)
+  // With JavaScript the lookup is a tRPC call (the no-JavaScript form posts intent=vinLookup instead).
+  const trpc = useTRPC()
+  const lookupVin = useMutation(trpc.fleet.lookupVin.mutationOptions())
 
   // A new answer from the action (after a post): show its values and errors.
   React.useEffect(() => {
@@ -214,12 +214,7 @@ export function VehicleForm({ mode, vehicleId, hasImage, baseline, result, onDir
       const year = Number(values.yearBuild)
       // The year typed settles heavy vehicles' ambiguous model-year codes.
       const modelYear = Number.isInteger(year) && year >= 1981 && year <= 2100 ? year : undefined
-      const res = await fetch(vinLookupPath(typed, modelYear), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-      const answer = (await res.json().catch(() => null)) as VinLookupAnswer | { message?: string } | null
-      if (!res.ok || !answer || !('found' in answer)) {
-        toast.error((answer && 'message' in answer && answer.message) || FLEET_TEXT.vinNotFound, { duration: 3200 })
-        return
-      }
+      const answer = await lookupVin.mutateAsync({ vin: typed, modelYear })
       if (!answer.found) {
         // Spec section 4: "Vehicle not found" and the form resets (the VIN stays, to be corrected).
         toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
@@ -248,8 +243,9 @@ export function VehicleForm({ mode, vehicleId, hasImage, baseline, result, onDir
       setLookupNote({ found: true, message, checkDigitValid: answer.checkDigitValid })
       setClientErrors({})
       toast.success(message)
-    } catch {
-      toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
+    } catch (error) {
+      // The server's reason (e.g. too many lookups), else the spec's text.
+      toast.error(error instanceof TRPCClientError ? error.message : FLEET_TEXT.vinNotFound, { duration: 3200 })
     } finally {
       setLooking(false)
     }

@@ -8,6 +8,7 @@ import { StatusPill } from '#app/components/ui/status-pill.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestIntent, type JoinRequestList, type JoinRequestView } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useTRPC } from '#app/utils/trpc.tsx'
 import { useLiveRevalidation } from '#app/utils/use-live-revalidation.ts'
 
 
@@ -109,7 +110,7 @@ export function JoinRequestsTable({
 }) {
   return (
     <>
-      {live ? <LiveRevalidation /> : null}
+      {live ? <LiveRevalidation list={list} /> : null}
       {list.error ? (
         <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
           {list.error}
@@ -166,7 +167,8 @@ export function JoinRequestsTable({
   )
 }
 
-function LiveRevalidation() {
-  useLiveRevalidation()
+function LiveRevalidation({ list }: { list: JoinRequestList }) {
+  const trpc = useTRPC()
+  useLiveRevalidation(trpc.joinRequests.list.queryOptions({ companyId: list.companyId, role: list.manager }))
   return null
 }

@@ -1,3 +1,4 @@
+import type { ManagerRoleName } from '#catalog/roles.ts'
 /**
  * Form intents, texts, paths and data shapes of the companies-and-people
  * pages, shared by the components (client) and their loaders and actions
@@ -62,6 +63,8 @@ export interface JoinRequestView {
 /** A users requests list, or the server's message when it could not be read. */
 export interface JoinRequestList {
   companyId: number
+  /** The manager role whose requests these are (the live refresh asks for the same list). */
+  manager: ManagerRoleName
   requests: JoinRequestView[]
   error: string | null
 }

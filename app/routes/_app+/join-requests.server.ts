@@ -28,7 +28,7 @@ export async function loadJoinRequestList(
   timeZone = 'UTC',
 ): Promise<JoinRequestList> {
   const rows = await attempt(() => listJoinRequests(ctx, { companyId, role: manager }))
-  if (!rows.ok) return { companyId, requests: [], error: rows.error.message }
+  if (!rows.ok) return { companyId, manager, requests: [], error: rows.error.message }
   const requests: JoinRequestView[] = rows.value.map((r) => ({
     id: r.id,
     name: r.name,
@@ -37,7 +37,7 @@ export async function loadJoinRequestList(
     requestDateLabel: formatInstant(r.requestDate, timeZone),
     status: r.status,
   }))
-  return { companyId, requests, error: null }
+  return { companyId, manager, requests, error: null }
 }
 
 /** Loader of /joinRequests/{companyId} (Operator) and /joinRequestsRS/{companyId} (RepairShop). */
