@@ -28,7 +28,8 @@ import {
   respondVehicleRequestInput,
 } from '../fleet/vehicle-requests.server.ts'
 import { deleteVehicleDocument, listVehicleDocuments } from '../documents/documents.server.ts'
-import { getVehicle } from '../fleet/vehicles.server.ts'
+import { addVehicle, getVehicle, updateVehicle } from '../fleet/vehicles.server.ts'
+import type { addVehicleInput, updateVehicleInput } from '../fleet/vehicle-schema.ts'
 import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
 import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
@@ -51,6 +52,9 @@ export const appRouter = router({
   fleet: router({
     list: authedProcedure.input(fleetQueryInput).query(({ ctx, input }) => listFleetVehicles(ctx, input)),
     get: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getVehicle(ctx, input.vehicleId)),
+    // The vehicle form's rules are the use case's (one pass, every field's message): typed here, checked there.
+    add: authedProcedure.input(checkedByUseCase<z.input<typeof addVehicleInput>>()).mutation(({ ctx, input }) => addVehicle(ctx, input)),
+    update: authedProcedure.input(checkedByUseCase<z.input<typeof updateVehicleInput>>()).mutation(({ ctx, input }) => updateVehicle(ctx, input)),
     assignments: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getVehicleOperatorAssignments(ctx, input.vehicleId)),
     preInspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listPreInspectionsByVehicle(ctx, input.vehicleId)),
     inspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listInspectionsByVehicle(ctx, input.vehicleId)),
