@@ -365,3 +365,38 @@ export interface VehicleFormResult {
   /** A VIN lookup's outcome (without JavaScript). */
   vinLookup: { found: boolean; message: string; checkDigitValid?: boolean } | null
 }
+
+// The VIN lookup ---------------------------------------------------------------------------
+
+/** What the VIN decoder found, as far as the form uses it. */
+export interface VinFound {
+  make: string | null
+  model: string | null
+  modelYear: number | null
+  numberOfSeats: number | null
+  fuelType: number | null
+  transmissionType: number | null
+  powertrainType: number | null
+}
+
+/** The year typed, when it can settle heavy vehicles' ambiguous model-year codes. */
+export function lookupModelYear(typed: unknown): number | undefined {
+  const year = Number(typed)
+  return Number.isInteger(year) && year >= 1981 && year <= 2100 ? year : undefined
+}
+
+/** The form filled with what the lookup found (what it did not find keeps its value), and the note to show. */
+export function fillFromVin(values: VehicleFormValues, vin: string, found: VinFound): { values: VehicleFormValues; message: string } {
+  const next = { ...values, vin }
+  const put = (name: VehicleFieldName, value: string | number | null) => {
+    if (value !== null && value !== '') next[name] = String(value)
+  }
+  put('make', found.make)
+  put('model', found.model)
+  put('yearBuild', found.modelYear)
+  put('numberOfSeats', found.numberOfSeats)
+  put('fuelType', found.fuelType)
+  put('transmissionType', found.transmissionType)
+  put('powertrainType', found.powertrainType)
+  return { values: next, message: `Found: ${[found.make, found.model, found.modelYear].filter(Boolean).join(' ')}` }
+}

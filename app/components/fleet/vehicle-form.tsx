@@ -18,7 +18,9 @@ import { ImageField } from './image-field.tsx'
 import {
   emptyVehicleValues,
   FLEET_INTENT,
+  fillFromVin,
   FLEET_TEXT,
+  lookupModelYear,
   VEHICLE_FORM_SECTIONS,
   type FieldDef,
   type VehicleFieldName,
@@ -211,10 +213,7 @@ export function VehicleForm({ mode, vehicleId, hasImage, baseline, result, onDir
     if (typed.length < VIN_LOOKUP_MIN) return
     setLooking(true)
     try {
-      const year = Number(values.yearBuild)
-      // The year typed settles heavy vehicles' ambiguous model-year codes.
-      const modelYear = Number.isInteger(year) && year >= 1981 && year <= 2100 ? year : undefined
-      const answer = await lookupVin.mutateAsync({ vin: typed, modelYear })
+      const answer = await lookupVin.mutateAsync({ vin: typed, modelYear: lookupModelYear(values.yearBuild) })
       if (!answer.found) {
         // Spec section 4: "Vehicle not found" and the form resets (the VIN stays, to be corrected).
         toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
@@ -225,21 +224,9 @@ export function VehicleForm({ mode, vehicleId, hasImage, baseline, result, onDir
         setLookupNote({ found: false, message: FLEET_TEXT.vinNotFound })
         return
       }
-      setValues((v) => {
-        const next = { ...v, vin: typed }
-        const put = (name: VehicleFieldName, value: string | number | null) => {
-          if (value !== null && value !== '') next[name] = String(value)
-        }
-        put('make', answer.make)
-        put('model', answer.model)
-        put('yearBuild', answer.modelYear)
-        put('numberOfSeats', answer.numberOfSeats)
-        put('fuelType', answer.fuelType)
-        put('transmissionType', answer.transmissionType)
-        put('powertrainType', answer.powertrainType)
-        return next
-      })
-      const message = `Found: ${[answer.make, answer.model, answer.modelYear].filter(Boolean).join(' ')}`
+      // Fields typed while the lookup ran are kept unless it found them.
+      setValues((v) => fillFromVin(v, typed, answer).values)
+      const { message } = fillFromVin(values, typed, answer)
       setLookupNote({ found: true, message, checkDigitValid: answer.checkDigitValid })
       setClientErrors({})
       toast.success(message)

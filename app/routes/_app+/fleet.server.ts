@@ -27,7 +27,9 @@ import {
   emptyVehicleValues,
   FLEET_INTENT,
   FLEET_TEXT,
+  fillFromVin,
   filtersFromSearch,
+  lookupModelYear,
   formToValues,
   LIST_PARAMS,
   SCALAR_PARAMS,
@@ -307,10 +309,8 @@ async function vinLookupAction(ctx: PageContext, form: FormData) {
     const message = `Enter at least ${VIN_LOOKUP_MIN} characters of the VIN`
     return data(formResult(intent, form, { fieldErrors: { vin: message } }), { status: 400 })
   }
-  const year = Number(form.get('yearBuild'))
-  // The year typed settles heavy vehicles' ambiguous model-year codes.
-  const modelYear = Number.isInteger(year) && year >= 1981 && year <= 2100 ? { modelYear: year } : {}
-  const looked = await attempt(() => lookupVin(ctx, { vin, ...modelYear }), { log: 'fleet page action failed', intent })
+  const modelYear = lookupModelYear(form.get('yearBuild'))
+  const looked = await attempt(() => lookupVin(ctx, { vin, ...(modelYear ? { modelYear } : {}) }), { log: 'fleet page action failed', intent })
   if (!looked.ok) return failure(intent, form, looked.error, FLEET_TEXT.vinNotFound)
   const found = looked.value
   if (!found.found) {
@@ -324,18 +324,7 @@ async function vinLookupAction(ctx: PageContext, form: FormData) {
       }),
     )
   }
-  const values = { ...formToValues(form), vin }
-  const set = (name: keyof VehicleFormValues, value: string | number | null | undefined) => {
-    if (value !== null && value !== undefined && value !== '') values[name] = String(value)
-  }
-  set('make', found.make)
-  set('model', found.model)
-  set('yearBuild', found.modelYear)
-  set('numberOfSeats', found.numberOfSeats)
-  set('fuelType', found.fuelType)
-  set('transmissionType', found.transmissionType)
-  set('powertrainType', found.powertrainType)
-  const message = `Found: ${[found.make, found.model, found.modelYear].filter(Boolean).join(' ')}`
+  const { values, message } = fillFromVin(formToValues(form), vin, found)
   return data(formResult(intent, form, { values, vinLookup: { found: true, message, checkDigitValid: found.checkDigitValid } }))
 }
 
