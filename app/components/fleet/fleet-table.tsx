@@ -71,13 +71,26 @@ function DeleteButton({ row }: { row: FleetRow }) {
     )
   }
   return (
-    <ConfirmDialog
+    <DeleteVehicleDialog
+      vehicle={row}
       trigger={
         <Button type="button" variant="ghost" size="icon" aria-label={label} title={label} data-testid={`delete-${row.id}`}>
           <Trash2Icon aria-hidden="true" />
         </Button>
       }
-      title={`Delete ${row.vehicleIdentifier}`}
+    />
+  )
+}
+
+/** The spec's delete confirmation of a vehicle, posting `intent=deleteVehicle` to the page's action (JavaScript). */
+export function DeleteVehicleDialog({
+  vehicle,
+  ...open
+}: { vehicle: { id: number; vehicleIdentifier: string } } & Pick<React.ComponentProps<typeof ConfirmDialog>, 'trigger' | 'open' | 'onOpenChange'>) {
+  return (
+    <ConfirmDialog
+      {...open}
+      title={`Delete ${vehicle.vehicleIdentifier}`}
       description={FLEET_TEXT.confirmDelete}
       confirmLabel="Delete"
       variant="destructive"
@@ -85,7 +98,7 @@ function DeleteButton({ row }: { row: FleetRow }) {
       formProps={{ method: 'post', preventScrollReset: true }}
       confirmButtonProps={{ name: 'intent', value: FLEET_INTENT.delete }}
     >
-      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="id" value={vehicle.id} />
     </ConfirmDialog>
   )
 }
