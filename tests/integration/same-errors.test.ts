@@ -78,6 +78,13 @@ afterAll(async () => {
 })
 
 describe('the vehicle request: the same field errors at every door', () => {
+  /** "Send request" through the page, tRPC vehicleRequests.create and REST createRequest. */
+  const atEveryDoor = async (bad: Record<string, string>) => [
+    await page<CreateRequestResult>(operatorPage.action, `/operatorRequestPage/${operatorCo}`, operatorCo, operator.cookie, { intent: 'createVehicleRequest', ...bad }),
+    await trpc('vehicleRequests.create', operator.cookie, { ...bad, operatorCompanyId: operatorCo }),
+    await rest('POST', '/api/VehicleOperator/createRequest', operator.token, { ...bad, operatorCompanyId: operatorCo }),
+  ]
+
   it('names every broken rule at once (required, start before today, end before start)', async () => {
     const bad = { vehicleIdentifier: '', startDate: day(-1), endDate: day(-2) }
     const expected = {
@@ -85,25 +92,13 @@ describe('the vehicle request: the same field errors at every door', () => {
       startDate: VEHICLE_REQUEST_TEXT.startBeforeToday,
       endDate: VEHICLE_REQUEST_TEXT.endBeforeStart,
     }
-    const byPage = await page<CreateRequestResult>(operatorPage.action, `/operatorRequestPage/${operatorCo}`, operatorCo, operator.cookie, {
-      intent: 'createVehicleRequest',
-      ...bad,
-    })
-    const byTrpc = await trpc('vehicleRequests.create', operator.cookie, { ...bad, operatorCompanyId: operatorCo })
-    const byRest = await rest('POST', '/api/VehicleOperator/createRequest', operator.token, { ...bad, operatorCompanyId: operatorCo })
-    for (const door of [byPage, byTrpc, byRest]) expect(door).toEqual({ status: 400, errors: expected })
+    for (const door of await atEveryDoor(bad)) expect(door).toEqual({ status: 400, errors: expected })
   })
 
   it('a missing start date is "required" at every door, the open end is fine', async () => {
     const bad = { vehicleIdentifier: 'BUS-1', startDate: '', endDate: '' }
     const expected = { startDate: VEHICLE_REQUEST_TEXT.required }
-    const byPage = await page<CreateRequestResult>(operatorPage.action, `/operatorRequestPage/${operatorCo}`, operatorCo, operator.cookie, {
-      intent: 'createVehicleRequest',
-      ...bad,
-    })
-    const byTrpc = await trpc('vehicleRequests.create', operator.cookie, { ...bad, operatorCompanyId: operatorCo })
-    const byRest = await rest('POST', '/api/VehicleOperator/createRequest', operator.token, { ...bad, operatorCompanyId: operatorCo })
-    for (const door of [byPage, byTrpc, byRest]) expect(door).toEqual({ status: 400, errors: expected })
+    for (const door of await atEveryDoor(bad)) expect(door).toEqual({ status: 400, errors: expected })
   })
 })
 
