@@ -1,6 +1,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import * as React from 'react'
+import { useHydrated } from './use-hydrated.ts'
 
 /** How often an open list page looks for new rows (JavaScript only). */
 const REFRESH_MS = 30_000
@@ -13,11 +14,14 @@ const REFRESH_MS = 30_000
  */
 export function useLiveRevalidation<T, E, K extends QueryKey>(options: UseQueryOptions<T, E, T, K>) {
   const { revalidate } = useRevalidator()
+  // Only in the browser: the server renders the loader's data.
+  const hydrated = useHydrated()
   const { data } = useQuery({
     ...options,
+    enabled: hydrated,
     staleTime: 0,
     refetchOnWindowFocus: true,
-    refetchInterval: () => (document.visibilityState === 'visible' ? REFRESH_MS : false),
+    refetchInterval: () => (typeof document !== 'undefined' && document.visibilityState === 'visible' ? REFRESH_MS : false),
   })
   const last = React.useRef<string | null>(null)
   React.useEffect(() => {
