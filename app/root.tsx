@@ -15,7 +15,6 @@ import { Toaster } from './components/ui/sonner.tsx'
 import tailwindHref from './styles/tailwind.css?url'
 import { useNonce } from './utils/nonce.tsx'
 import { takeToast, type Toast } from './utils/toast.server.ts'
-import { TrpcProviders } from './utils/trpc.tsx'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },
@@ -66,7 +65,7 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>()
   useToast(toast)
   return (
-    <TrpcProviders>
+    <>
       {/* Without JavaScript the toast still shows, as a status line. */}
       {toast ? (
         <noscript>
@@ -77,7 +76,7 @@ export default function App() {
       ) : null}
       <Outlet />
       <Toaster />
-    </TrpcProviders>
+    </>
   )
 }
 

@@ -15,11 +15,16 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
-  const fieldErrors = fieldErrorsOf(result.error)
+  throw invalidInput(result.error)
+}
+
+/** A failed validation as the 400 every door answers: every field's message, and all of them in the message. */
+export function invalidInput(error: z.ZodError): AppError {
+  const fieldErrors = fieldErrorsOf(error)
   const message = Object.entries(fieldErrors)
     .map(([k, v]) => (k === '_' ? v : `${k}: ${v}`))
     .join('; ')
-  throw new AppError('BAD_REQUEST', message || 'Invalid input', { fieldErrors })
+  return new AppError('BAD_REQUEST', message || 'Invalid input', { fieldErrors, cause: error })
 }
 
 /** Shared field schemas. */

@@ -8,25 +8,19 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { sendPasswordResetLink } from '#server/auth/password-reset.server.ts'
 import { TEXT } from '#catalog/texts.ts'
-import { getDb } from '#server/db.server.ts'
-import { isAppError } from '#server/errors.ts'
+import { anonymousPage, attempt } from '#app/utils/page.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password · Operon' }]
 
 type Result = { message?: string; error?: string; fieldErrors?: Record<string, string>; email?: string }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
+export async function action(args: ActionFunctionArgs) {
+  const form = await args.request.formData()
   const email = String(form.get('email') ?? '')
-  try {
-    const { message } = await sendPasswordResetLink({ db: getDb(), actor: { kind: 'anonymous' }, ip: context.clientIp }, { email })
-    return data<Result>({ message })
-  } catch (error) {
-    if (isAppError(error)) {
-      return data<Result>({ error: error.code === 'BAD_REQUEST' ? error.message : TEXT.problemSendingEmail, fieldErrors: error.fieldErrors, email }, { status: error.status })
-    }
-    throw error
-  }
+  const sent = await attempt(() => sendPasswordResetLink(anonymousPage(args), { email }))
+  if (sent.ok) return data<Result>({ message: sent.value.message })
+  const { code, message, fieldErrors, status } = sent.error
+  return data<Result>({ error: code === 'BAD_REQUEST' ? message : TEXT.problemSendingEmail, fieldErrors, email }, { status })
 }
 
 export default function SendResetLink() {

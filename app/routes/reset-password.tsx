@@ -11,9 +11,8 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { resetPassword } from '#server/auth/password-reset.server.ts'
 import { passwordChecks } from '#server/auth/password-rules.ts'
 import { TEXT } from '#catalog/texts.ts'
-import { getDb } from '#server/db.server.ts'
-import { isAppError } from '#server/errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { anonymousPage, attempt } from '#app/utils/page.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Operon' }]
 
@@ -24,19 +23,13 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { token }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
-  try {
-    const { message } = await resetPassword(
-      { db: getDb(), actor: { kind: 'anonymous' }, ip: context.clientIp },
-      { token: String(form.get('token') ?? ''), newPassword: String(form.get('newPassword') ?? '') },
-    )
-    // Spec: success redirects to /login and shows the server's message.
-    return redirectWithToast('/login', { type: 'success', message })
-  } catch (error) {
-    if (isAppError(error)) return data({ error: `${TEXT.passwordResetIssue}: ${error.message}` }, { status: error.status })
-    throw error
-  }
+export async function action(args: ActionFunctionArgs) {
+  const form = await args.request.formData()
+  const input = { token: String(form.get('token') ?? ''), newPassword: String(form.get('newPassword') ?? '') }
+  const reset = await attempt(() => resetPassword(anonymousPage(args), input))
+  // Spec: success redirects to /login and shows the server's message.
+  if (reset.ok) return redirectWithToast('/login', { type: 'success', message: reset.value.message })
+  return data({ error: `${TEXT.passwordResetIssue}: ${reset.error.message}` }, { status: reset.error.status })
 }
 
 export default function ResetPassword() {

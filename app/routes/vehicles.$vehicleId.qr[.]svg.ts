@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
-import { vehicleLink } from '#app/components/fleet/fleet.server.ts'
-import { requirePageUser } from '#app/utils/auth.server.ts'
-import { getDb } from '#server/db.server.ts'
-import { isAppError } from '#server/errors.ts'
+import { vehicleLink } from '#app/routes/_app+/fleet.server.ts'
+import { positiveInt } from '#app/utils/form-data.ts'
+import { attempt, errorText, userPage } from '#app/utils/page.server.ts'
 import { vehicleAccess } from '#server/fleet/access.server.ts'
 
 /**
@@ -11,16 +10,12 @@ import { vehicleAccess } from '#server/fleet/access.server.ts'
  * so the fleet table loads the small QRs lazily and the browser caches them
  * instead of every page carrying them inline. Owner or active operator.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requirePageUser(request)
-  const vehicleId = Number(params.vehicleId)
-  if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) return new Response('Not found', { status: 404 })
-  try {
-    await vehicleAccess({ db: getDb(), actor, ip: context.clientIp }, vehicleId, { operatorRoles: ['Operator'] })
-  } catch (error) {
-    if (!isAppError(error)) throw error
-    return new Response(error.message, { status: error.status })
-  }
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = await userPage(args)
+  const vehicleId = positiveInt(args.params.vehicleId)
+  if (!vehicleId) return new Response('Not found', { status: 404 })
+  const access = await attempt(() => vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator'] }))
+  if (!access.ok) return errorText(access.error)
   const svg = await QRCode.toString(vehicleLink(vehicleId), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return new Response(svg, {
     headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'private, max-age=86400', 'X-Content-Type-Options': 'nosniff' },

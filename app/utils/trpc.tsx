@@ -4,7 +4,12 @@ import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { useState, type ReactNode } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
 
-/** tRPC for client widgets (filters, live lookups, dialogs); pages use loaders. */
+/**
+ * tRPC for the client widgets that fetch or change data after the page has
+ * loaded (decision 015); pages use loaders and actions. Only the routes with
+ * such widgets wrap their page in `TrpcProviders`, so the clients load with
+ * those routes, not with every page.
+ */
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
 
 export function TrpcProviders({ children }: { children: ReactNode }) {

@@ -1,27 +1,34 @@
-import { useNavigation, useRevalidator } from '@remix-run/react'
+import { useRevalidator } from '@remix-run/react'
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import * as React from 'react'
+import { useHydrated } from './use-hydrated.ts'
 
-/** How often an open list page looks for new requests (JavaScript only). */
+/** How often an open list page looks for new rows (JavaScript only). */
 const REFRESH_MS = 30_000
 
 /**
- * Live updates: reloads the page's data when the tab comes back into view and
- * every 30 s while it is visible, so new rows appear without a reload.
+ * Live updates through the widget door (decision 015): the page's list is
+ * asked for again by a tRPC query every 30 s while the tab is visible and when
+ * it comes back into view; only when the answer differs from the last one do
+ * the page's loaders run again, so new rows appear without a reload.
  */
-export function useLiveRevalidation(intervalMs = REFRESH_MS) {
-  const { revalidate, state } = useRevalidator()
-  const navigation = useNavigation()
-  const idle = React.useRef(true)
-  idle.current = state === 'idle' && navigation.state === 'idle'
+export function useLiveRevalidation<T, E, K extends QueryKey>(options: UseQueryOptions<T, E, T, K>) {
+  const { revalidate } = useRevalidator()
+  // Only in the browser: the server renders the loader's data.
+  const hydrated = useHydrated()
+  const { data } = useQuery({
+    ...options,
+    enabled: hydrated,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: () => (typeof document !== 'undefined' && document.visibilityState === 'visible' ? REFRESH_MS : false),
+  })
+  const last = React.useRef<string | null>(null)
   React.useEffect(() => {
-    const refresh = () => {
-      if (document.visibilityState === 'visible' && idle.current) revalidate()
-    }
-    const timer = window.setInterval(refresh, intervalMs)
-    document.addEventListener('visibilitychange', refresh)
-    return () => {
-      window.clearInterval(timer)
-      document.removeEventListener('visibilitychange', refresh)
-    }
-  }, [revalidate, intervalMs])
+    if (data === undefined) return
+    const seen = JSON.stringify(data)
+    const changed = last.current !== null && last.current !== seen
+    last.current = seen
+    if (changed) revalidate()
+  }, [data, revalidate])
 }

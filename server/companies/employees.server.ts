@@ -2,6 +2,7 @@ import { and, asc, countDistinct, eq, inArray, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { memberships, users } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
+import { PAGE_SIZES } from '#catalog/fleet.ts'
 import { isManagerRole, roleById, roleNameOf, ROLE_IDS, type ManagerRoleName } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
@@ -10,7 +11,6 @@ import { idSchema, parseInput } from '../validation.ts'
 import { rolesCallerManages } from './join-requests.server.ts'
 import { hasOtherActiveHolder } from './membership-rules.server.ts'
 
-export const PAGE_SIZES = [10, 20, 30] as const
 
 export const listEmployeesInput = z.object({
   companyId: idSchema,

@@ -1,53 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { operatorAssignments, vehicleImages, vehicles } from '#db/schema/index.ts'
 import { EXPIRY_WARNING_DAYS } from '#catalog/statuses.ts'
 import type { UseCaseContext } from '../context.ts'
 import { requireRole } from '../policy.ts'
-import { idSchema, parseInput } from '../validation.ts'
+import { parseInput } from '../validation.ts'
+import { fleetQueryInput } from './fleet-query.ts'
 import { activeOn, companyToday } from './access.server.ts'
 
-export const FLEET_PAGE_SIZES = [10, 20, 30] as const
-export const SORTABLE = ['vehicleIdentifier', 'make', 'model', 'licensePlate', 'licenseExpiry', 'insuranceExpiry', 'nextInspection', 'fuelType', 'yearBuild'] as const
-/** Filter categories "safety features" and "interior features" (spec: Vehicle Management). */
-export const SAFETY_FEATURES = ['adaCompliant', 'gps', 'driveCam', 'backupCam', 'firstAidKit', 'seatbelts'] as const
-export const INTERIOR_FEATURES = ['copilotSeat', 'destinationSigns', 'entertainmentSystem', 'usbChargingPorts', 'airConditioning'] as const
-export const LICENSE_STATUSES = ['expired', 'expiring', 'valid', 'missing'] as const
-
-const list = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item)).optional()
-const optText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100).optional())
-const optInt = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional())
-
-export const fleetQueryInput = z.object({
-  companyId: idSchema,
-  scope: z.enum(['owner', 'operator']).default('owner'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (FLEET_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 10, 20 or 30')
-    .default(10),
-  sort: z.enum(SORTABLE).default('vehicleIdentifier'),
-  dir: z.enum(['asc', 'desc']).default('asc'),
-  /** The tag filter: every tag must match identifier, make, model, plate, VIN or colour. */
-  tag: list(z.string().trim().min(1).max(60)),
-  fuelType: list(z.coerce.number().int()),
-  transmissionType: list(z.coerce.number().int()),
-  powertrainType: list(z.coerce.number().int()),
-  make: list(z.string().trim().max(100)),
-  model: list(z.string().trim().max(100)),
-  color: list(z.string().trim().max(100)),
-  safety: list(z.enum(SAFETY_FEATURES)),
-  interior: list(z.enum(INTERIOR_FEATURES)),
-  vin: optText,
-  vehicleIdentifier: optText,
-  yearFrom: optInt,
-  yearTo: optInt,
-  licenseStatus: list(z.enum(LICENSE_STATUSES)),
-})
-export type FleetQuery = z.output<typeof fleetQueryInput>
 
 const contains = (column: AnySQLiteColumn, value: string) =>
   sql`${column} LIKE ${'%' + value.replace(/[\\%_]/g, (c) => '\\' + c) + '%'} ESCAPE '\\'`
@@ -149,6 +109,8 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
     total: Number(count?.n ?? 0),
     page: q.page,
     pageSize: q.pageSize,
+    sort: q.sort,
+    dir: q.dir,
     today,
     options: { makes, models, colors },
   }

@@ -15,21 +15,16 @@ import { vehicleRequestAnsweredMail } from '../mail/templates.ts'
 import { hasRole, requireRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput, freeText } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
+import { vehicleRequestFields } from './vehicle-request-schema.ts'
 
 export const REQUEST_TEXT = VEHICLE_REQUEST_TEXT
 
-const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
-
-export const createVehicleRequestInput = z.object({
-  vehicleIdentifier: z.string({ message: REQUEST_TEXT.required }).trim().min(1, REQUEST_TEXT.required).max(40),
-  operatorCompanyId: idSchema,
-  startDate: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().slice(0, 10) : v),
-    z.string({ message: REQUEST_TEXT.required }).min(1, REQUEST_TEXT.required).pipe(dateField),
-  ),
-  // Spec: an empty end date is sent as null (= open-ended).
-  endDate: z.preprocess((v) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.slice(0, 10) : v), dateField.nullable()),
-})
+/** The whole input of "Add vehicle request": the form's fields (one schema for every door) and the operator company. */
+export const createVehicleRequestInput = (today: string) => vehicleRequestFields(today).safeExtend({ operatorCompanyId: idSchema })
+export type CreateVehicleRequestInput = z.input<ReturnType<typeof createVehicleRequestInput>>
+/** The body's shape for REST's key binding and the OpenAPI document ('' as today: that rule needs the company). */
+export const createVehicleRequestBody = createVehicleRequestInput('')
+const operatorCompanyOf = z.object({ operatorCompanyId: idSchema })
 
 const requestOwner = alias(companies, 'owner_company')
 const requestOperator = alias(companies, 'operator_company')
@@ -62,11 +57,11 @@ export type VehicleRequestRow = Awaited<ReturnType<typeof selectRequests>>[numbe
 
 /** POST /api/VehicleOperator/createRequest and "Add vehicle request". */
 export async function createVehicleRequest(ctx: UseCaseContext, input: unknown): Promise<VehicleRequestRow> {
-  const v = parseInput(createVehicleRequestInput, input)
+  // The date rules need the company's "today"; every rule is then checked in one pass.
+  const company = operatorCompanyOf.safeParse(input)
+  const today = company.success ? await companyToday(ctx, company.data.operatorCompanyId) : ''
+  const v = parseInput(createVehicleRequestInput(today), input)
   const me = requireRole(ctx.actor, v.operatorCompanyId, ['Operator'])
-  const today = await companyToday(ctx, v.operatorCompanyId)
-  if (v.startDate < today) throw new AppError('BAD_REQUEST', REQUEST_TEXT.startBeforeToday, { fieldErrors: { startDate: REQUEST_TEXT.startBeforeToday } })
-  if (v.endDate && v.endDate < v.startDate) throw new AppError('BAD_REQUEST', REQUEST_TEXT.endBeforeStart, { fieldErrors: { endDate: REQUEST_TEXT.endBeforeStart } })
   const now = ctx.now ?? new Date()
   const id = await ctx.db.transaction(async (tx) => {
     const [vehicle] = await tx

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { UseCaseContext } from '../context.ts'
 import { isAppError } from '../errors.ts'
 import { isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
+import { invalidInput } from '../validation.ts'
 import { requireRole, requireUser } from '../policy.ts'
 import type { RoleName } from '#catalog/roles.ts'
 
@@ -22,19 +23,30 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 })
 
-/** Use cases throw AppError; tRPC clients get the matching tRPC code and the same message. */
+/**
+ * Use cases throw AppError; tRPC clients get the matching tRPC code and the
+ * same message. An input refused by a procedure's schema (the use case's own)
+ * is reported as the use case would: the same 400 with the same field errors.
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next()
-  if (!result.ok && isAppError(result.error.cause)) {
-    const cause = result.error.cause
-    throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause })
-  }
-  if (!result.ok && isStorageFull(result.error.cause)) {
+  if (result.ok) return result
+  const cause = result.error.cause instanceof z.ZodError ? invalidInput(result.error.cause) : result.error.cause
+  if (isAppError(cause)) throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause })
+  if (isStorageFull(cause)) {
     // A full disk is said plainly; the door answers 507 (decision 020).
-    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: STORAGE_FULL_MESSAGE, cause: result.error.cause })
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: STORAGE_FULL_MESSAGE, cause })
   }
   return result
 })
+
+/**
+ * The input of a procedure whose use case validates with rules that need the
+ * database (e.g. the company's today): typed here, checked once, there.
+ */
+export function checkedByUseCase<T>() {
+  return (input: unknown) => input as T
+}
 
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory

@@ -12,12 +12,13 @@ import {
 } from '../companies/join-requests.server.ts'
 import { companySettingsInput, updateCompanySettings } from '../companies/company-settings.server.ts'
 import { z } from 'zod'
-import { listFleetVehicles, fleetQueryInput } from '../fleet/list-vehicles.server.ts'
+import { fleetQueryInput } from '../fleet/fleet-query.ts'
+import { listFleetVehicles } from '../fleet/list-vehicles.server.ts'
 import {
   cancelVehicleRequest,
   cancelVehicleRequestInput,
   createVehicleRequest,
-  createVehicleRequestInput,
+  type CreateVehicleRequestInput,
   endAssignmentInput,
   endOperatorAssignment,
   getVehicleOperatorAssignments,
@@ -27,12 +28,13 @@ import {
   respondVehicleRequestInput,
 } from '../fleet/vehicle-requests.server.ts'
 import { deleteVehicleDocument, listVehicleDocuments } from '../documents/documents.server.ts'
-import { getVehicle } from '../fleet/vehicles.server.ts'
+import { addVehicle, getVehicle, updateVehicle } from '../fleet/vehicles.server.ts'
+import type { addVehicleInput, updateVehicleInput } from '../fleet/vehicle-schema.ts'
 import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
 import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
 import { idSchema } from '../validation.ts'
-import { authedProcedure, router } from './init.ts'
+import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
 export const appRouter = router({
   company: router({
@@ -50,6 +52,9 @@ export const appRouter = router({
   fleet: router({
     list: authedProcedure.input(fleetQueryInput).query(({ ctx, input }) => listFleetVehicles(ctx, input)),
     get: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getVehicle(ctx, input.vehicleId)),
+    // The vehicle form's rules are the use case's (one pass, every field's message): typed here, checked there.
+    add: authedProcedure.input(checkedByUseCase<z.input<typeof addVehicleInput>>()).mutation(({ ctx, input }) => addVehicle(ctx, input)),
+    update: authedProcedure.input(checkedByUseCase<z.input<typeof updateVehicleInput>>()).mutation(({ ctx, input }) => updateVehicle(ctx, input)),
     assignments: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getVehicleOperatorAssignments(ctx, input.vehicleId)),
     preInspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listPreInspectionsByVehicle(ctx, input.vehicleId)),
     inspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listInspectionsByVehicle(ctx, input.vehicleId)),
@@ -60,7 +65,7 @@ export const appRouter = router({
     lookupVin: authedProcedure.input(lookupVinInput).mutation(({ ctx, input }) => lookupVin(ctx, input)),
   }),
   vehicleRequests: router({
-    create: authedProcedure.input(createVehicleRequestInput).mutation(({ ctx, input }) => createVehicleRequest(ctx, input)),
+    create: authedProcedure.input(checkedByUseCase<CreateVehicleRequestInput>()).mutation(({ ctx, input }) => createVehicleRequest(ctx, input)),
     cancel: authedProcedure.input(cancelVehicleRequestInput).mutation(({ ctx, input }) => cancelVehicleRequest(ctx, input)),
     respond: authedProcedure.input(respondVehicleRequestInput).mutation(({ ctx, input }) => respondToVehicleRequest(ctx, input)),
     endAssignment: authedProcedure.input(endAssignmentInput).mutation(({ ctx, input }) => endOperatorAssignment(ctx, input)),

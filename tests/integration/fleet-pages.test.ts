@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import { operatorAssignments, vehicleImages, vehicles } from '#db/schema/index.ts'
 import { Raster } from '#server/demo/assets.ts'
-import type { FleetLoaderData } from '#app/components/fleet/fleet.server.ts'
+import type { FleetLoaderData } from '#app/routes/_app+/fleet.server.ts'
 import type { VehicleFormResult } from '#app/components/fleet/shared.ts'
 import * as fleet from '#app/routes/_app+/fleet.$companyId.tsx'
 import * as fleetOperator from '#app/routes/_app+/fleetOperator.$companyId.tsx'
@@ -17,7 +17,7 @@ import * as vehicleLinkRoute from '#app/routes/_app+/vehicles.$vehicleId.tsx'
 import * as imageRoute from '#app/routes/vehicles.$vehicleId.image.ts'
 import * as qrPdf from '#app/routes/vehicles.$vehicleId.qr[.]pdf.ts'
 import * as qrSvg from '#app/routes/vehicles.$vehicleId.qr[.]svg.ts'
-import * as vinRoute from '#app/routes/vehicles.vin.$vin.ts'
+import * as trpcRoute from '#app/routes/trpc.$.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
@@ -422,12 +422,17 @@ describe('the operator fleet page is read-only', () => {
 describe('VIN lookup', () => {
   const BLUE_BIRD_2014 = '1BAKGCPA1EF296813'
 
-  it('answers JSON to the Add dialog with JavaScript', async () => {
-    const r = await call(vinRoute.loader as Fn, `/vehicles/vin/${BLUE_BIRD_2014}`, { cookie: owner.cookie, params: { vin: BLUE_BIRD_2014 } })
+  it('answers the Add dialog with JavaScript through tRPC (fleet.lookupVin)', async () => {
+    const lookup = (cookie?: string) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json', origin: 'http://localhost' }
+      if (cookie) headers.cookie = `operon_session=${cookie}`
+      const request = new Request('http://localhost/trpc/fleet.lookupVin', { method: 'POST', headers, body: JSON.stringify({ vin: BLUE_BIRD_2014 }) })
+      return trpcRoute.action({ request, params: {}, context: { cspNonce: '', clientIp: '127.0.0.1' } })
+    }
+    const r = await lookup(owner.cookie)
     expect(r.status).toBe(200)
-    expect(await r.response!.json()).toMatchObject({ found: true, make: 'Blue Bird', modelYear: 2014, checkDigitValid: true })
-    const anonymous = await call(vinRoute.loader as Fn, `/vehicles/vin/${BLUE_BIRD_2014}`, { params: { vin: BLUE_BIRD_2014 } })
-    expect(anonymous.status).toBe(401)
+    expect(((await r.json()) as { result: { data: unknown } }).result.data).toMatchObject({ found: true, make: 'Blue Bird', modelYear: 2014, checkDigitValid: true })
+    expect((await lookup()).status).toBe(401)
   }, 60_000)
 
   it('fills the form without JavaScript (intent=vinLookup), keeping the other fields', async () => {

@@ -148,8 +148,8 @@ describe('vehicle requests and assignments', () => {
     const base = { vehicleIdentifier: v.vehicleIdentifier, operatorCompanyId: operator.company }
     await expect(createVehicleRequest(ctx, { ...base, startDate: '' })).rejects.toMatchObject({ fieldErrors: { startDate: 'All fields except the end date are required.' } })
     await expect(createVehicleRequest(ctx, { ...base, vehicleIdentifier: '', startDate: today })).rejects.toMatchObject({ fieldErrors: { vehicleIdentifier: 'All fields except the end date are required.' } })
-    await expect(createVehicleRequest(ctx, { ...base, startDate: addDays(-1) })).rejects.toMatchObject({ message: 'Start date cannot be before today.' })
-    await expect(createVehicleRequest(ctx, { ...base, startDate: addDays(5), endDate: addDays(4) })).rejects.toMatchObject({ message: 'End date cannot be before start date.' })
+    await expect(createVehicleRequest(ctx, { ...base, startDate: addDays(-1) })).rejects.toMatchObject({ fieldErrors: { startDate: 'Start date cannot be before today.' } })
+    await expect(createVehicleRequest(ctx, { ...base, startDate: addDays(5), endDate: addDays(4) })).rejects.toMatchObject({ fieldErrors: { endDate: 'End date cannot be before start date.' } })
     await expect(createVehicleRequest(ctx, { ...base, vehicleIdentifier: 'NOPE-404', startDate: today })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'The vehicle does not exist or there is already a request for that vehicle.' })
     const r = await createVehicleRequest(ctx, { ...base, vehicleIdentifier: v.vehicleIdentifier.toLowerCase(), startDate: today, endDate: '' })
     expect(r).toMatchObject({ status: 'Pending', endDate: null, vehicleIdentifier: v.vehicleIdentifier, ownerCompanyName: 'Summit Test Leasing', operatorCompanyName: 'Evergreen Test Schools', operatorCompanyId: operator.company })

@@ -1,10 +1,13 @@
 import { useLocation, useRevalidator } from '@remix-run/react'
 import { FileTextIcon, Trash2Icon, UploadIcon } from 'lucide-react'
 import * as React from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useTRPC } from '#app/utils/trpc.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import {
   DOCUMENT_ACCEPT,
@@ -59,16 +62,6 @@ export interface DocumentsTabProps {
   actionPath?: string
   /** A load failure to show instead of the table. */
   error?: string | null
-}
-
-const subscribe = () => () => {}
-/** False on the server and during hydration, true in the browser afterwards. */
-function useHydrated() {
-  return React.useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
 }
 
 interface JsonOutcome {
@@ -185,12 +178,15 @@ function DocumentsTable({ vehicleId, documents, readOnly, actionPath }: { vehicl
 /**
  * Delete with the spec's confirmation. Without JavaScript: a disclosure that
  * holds the question and a submit button. With JavaScript: a dialog, then a
- * JSON post to the resource route, a toast and a reload of the page's data.
+ * tRPC call (`fleet.deleteDocument`), a toast and a reload of the page's data.
  */
 function DeleteButton({ vehicleId, document: doc, actionPath }: { vehicleId: number; document: DocumentRow; actionPath: string }) {
   const hydrated = useHydrated()
   const back = useBackPath()
   const { revalidate } = useRevalidator()
+  // With JavaScript the delete is a tRPC call; the no-JavaScript form below posts to the page.
+  const trpc = useTRPC()
+  const deleteDocument = useMutation(trpc.fleet.deleteDocument.mutationOptions())
   const [busy, setBusy] = React.useState(false)
   const label = `Delete ${doc.fileName}`
 
@@ -218,12 +214,8 @@ function DeleteButton({ vehicleId, document: doc, actionPath }: { vehicleId: num
   const onConfirm = async () => {
     setBusy(true)
     try {
-      const body = new FormData()
-      body.set('intent', DOCUMENT_INTENT.delete)
-      body.set('vehicleId', String(vehicleId))
-      body.set('documentId', String(doc.id))
-      const res = await fetch(documentUploadPath(vehicleId), { method: 'POST', body, headers: { Accept: 'application/json' } })
-      toastFromResponse(res.status, await res.text())
+      await deleteDocument.mutateAsync({ documentId: doc.id })
+      showToast({ type: 'success', message: DOCUMENT_TEXT.deleted })
       revalidate()
     } catch {
       showToast({ type: 'error', message: DOCUMENT_TEXT.deleteFailed })

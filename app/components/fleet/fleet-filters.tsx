@@ -17,7 +17,8 @@ import {
   type FleetList,
   type ListParam,
 } from './shared.ts'
-import { applySearch, hrefOf, useCurrentSearch, useHrefWith, useHydrated, useSearchNavigate } from './use-fleet-url.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { applySearch, hrefOf, useCurrentSearch, useHrefWith, useSearchNavigate } from './use-fleet-url.ts'
 
 /** Params every filter change drops: the page starts again at 1, the open row closes. */
 const RESET_ON_FILTER = ['page', 'open', 'tab', 'dialog', 'id'] as const

@@ -3,15 +3,15 @@ import { BusFrontIcon, PlusIcon, SearchXIcon } from 'lucide-react'
 import * as React from 'react'
 import { toast } from 'sonner'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import type { FleetDialog, FleetLoaderData } from './fleet.server.ts'
+import type { FleetDialog, FleetLoaderData } from '#app/routes/_app+/fleet.server.ts'
 import { FleetFilters } from './fleet-filters.tsx'
-import { FleetTable } from './fleet-table.tsx'
+import { DeleteVehicleDialog, FleetTable } from './fleet-table.tsx'
 import { QrContent, QrDialog } from './qr-dialog.tsx'
 import { emptyVehicleValues, FLEET_INTENT, FLEET_TEXT, filtersFromSearch, hasActiveFilters, type VehicleFormResult } from './shared.ts'
-import { applySearch, hrefOf, useHrefWith, useHydrated } from './use-fleet-url.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { applySearch, hrefOf, useHrefWith } from './use-fleet-url.ts'
 import { VehicleDialog } from './vehicle-form.tsx'
 import { VehiclePanel } from './vehicle-panel.tsx'
 
@@ -45,19 +45,7 @@ function DeleteConfirm({ dialog, closeHref }: { dialog: Extract<FleetDialog, { k
   const close = () => navigate(closeHref, { preventScrollReset: true, replace: true })
   if (hydrated) {
     return (
-      <ConfirmDialog
-        open
-        onOpenChange={(open) => (open ? undefined : close())}
-        title={`Delete ${dialog.vehicleIdentifier}`}
-        description={FLEET_TEXT.confirmDelete}
-        confirmLabel="Delete"
-        variant="destructive"
-        formAs={Form}
-        formProps={{ method: 'post', preventScrollReset: true }}
-        confirmButtonProps={{ name: 'intent', value: FLEET_INTENT.delete }}
-      >
-        <input type="hidden" name="id" value={dialog.id} />
-      </ConfirmDialog>
+      <DeleteVehicleDialog vehicle={dialog} open onOpenChange={(open) => (open ? undefined : close())} />
     )
   }
   return (

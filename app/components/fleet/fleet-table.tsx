@@ -8,8 +8,10 @@ import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { QrDialog, type QrTarget } from './qr-dialog.tsx'
-import { FLEET_INTENT, FLEET_PAGE_SIZES, FLEET_TEXT, vehicleImagePath, type FleetList, type FleetRow, type FleetScope, type SortColumn } from './shared.ts'
-import { applySearch, useCurrentSearch, useHrefWith, useHydrated } from './use-fleet-url.ts'
+import { PAGE_SIZES } from '#catalog/fleet.ts'
+import { FLEET_INTENT, FLEET_TEXT, vehicleImagePath, type FleetList, type FleetRow, type FleetScope, type SortColumn } from './shared.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { applySearch, useCurrentSearch, useHrefWith } from './use-fleet-url.ts'
 
 /** The sortable data columns, in the spec's order. */
 const COLUMNS: { key: SortColumn; label: string }[] = [
@@ -69,13 +71,26 @@ function DeleteButton({ row }: { row: FleetRow }) {
     )
   }
   return (
-    <ConfirmDialog
+    <DeleteVehicleDialog
+      vehicle={row}
       trigger={
         <Button type="button" variant="ghost" size="icon" aria-label={label} title={label} data-testid={`delete-${row.id}`}>
           <Trash2Icon aria-hidden="true" />
         </Button>
       }
-      title={`Delete ${row.vehicleIdentifier}`}
+    />
+  )
+}
+
+/** The spec's delete confirmation of a vehicle, posting `intent=deleteVehicle` to the page's action (JavaScript). */
+export function DeleteVehicleDialog({
+  vehicle,
+  ...open
+}: { vehicle: { id: number; vehicleIdentifier: string } } & Pick<React.ComponentProps<typeof ConfirmDialog>, 'trigger' | 'open' | 'onOpenChange'>) {
+  return (
+    <ConfirmDialog
+      {...open}
+      title={`Delete ${vehicle.vehicleIdentifier}`}
       description={FLEET_TEXT.confirmDelete}
       confirmLabel="Delete"
       variant="destructive"
@@ -83,7 +98,7 @@ function DeleteButton({ row }: { row: FleetRow }) {
       formProps={{ method: 'post', preventScrollReset: true }}
       confirmButtonProps={{ name: 'intent', value: FLEET_INTENT.delete }}
     >
-      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="id" value={vehicle.id} />
     </ConfirmDialog>
   )
 }
@@ -180,7 +195,7 @@ function Pagination({ list }: { list: FleetList }) {
   return (
     <ServerPagination
       {...list}
-      pageSizes={FLEET_PAGE_SIZES}
+      pageSizes={PAGE_SIZES}
       hrefFor={(page) => hrefWith({ page, open: null, tab: null, dialog: null, id: null })}
       keep={[...keep.entries()]}
       label="Fleet pages"

@@ -2,8 +2,9 @@ import { BusFrontIcon, CropIcon, ImageUpIcon } from 'lucide-react'
 import * as React from 'react'
 import Cropper, { type Area, type Point } from 'react-easy-crop'
 import { Button } from '#app/components/ui/button.tsx'
-import { VEHICLE_IMAGE_SIZE, vehicleImagePath } from './shared.ts'
-import { useHydrated } from './use-fleet-url.ts'
+import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
+import { vehicleImagePath } from './shared.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** Spec section 9: pictures are base64-encoded in chunks of 8192 bytes. */
 const BASE64_CHUNK = 8192
@@ -27,14 +28,14 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 export async function cropToJpegBase64(src: string, area: Area): Promise<string> {
   const img = await loadImage(src)
   const canvas = document.createElement('canvas')
-  canvas.width = VEHICLE_IMAGE_SIZE.width
-  canvas.height = VEHICLE_IMAGE_SIZE.height
+  canvas.width = VEHICLE_IMAGE.width
+  canvas.height = VEHICLE_IMAGE.height
   const ctx = canvas.getContext('2d')
   if (!ctx) throw new Error('Your browser cannot crop pictures')
   ctx.fillStyle = '#fff'
   ctx.fillRect(0, 0, canvas.width, canvas.height)
   ctx.drawImage(img, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height)
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', VEHICLE_IMAGE_SIZE.quality))
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', VEHICLE_IMAGE.quality))
   if (!blob) throw new Error('The picture could not be compressed')
   return bytesToBase64(new Uint8Array(await blob.arrayBuffer()))
 }
@@ -63,7 +64,7 @@ function Cropping({ src, onDone, onCancel }: { src: string; onDone: (base64: str
           image={src}
           crop={crop}
           zoom={zoom}
-          aspect={VEHICLE_IMAGE_SIZE.width / VEHICLE_IMAGE_SIZE.height}
+          aspect={VEHICLE_IMAGE.width / VEHICLE_IMAGE.height}
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}

@@ -4,6 +4,7 @@
  * components (client) and their loaders and actions (server). Nothing here
  * may import server-only code.
  */
+import type { FleetSortColumn, INTERIOR_FEATURES, LICENSE_STATUSES, SAFETY_FEATURES } from '#catalog/fleet.ts'
 import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
@@ -36,13 +37,6 @@ export const FLEET_INTENT = {
   endAssignment: 'endAssignment',
 } as const
 
-/** Spec section 5 / 9: the VIN lookup needs at least this many characters. */
-export const VIN_LOOKUP_MIN = 5
-/** Spec section 9: pictures are cropped to 800×600 and saved as JPEG at quality 0.7. */
-export const VEHICLE_IMAGE_SIZE = { width: 800, height: 600, quality: 0.7 } as const
-
-export const FLEET_PAGE_SIZES = [10, 20, 30] as const
-
 export type FleetScope = 'owner' | 'operator'
 
 export function fleetPath(scope: FleetScope, companyId: number) {
@@ -52,22 +46,10 @@ export function fleetPath(scope: FleetScope, companyId: number) {
 export const vehicleQrPath = (vehicleId: number) => `/vehicles/${vehicleId}/qr.svg`
 export const vehicleImagePath = (vehicleId: number, version?: number | null) => `/vehicles/${vehicleId}/image${version ? `?v=${version}` : ''}`
 export const vehicleQrPdfPath = (vehicleId: number) => `/vehicles/${vehicleId}/qr.pdf`
-export const vinLookupPath = (vin: string, modelYear?: number) => `/vehicles/vin/${encodeURIComponent(vin)}${modelYear ? `?modelYear=${modelYear}` : ''}`
 
 // Filters ----------------------------------------------------------------------------------
 
-export const SORT_COLUMNS = [
-  'vehicleIdentifier',
-  'make',
-  'model',
-  'licensePlate',
-  'licenseExpiry',
-  'insuranceExpiry',
-  'nextInspection',
-  'fuelType',
-  'yearBuild',
-] as const
-export type SortColumn = (typeof SORT_COLUMNS)[number]
+export type SortColumn = FleetSortColumn
 
 /** The URL search params that are lists (`?fuelType=1&fuelType=2`). */
 export const LIST_PARAMS = ['tag', 'fuelType', 'transmissionType', 'powertrainType', 'make', 'model', 'color', 'safety', 'interior', 'licenseStatus'] as const
@@ -85,20 +67,20 @@ export const SAFETY_FEATURE_OPTIONS = [
   { value: 'backupCam', label: 'Backup cam' },
   { value: 'firstAidKit', label: 'First aid kit' },
   { value: 'seatbelts', label: 'Seatbelts' },
-] as const
+] as const satisfies readonly { value: (typeof SAFETY_FEATURES)[number]; label: string }[]
 export const INTERIOR_FEATURE_OPTIONS = [
   { value: 'copilotSeat', label: 'Copilot seat' },
   { value: 'destinationSigns', label: 'Destination signs' },
   { value: 'entertainmentSystem', label: 'Entertainment system' },
   { value: 'usbChargingPorts', label: 'USB charging ports' },
   { value: 'airConditioning', label: 'Air conditioning' },
-] as const
+] as const satisfies readonly { value: (typeof INTERIOR_FEATURES)[number]; label: string }[]
 export const LICENSE_STATUS_OPTIONS = [
   { value: 'expired', label: 'Expired' },
   { value: 'expiring', label: 'About to expire' },
   { value: 'valid', label: 'Valid' },
   { value: 'missing', label: 'No date' },
-] as const
+] as const satisfies readonly { value: (typeof LICENSE_STATUSES)[number]; label: string }[]
 
 /** The filters as the URL holds them (strings), for the filter controls. */
 export type FleetFilters = Record<ListParam, string[]> & Record<ScalarParam, string>
@@ -382,4 +364,39 @@ export interface VehicleFormResult {
   imageData: string | null
   /** A VIN lookup's outcome (without JavaScript). */
   vinLookup: { found: boolean; message: string; checkDigitValid?: boolean } | null
+}
+
+// The VIN lookup ---------------------------------------------------------------------------
+
+/** What the VIN decoder found, as far as the form uses it. */
+export interface VinFound {
+  make: string | null
+  model: string | null
+  modelYear: number | null
+  numberOfSeats: number | null
+  fuelType: number | null
+  transmissionType: number | null
+  powertrainType: number | null
+}
+
+/** The year typed, when it can settle heavy vehicles' ambiguous model-year codes. */
+export function lookupModelYear(typed: unknown): number | undefined {
+  const year = Number(typed)
+  return Number.isInteger(year) && year >= 1981 && year <= 2100 ? year : undefined
+}
+
+/** The form filled with what the lookup found (what it did not find keeps its value), and the note to show. */
+export function fillFromVin(values: VehicleFormValues, vin: string, found: VinFound): { values: VehicleFormValues; message: string } {
+  const next = { ...values, vin }
+  const put = (name: VehicleFieldName, value: string | number | null) => {
+    if (value !== null && value !== '') next[name] = String(value)
+  }
+  put('make', found.make)
+  put('model', found.model)
+  put('yearBuild', found.modelYear)
+  put('numberOfSeats', found.numberOfSeats)
+  put('fuelType', found.fuelType)
+  put('transmissionType', found.transmissionType)
+  put('powertrainType', found.powertrainType)
+  return { values: next, message: `Found: ${[found.make, found.model, found.modelYear].filter(Boolean).join(' ')}` }
 }

@@ -1,20 +1,5 @@
 import { useLocation, useNavigate, useNavigation } from '@remix-run/react'
-import { useCallback, useSyncExternalStore } from 'react'
-
-const subscribe = () => () => {}
-
-/**
- * False on the server and during hydration, true in the browser afterwards:
- * the fleet pages render their no-JavaScript links and forms first and swap
- * in dialogs once this is true, without a hydration mismatch.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
-}
+import { useCallback } from 'react'
 
 export type SearchChanges = Record<string, string | number | readonly string[] | null | undefined>
 

@@ -1,51 +1,45 @@
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
 import { SearchIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { TRPCClientError } from '@trpc/client'
 import { toast } from 'sonner'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { useTRPC } from '#app/utils/trpc.tsx'
 import { isVinFormatValid, vinCheckDigitValid } from '#catalog/vin.ts'
-import { VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
+import { VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
+import { vehicleFieldsSchema } from '#server/fleet/vehicle-schema.ts'
+import { fieldErrorsOf } from '#server/validation.ts'
 import { ImageField } from './image-field.tsx'
 import {
   emptyVehicleValues,
   FLEET_INTENT,
+  fillFromVin,
   FLEET_TEXT,
+  lookupModelYear,
   VEHICLE_FORM_SECTIONS,
-  VIN_LOOKUP_MIN,
-  vinLookupPath,
   type FieldDef,
   type VehicleFieldName,
   type VehicleFormResult,
   type VehicleFormValues,
 } from './shared.ts'
-import { useHydrated } from './use-fleet-url.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export const VIN_CHECK_DIGIT_WARNING =
   "The VIN's check digit (9th character) does not match. Check the VIN; imported and older buses can fail this check, so you may still save it."
 
-/** The spec's rules (section 5), checked in the browser before posting; the server checks them again. */
+/**
+ * The spec's rules (section 5), checked in the browser before posting with the
+ * schema the use case checks again (every door): every field's message at once.
+ */
 export function validateVehicle(values: VehicleFormValues): Record<string, string> {
-  const errors: Record<string, string> = {}
-  const text = (name: VehicleFieldName) => String(values[name] ?? '').trim()
-  if (!text('make')) errors.make = 'Make is required'
-  if (!text('model')) errors.model = 'Model is required'
-  if (!text('licensePlate')) errors.licensePlate = 'License plate is required'
-  const vin = text('vin').toUpperCase()
-  if (!vin) errors.vin = 'VIN is required'
-  else if (!isVinFormatValid(vin)) errors.vin = 'A VIN has 17 letters and digits (no I, O or Q)'
-  const year = text('yearBuild')
-  if (year && (!/^\d+$/.test(year) || Number(year) < VEHICLE_YEAR_MIN)) errors.yearBuild = `At least ${VEHICLE_YEAR_MIN}`
-  return errors
+  const result = vehicleFieldsSchema.safeParse(values)
+  return result.success ? {} : fieldErrorsOf(result.error)
 }
-
-/** The decoder's answer, from `GET /vehicles/vin/{vin}`. */
-type VinLookupAnswer =
-  | { found: true; make: string | null; model: string | null; modelYear: number | null; numberOfSeats: number | null; fuelType: number | null; transmissionType: number | null; powertrainType: number | null; checkDigitValid: boolean }
-  | { found: false; message: string }
 
 function FieldInput({
   def,
@@ -183,6 +177,9 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
   const [clientErrors, setClientErrors] = React.useState<Record<string, string>>({})
   const [looking, setLooking] = React.useState(false)
   const [lookupNote, setLookupNote] = React.useState<VehicleFormResult['vinLookup']>(result?.vinLookup ?? null)
+  // With JavaScript the lookup is a tRPC call (the no-JavaScript form posts intent=vinLookup instead).
+  const trpc = useTRPC()
+  const lookupVin = useMutation(trpc.fleet.lookupVin.mutationOptions())
 
   // A new answer from the action (after a post): show its values and errors.
   React.useEffect(() => {
@@ -218,15 +215,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
     if (typed.length < VIN_LOOKUP_MIN) return
     setLooking(true)
     try {
-      const year = Number(values.yearBuild)
-      // The year typed settles heavy vehicles' ambiguous model-year codes.
-      const modelYear = Number.isInteger(year) && year >= 1981 && year <= 2100 ? year : undefined
-      const res = await fetch(vinLookupPath(typed, modelYear), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-      const answer = (await res.json().catch(() => null)) as VinLookupAnswer | { message?: string } | null
-      if (!res.ok || !answer || !('found' in answer)) {
-        toast.error((answer && 'message' in answer && answer.message) || FLEET_TEXT.vinNotFound, { duration: 3200 })
-        return
-      }
+      const answer = await lookupVin.mutateAsync({ vin: typed, modelYear: lookupModelYear(values.yearBuild) })
       if (!answer.found) {
         // Spec section 4: "Vehicle not found" and the form resets (the VIN stays, to be corrected).
         toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
@@ -237,26 +226,15 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
         setLookupNote({ found: false, message: FLEET_TEXT.vinNotFound })
         return
       }
-      setValues((v) => {
-        const next = { ...v, vin: typed }
-        const put = (name: VehicleFieldName, value: string | number | null) => {
-          if (value !== null && value !== '') next[name] = String(value)
-        }
-        put('make', answer.make)
-        put('model', answer.model)
-        put('yearBuild', answer.modelYear)
-        put('numberOfSeats', answer.numberOfSeats)
-        put('fuelType', answer.fuelType)
-        put('transmissionType', answer.transmissionType)
-        put('powertrainType', answer.powertrainType)
-        return next
-      })
-      const message = `Found: ${[answer.make, answer.model, answer.modelYear].filter(Boolean).join(' ')}`
+      // Fields typed while the lookup ran are kept unless it found them.
+      setValues((v) => fillFromVin(v, typed, answer).values)
+      const { message } = fillFromVin(values, typed, answer)
       setLookupNote({ found: true, message, checkDigitValid: answer.checkDigitValid })
       setClientErrors({})
       toast.success(message)
-    } catch {
-      toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
+    } catch (error) {
+      // The server's reason (e.g. too many lookups), else the spec's text.
+      toast.error(error instanceof TRPCClientError ? error.message : FLEET_TEXT.vinNotFound, { duration: 3200 })
     } finally {
       setLooking(false)
     }

@@ -11,7 +11,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tab
 import { cn } from '#app/utils/cn.ts'
 import { DocumentsTab } from './documents-tab.tsx'
 import { FLEET_INTENT, tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type VehicleRecord } from './shared.ts'
-import { useHrefWith, useHydrated } from './use-fleet-url.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHrefWith } from './use-fleet-url.ts'
 
 const EXPIRY_FIELDS = new Set(['licenseExpiry', 'insuranceExpiry', 'nextInspection'])
 

@@ -1,13 +1,11 @@
-import { Form, useNavigation } from '@remix-run/react'
 import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import * as React from 'react'
-import { Button } from '#app/components/ui/button.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { RequestActionButton } from '#app/components/requests/request-action-button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestIntent, type JoinRequestList, type JoinRequestView } from './shared.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useTRPC } from '#app/utils/trpc.tsx'
 import { useLiveRevalidation } from '#app/utils/use-live-revalidation.ts'
 
 
@@ -28,63 +26,22 @@ const ANSWERS = {
   },
 } as const
 
-/**
- * Accept or reject one request. Without JavaScript: a small form whose button
- * posts at once. With JavaScript: the same post behind a confirmation dialog.
- * Enabled only while the request is Pending.
- */
+/** Accept or reject one request (enabled only while it is Pending). */
 function AnswerButton({ intent, request, companyId }: { intent: JoinRequestIntent; request: JoinRequestView; companyId: number }) {
-  const hydrated = useHydrated()
-  const navigation = useNavigation()
   const a = ANSWERS[intent]
-  const busy =
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('requestId') === String(request.id) &&
-    navigation.formData?.get('intent') === intent
-  const disabled = request.status !== 'Pending' || busy
-  const accessibleName = `${a.label} ${request.name}`
-  const trigger = (type: 'button' | 'submit') => (
-    <Button
-      type={type}
-      size="sm"
-      variant={a.variant === 'destructive' ? 'outline' : 'default'}
-      disabled={disabled}
-      aria-label={accessibleName}
-      {...(type === 'submit' ? { name: 'intent', value: intent } : {})}
-      className={a.variant === 'destructive' ? 'text-destructive hover:text-destructive' : undefined}
-    >
-      <a.Icon aria-hidden="true" />
-      {a.label}
-    </Button>
-  )
-  const hidden = (
-    <>
-      <input type="hidden" name="requestId" value={request.id} />
-      <input type="hidden" name="companyId" value={companyId} />
-    </>
-  )
-  if (disabled) return trigger('button')
-  if (!hydrated) {
-    return (
-      <Form method="post" className="inline">
-        {hidden}
-        {trigger('submit')}
-      </Form>
-    )
-  }
   return (
-    <ConfirmDialog
-      trigger={trigger('button')}
+    <RequestActionButton
+      intent={intent}
+      requestId={request.id}
+      companyId={companyId}
+      disabled={request.status !== 'Pending'}
+      label={a.label}
+      accessibleName={`${a.label} ${request.name}`}
       title={a.title}
       description={a.description}
-      confirmLabel={a.label}
-      variant={a.variant}
-      formAs={Form}
-      formProps={{ method: 'post' }}
-      confirmButtonProps={{ name: 'intent', value: intent }}
-    >
-      {hidden}
-    </ConfirmDialog>
+      destructive={a.variant === 'destructive'}
+      icon={a.Icon}
+    />
   )
 }
 
@@ -109,7 +66,7 @@ export function JoinRequestsTable({
 }) {
   return (
     <>
-      {live ? <LiveRevalidation /> : null}
+      {live ? <LiveRevalidation list={list} /> : null}
       {list.error ? (
         <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
           {list.error}
@@ -166,7 +123,8 @@ export function JoinRequestsTable({
   )
 }
 
-function LiveRevalidation() {
-  useLiveRevalidation()
+function LiveRevalidation({ list }: { list: JoinRequestList }) {
+  const trpc = useTRPC()
+  useLiveRevalidation(trpc.joinRequests.list.queryOptions({ companyId: list.companyId, role: list.manager }))
   return null
 }

@@ -1,3 +1,4 @@
+import type { ManagerRoleName } from '#catalog/roles.ts'
 /**
  * Form intents, texts, paths and data shapes of the companies-and-people
  * pages, shared by the components (client) and their loaders and actions
@@ -62,6 +63,8 @@ export interface JoinRequestView {
 /** A users requests list, or the server's message when it could not be read. */
 export interface JoinRequestList {
   companyId: number
+  /** The manager role whose requests these are (the live refresh asks for the same list). */
+  manager: ManagerRoleName
   requests: JoinRequestView[]
   error: string | null
 }
@@ -92,8 +95,8 @@ export interface EmployeeView {
   roleList: EmployeeRoleView[]
 }
 
-/** The page sizes of the spec (section 9). */
-export const EMPLOYEE_PAGE_SIZES = [10, 20, 30] as const
+/** The page sizes of the spec (section 9), as the use case checks them. */
+export { PAGE_SIZES as EMPLOYEE_PAGE_SIZES } from '#catalog/fleet.ts'
 
 export interface EmployeePage {
   companyId: number

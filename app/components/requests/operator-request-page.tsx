@@ -2,6 +2,7 @@ import { Link, useNavigation } from '@remix-run/react'
 import { PlusIcon } from 'lucide-react'
 import * as React from 'react'
 import { toast } from 'sonner'
+import { useTRPC } from '#app/utils/trpc.tsx'
 import { useLiveRevalidation } from '#app/utils/use-live-revalidation.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Button } from '#app/components/ui/button.tsx'
@@ -49,7 +50,8 @@ export function OperatorRequestPage({
   /** The action's answer to a failed "Send request". */
   result: CreateRequestResult | null
 }) {
-  useLiveRevalidation()
+  const trpc = useTRPC()
+  useLiveRevalidation(trpc.vehicleRequests.byOperator.queryOptions({ operatorCompanyId: list.companyId }))
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const [open, setOpen] = React.useState(false)

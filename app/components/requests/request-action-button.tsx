@@ -3,10 +3,10 @@ import type { LucideIcon } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import type { VehicleRequestIntent } from './shared.ts'
 
 /**
- * One data-changing button of a request row (Cancel, Accept, Reject).
+ * One data-changing button of a request row (Cancel, Accept, Reject; vehicle
+ * and join requests).
  * Without JavaScript: a small form whose button posts `intent` and
  * `requestId` to the page's action at once. With JavaScript: the same post
  * behind a confirmation dialog. Disabled while its own post is under way (a
@@ -23,9 +23,15 @@ export function RequestActionButton({
   dismissLabel = 'Cancel',
   destructive = false,
   icon: Icon,
+  companyId,
+  disabled = false,
 }: {
-  intent: VehicleRequestIntent
+  intent: string
   requestId: number
+  /** Posted too when the page's action checks it (join requests). */
+  companyId?: number
+  /** E.g. a request no longer Pending. */
+  disabled?: boolean
   /** Visible label, e.g. "Accept". */
   label: string
   /** Names the row, e.g. "Accept request for BUS-0001". */
@@ -52,7 +58,7 @@ export function RequestActionButton({
       type={type}
       size="sm"
       variant={destructive ? 'outline' : 'default'}
-      disabled={busy}
+      disabled={disabled || busy}
       aria-label={accessibleName}
       className={destructive ? 'text-destructive hover:text-destructive' : undefined}
       {...(type === 'submit' ? { name: 'intent', value: intent } : {})}
@@ -61,7 +67,13 @@ export function RequestActionButton({
       {label}
     </Button>
   )
-  const hidden = <input type="hidden" name="requestId" value={requestId} />
+  const hidden = (
+    <>
+      <input type="hidden" name="requestId" value={requestId} />
+      {companyId === undefined ? null : <input type="hidden" name="companyId" value={companyId} />}
+    </>
+  )
+  if (disabled) return trigger('button')
   if (!hydrated) {
     return (
       <Form method="post" className="inline">

@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { BusIcon, CheckIcon, InboxIcon, XCircleIcon, XIcon } from 'lucide-react'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
@@ -13,6 +14,16 @@ function ListError({ message }: { message: string | null }) {
   ) : null
 }
 
+/** No rows: the load failure, or else the empty state. */
+function EmptyList({ error, ...empty }: { error: string | null } & React.ComponentProps<typeof EmptyState>) {
+  return (
+    <>
+      <ListError message={error} />
+      {error ? null : <EmptyState {...empty} />}
+    </>
+  )
+}
+
 function DateCell({ value, label }: { value: string | null; label: string }) {
   return <TableCell>{value ? <time dateTime={value}>{label}</time> : <span className="text-muted-foreground">{label}</span>}</TableCell>
 }
@@ -25,16 +36,12 @@ function DateCell({ value, label }: { value: string | null; label: string }) {
 export function OperatorRequestsTable({ list }: { list: VehicleRequestList }) {
   if (list.requests.length === 0) {
     return (
-      <>
-        <ListError message={list.error} />
-        {list.error ? null : (
-          <EmptyState
-            icon={BusIcon}
-            title="No vehicle requests yet"
-            description="Use Create request to ask an owner for one of their vehicles by its vehicle identifier. Your requests and the owners' answers appear here."
-          />
-        )}
-      </>
+      <EmptyList
+        error={list.error}
+        icon={BusIcon}
+        title="No vehicle requests yet"
+        description="Use Create request to ask an owner for one of their vehicles by its vehicle identifier. Your requests and the owners' answers appear here."
+      />
     )
   }
   return (
@@ -101,16 +108,12 @@ function CancelButton({ request }: { request: VehicleRequestView }) {
 export function PendingRequestsTable({ list }: { list: VehicleRequestList }) {
   if (list.requests.length === 0) {
     return (
-      <>
-        <ListError message={list.error} />
-        {list.error ? null : (
-          <EmptyState
-            icon={InboxIcon}
-            title="No pending vehicle requests"
-            description="Operators ask to operate your vehicles by their vehicle identifier. Their requests appear here for you to accept or reject."
-          />
-        )}
-      </>
+      <EmptyList
+        error={list.error}
+        icon={InboxIcon}
+        title="No pending vehicle requests"
+        description="Operators ask to operate your vehicles by their vehicle identifier. Their requests appear here for you to accept or reject."
+      />
     )
   }
   return (

@@ -1,10 +1,12 @@
 /**
- * Form intents, texts, data shapes and the browser-side rules of the vehicle
+ * Form intents, texts, data shapes and the form errors of the vehicle
  * request pages (/operatorRequestPage/{companyId}, /ownerRequestPage/{companyId}),
  * shared by the components (client) and their loaders and actions (server).
  */
 
 import { VEHICLE_REQUEST_TEXT } from '#catalog/texts.ts'
+import { vehicleRequestFields } from '#server/fleet/vehicle-request-schema.ts'
+import { fieldErrorsOf } from '#server/validation.ts'
 
 export const VEHICLE_REQUEST_INTENT = {
   create: 'createVehicleRequest',
@@ -84,51 +86,28 @@ export interface CreateRequestResult extends RequestFormErrors {
 
 export const EMPTY_REQUEST_VALUES: RequestFormValues = { vehicleIdentifier: '', startDate: '', endDate: '' }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
+const REQUEST_FIELDS: readonly RequestField[] = ['vehicleIdentifier', 'startDate', 'endDate']
 
 /**
- * The spec's three rules (section 5), as the browser checks them before
- * sending; the server checks them again. `today` is the operator company's
- * calendar date ('YYYY-MM-DD'). An empty end date is allowed (open-ended).
+ * What the form shows for the rules' field messages (from the browser's check
+ * or the server's 400): each field's message, and the "required" text once
+ * above the fields.
+ */
+export function requestFormErrors(fieldErrors: Readonly<Record<string, string>>): RequestFormErrors {
+  const own: RequestFormErrors['fieldErrors'] = {}
+  for (const f of REQUEST_FIELDS) if (fieldErrors[f]) own[f] = fieldErrors[f]
+  return { formError: Object.values(own).includes(REQUEST_PAGE_TEXT.required) ? REQUEST_PAGE_TEXT.required : null, fieldErrors: own }
+}
+
+/**
+ * The spec's rules (section 5) in the browser, with the schema the use case
+ * checks again (every door). `today` is the operator company's calendar date.
  */
 export function validateRequestForm(values: RequestFormValues, today: string): RequestFormErrors {
-  const fieldErrors: RequestFormErrors['fieldErrors'] = {}
-  let formError: string | null = null
-  const vehicleIdentifier = values.vehicleIdentifier.trim()
-  const startDate = values.startDate.trim()
-  const endDate = values.endDate.trim()
-  if (!vehicleIdentifier || !startDate) {
-    formError = REQUEST_PAGE_TEXT.required
-    if (!vehicleIdentifier) fieldErrors.vehicleIdentifier = REQUEST_PAGE_TEXT.required
-    if (!startDate) fieldErrors.startDate = REQUEST_PAGE_TEXT.required
-  }
-  if (startDate && DATE.test(startDate) && startDate < today) fieldErrors.startDate = REQUEST_PAGE_TEXT.startBeforeToday
-  if (endDate && startDate && DATE.test(endDate) && DATE.test(startDate) && endDate < startDate) {
-    fieldErrors.endDate = REQUEST_PAGE_TEXT.endBeforeStart
-  }
-  return { formError, fieldErrors }
+  const result = vehicleRequestFields(today).safeParse(values)
+  return requestFormErrors(result.success ? {} : fieldErrorsOf(result.error))
 }
 
 export function hasRequestFormErrors(errors: RequestFormErrors): boolean {
   return Boolean(errors.formError) || Object.keys(errors.fieldErrors).length > 0
-}
-
-const dateOnlyFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
-
-/** 'YYYY-MM-DD' → "Mar 4, 2025" (a calendar date, no time zone shift). */
-export function formatDateOnly(value: string): string {
-  if (!DATE.test(value)) return value
-  const date = new Date(`${value}T00:00:00Z`)
-  return Number.isNaN(date.getTime()) ? value : dateOnlyFormat.format(date)
-}
-
-/** An ISO instant → "Mar 4, 2025, 2:30 PM" in the company's time zone. */
-export function formatInstant(iso: string, timeZone: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date)
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)
-  }
 }

@@ -1,16 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
-import { loadCompanyCodeCard } from '#app/components/people/company-code.server.ts'
+import { loadCompanyCodeCard } from '#app/routes/_app+/company-code.server.ts'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
-import { getDb } from '#server/db.server.ts'
+import { companyPage } from '#app/utils/page.server.ts'
 
 /** Spec "Dashboards": the company code QR and the title; the statistics come with their own capability. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { actor, companyId } = await requirePageRole(request, params, ['Owner'])
-  const company = actor.memberships.find((m) => m.companyId === companyId)?.companyName ?? ''
-  const card = await loadCompanyCodeCard({ db: getDb(), actor, ip: context.clientIp }, companyId)
+export async function loader(args: LoaderFunctionArgs) {
+  const { ctx, companyId } = await companyPage(args, ['Owner'])
+  const company = ctx.actor.memberships.find((m) => m.companyId === companyId)?.companyName ?? ''
+  const card = await loadCompanyCodeCard(ctx, companyId)
   return { title: `${company} - Owner dashboard`, card }
 }
 

@@ -1,95 +1,20 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ChevronDownIcon, SaveIcon } from 'lucide-react'
 import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
-import { loadCompanyWithCard } from '#app/components/people/company-code.server.ts'
-import { companySettingsPath, PEOPLE_TEXT } from '#app/components/people/shared.ts'
+import { companySettingsAction, companySettingsLoader } from '#app/routes/_app+/company-settings.server.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/cn.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { MANAGER_ROLE_NAMES, roleLabelOf } from '#catalog/roles.ts'
-import { updateCompanySettings } from '#server/companies/company-settings.server.ts'
-import type { UseCaseContext } from '#server/context.ts'
-import { getDb } from '#server/db.server.ts'
-import { isAppError } from '#server/errors.ts'
+import { roleLabelOf } from '#catalog/roles.ts'
 
-const TITLE = 'Company settings'
-
-/** The time zones the server accepts (the same list as the use case's). */
-function timeZones(): string[] {
-  const zones = Intl.supportedValuesOf('timeZone')
-  return zones.includes('UTC') ? zones : ['UTC', ...zones]
-}
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { actor, companyId } = await requirePageRole(request, params, MANAGER_ROLE_NAMES)
-  const ctx: UseCaseContext = { db: getDb(), actor, ip: context.clientIp }
-  const { company, card } = await loadCompanyWithCard(ctx, companyId)
-  return {
-    title: TITLE,
-    card,
-    company: {
-      id: company.companyId,
-      name: company.companyName,
-      timeZone: company.timeZone,
-      types: company.companyTypes,
-      repairShop: company.repairShop,
-    },
-    /** The repair shop setting belongs to companies that own vehicles (PRODUCT.md section 5). */
-    hasRepairShopSetting: company.companyTypes.includes('Owner'),
-    timeZones: timeZones(),
-  }
-}
-
-interface Values {
-  name: string
-  timeZone: string
-  repairShopCode: string | null
-}
-interface ActionData {
-  formError: string | null
-  fieldErrors: Record<string, string>
-  values: Values
-}
-
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { actor, companyId } = await requirePageRole(request, params, MANAGER_ROLE_NAMES)
-  const form = await request.formData()
-  const text = (key: string) => {
-    const v = form.get(key)
-    return typeof v === 'string' ? v : null
-  }
-  const values: Values = {
-    name: text('name') ?? '',
-    timeZone: text('timeZone') ?? '',
-    // Absent when the company has no repair shop setting: then it is left as it is.
-    repairShopCode: text('repairShopCode'),
-  }
-  const ctx: UseCaseContext = { db: getDb(), actor, ip: context.clientIp }
-  try {
-    await updateCompanySettings(ctx, {
-      companyId,
-      name: values.name,
-      timeZone: values.timeZone,
-      ...(values.repairShopCode === null ? {} : { repairShopCode: values.repairShopCode }),
-    })
-  } catch (error) {
-    if (!isAppError(error)) throw error
-    const fieldErrors = { ...(error.fieldErrors ?? {}) }
-    const known = ['name', 'timeZone', 'repairShopCode'].some((k) => fieldErrors[k])
-    return data<ActionData>(
-      { formError: known ? null : error.message, fieldErrors, values },
-      { status: error.status },
-    )
-  }
-  return redirectWithToast(companySettingsPath(companyId), { type: 'success', message: PEOPLE_TEXT.settingsSaved })
-}
+/** Company settings: name, time zone and the repair shop setting, for any manager of the company. */
+export const loader = (args: LoaderFunctionArgs) => companySettingsLoader(args)
+export const action = (args: ActionFunctionArgs) => companySettingsAction(args)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { EmployeesPage } from '#app/components/people/employees-page.tsx'
-import { employeesPageAction, employeesPageLoader } from '#app/components/people/employees.server.ts'
+import { employeesPageAction, employeesPageLoader } from '#app/routes/_app+/employees.server.ts'
 
 /** The people holding the roles the company's RepairShop managers handle; paged with ?page=&pageSize=. */
 export const loader = (args: LoaderFunctionArgs) => employeesPageLoader(args, 'RepairShop')

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { fleetPageAction, fleetPageLoader } from '#app/components/fleet/fleet.server.ts'
+import { fleetPageAction, fleetPageLoader } from '#app/routes/_app+/fleet.server.ts'
 import { FleetPage } from '#app/components/fleet/fleet-page.tsx'
+import { TrpcProviders } from '#app/utils/trpc.tsx'
 
 /** Vehicle Management for Operator managers: the vehicles of their active assignments, read-only (spec section 6). */
 export const loader = (args: LoaderFunctionArgs) => fleetPageLoader(args, 'operator')
@@ -11,5 +12,9 @@ export const action = (args: ActionFunctionArgs) => fleetPageAction(args, 'opera
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  return <FleetPage data={useLoaderData<typeof loader>()} />
+  return (
+    <TrpcProviders>
+      <FleetPage data={useLoaderData<typeof loader>()} />
+    </TrpcProviders>
+  )
 }

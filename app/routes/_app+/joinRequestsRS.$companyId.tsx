@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { joinRequestsPageAction, joinRequestsPageLoader } from '#app/components/people/join-requests.server.ts'
+import { joinRequestsPageAction, joinRequestsPageLoader } from '#app/routes/_app+/join-requests.server.ts'
 import { UsersRequestsPage } from '#app/components/people/users-requests-page.tsx'
+import { TrpcProviders } from '#app/utils/trpc.tsx'
 
 /** Mechanic and RepairShop join requests, answered by the company's RepairShop managers. */
 export const loader = (args: LoaderFunctionArgs) => joinRequestsPageLoader(args, 'RepairShop')
@@ -11,5 +12,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export default function Page() {
   const { title, card, list } = useLoaderData<typeof loader>()
-  return <UsersRequestsPage title={title} description="Mechanics and repair shop managers asking to join your company." card={card} list={list} />
+  return (
+    <TrpcProviders>
+      <UsersRequestsPage title={title} description="Mechanics and repair shop managers asking to join your company." card={card} list={list} />
+    </TrpcProviders>
+  )
 }

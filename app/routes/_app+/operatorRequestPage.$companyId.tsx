@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { OperatorRequestPage } from '#app/components/requests/operator-request-page.tsx'
-import { operatorRequestPageAction, operatorRequestPageLoader } from '#app/components/requests/requests.server.ts'
+import { operatorRequestPageAction, operatorRequestPageLoader } from '#app/routes/_app+/vehicle-requests.server.ts'
 import { VEHICLE_REQUEST_INTENT } from '#app/components/requests/shared.ts'
+import { TrpcProviders } from '#app/utils/trpc.tsx'
 
 /** "Request vehicle": the Operator managers' vehicle requests (spec section 2). */
 export const loader = (args: LoaderFunctionArgs) => operatorRequestPageLoader(args)
@@ -14,5 +15,9 @@ export default function Page() {
   const { title, today, createInline, list } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const result = answer?.intent === VEHICLE_REQUEST_INTENT.create ? answer : null
-  return <OperatorRequestPage title={title} today={today} createInline={createInline} list={list} result={result} />
+  return (
+    <TrpcProviders>
+      <OperatorRequestPage title={title} today={today} createInline={createInline} list={list} result={result} />
+    </TrpcProviders>
+  )
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { OwnerRequestPage } from '#app/components/requests/owner-request-page.tsx'
-import { ownerRequestPageAction, ownerRequestPageLoader } from '#app/components/requests/requests.server.ts'
+import { ownerRequestPageAction, ownerRequestPageLoader } from '#app/routes/_app+/vehicle-requests.server.ts'
+import { TrpcProviders } from '#app/utils/trpc.tsx'
 
 /** "Pending Vehicle Requests" and the Owner join requests, for the Owner managers (spec section 2). */
 export const loader = (args: LoaderFunctionArgs) => ownerRequestPageLoader(args)
@@ -11,5 +12,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export default function Page() {
   const { title, list, joinRequests } = useLoaderData<typeof loader>()
-  return <OwnerRequestPage title={title} list={list} joinRequests={joinRequests} />
+  return (
+    <TrpcProviders>
+      <OwnerRequestPage title={title} list={list} joinRequests={joinRequests} />
+    </TrpcProviders>
+  )
 }

@@ -18,7 +18,7 @@ import {
   readForm,
   readLicenseRows,
   readProfileFields,
-} from '#app/components/profile/profile-form.server.ts'
+} from '#app/routes/_app+/profile-form.server.ts'
 import { CompaniesCard, LicensesCard, type CompanyView } from '#app/components/profile/profile-sections.tsx'
 import {
   DELETE_ACCOUNT_INTENT,

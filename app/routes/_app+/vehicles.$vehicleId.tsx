@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { requirePageUser } from '#app/utils/auth.server.ts'
-import { getDb } from '#server/db.server.ts'
-import { isAppError } from '#server/errors.ts'
+import { positiveInt } from '#app/utils/form-data.ts'
+import { attempt, userPage } from '#app/utils/page.server.ts'
 import { vehicleAccess } from '#server/fleet/access.server.ts'
 
 /**
@@ -9,17 +8,13 @@ import { vehicleAccess } from '#server/fleet/access.server.ts'
  * to their fleet page with the vehicle's row open, Operator managers of an
  * active assignment to theirs; anyone else to /.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requirePageUser(request)
-  const vehicleId = Number(params.vehicleId)
-  if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) throw redirect('/')
-  try {
-    const access = await vehicleAccess({ db: getDb(), actor, ip: context.clientIp }, vehicleId, { operatorRoles: ['Operator'] })
-    if (access.as === 'owner') throw redirect(`/fleet/${access.ownerCompanyId}?open=${vehicleId}`)
-    throw redirect(`/fleetOperator/${access.operatorCompanyId}?open=${vehicleId}`)
-  } catch (error) {
-    if (error instanceof Response) throw error
-    if (!isAppError(error)) throw error
-    throw redirect('/')
-  }
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = await userPage(args)
+  const vehicleId = positiveInt(args.params.vehicleId)
+  if (!vehicleId) throw redirect('/')
+  const found = await attempt(() => vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator'] }))
+  if (!found.ok) throw redirect('/')
+  const access = found.value
+  if (access.as === 'owner') throw redirect(`/fleet/${access.ownerCompanyId}?open=${vehicleId}`)
+  throw redirect(`/fleetOperator/${access.operatorCompanyId}?open=${vehicleId}`)
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import {
   cancelVehicleRequest,
   createVehicleRequest,
-  createVehicleRequestInput,
+  createVehicleRequestBody,
   getVehicleOperatorAssignments,
   listPendingRequestsByOwner,
   listRequestsByOperator,
@@ -56,7 +56,7 @@ export const vehicleOperatorRoutes = [
     tag: 'VehicleOperator',
     summary: 'Ask an owner to operate one of its vehicles',
     auth: 'user',
-    body: createVehicleRequestInput,
+    body: createVehicleRequestBody,
     status: 201,
     response: vehicleRequest,
     errors: [403, 404, 409],

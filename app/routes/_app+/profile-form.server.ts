@@ -6,7 +6,7 @@ import {
   type UploadHandler,
 } from '@remix-run/node'
 import { AppError } from '#server/errors.ts'
-import type { FieldErrors, FormErrorResult, LicenseRowValues, ProfileFieldValues } from './types.ts'
+import type { FieldErrors, FormErrorResult, LicenseRowValues, ProfileFieldValues } from '#app/components/profile/types.ts'
 
 /**
  * Form reading for /completeProfile and /profile: from FormData to the input

@@ -5,91 +5,73 @@
  * URL's search params, so links and plain forms work without JavaScript.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { requirePageRole } from '#app/utils/auth.server.ts'
+import { positiveInt } from '#app/utils/form-data.ts'
+import { formatInstant } from '#app/utils/dates.ts'
+import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { PAGE_SIZES, VEHICLE_IMAGE, VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
 import { fuelTypeLabel } from '#catalog/vehicle.ts'
-import type { UseCaseContext } from '#server/context.ts'
-import { getDb } from '#server/db.server.ts'
 import { env } from '#server/env.server.ts'
-import { AppError, isAppError } from '#server/errors.ts'
-import { listFleetVehicles, SORTABLE } from '#server/fleet/list-vehicles.server.ts'
+import { AppError } from '#server/errors.ts'
+import { fleetSearchInput } from '#server/fleet/fleet-query.ts'
+import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import { endOperatorAssignment, getVehicleOperatorAssignments } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle, archiveVehicle, getVehicle, updateVehicle } from '#server/fleet/vehicles.server.ts'
 import { lookupVin } from '#server/fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/inspections/list-by-vehicle.server.ts'
-import { logger } from '#server/log.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
-import { MAX_IMAGE_BYTES } from '#server/uploads/image.server.ts'
-import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './documents-tab.server.ts'
+import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './fleet-documents.server.ts'
 import {
   CHECKBOX_FIELDS,
   emptyVehicleValues,
   FLEET_INTENT,
-  FLEET_PAGE_SIZES,
   FLEET_TEXT,
+  fillFromVin,
   filtersFromSearch,
+  lookupModelYear,
   formToValues,
   LIST_PARAMS,
   SCALAR_PARAMS,
-  SORT_COLUMNS,
   tabsFor,
   VEHICLE_FIELD_NAMES,
-  VIN_LOOKUP_MIN,
   vehicleToValues,
   type DetailTab,
   type FleetFilters,
   type FleetList,
   type FleetScope,
   type OpenVehicle,
-  type SortColumn,
   type VehicleFormResult,
   type VehicleFormValues,
   type VehicleRecord,
   vehicleQrPath,
-} from './shared.ts'
-
-// The page's client list of sortable columns must be the domain's.
-const _sortColumnsMatch: readonly SortColumn[] = SORTABLE
-void _sortColumnsMatch
+} from '#app/components/fleet/shared.ts'
 
 const ROLE_OF = { owner: 'Owner', operator: 'Operator' } as const
-
-function contextOf(actor: UseCaseContext['actor'], ip: string | undefined): UseCaseContext {
-  return { db: getDb(), actor, ip }
-}
 
 /** The link a vehicle's QR encodes: it opens the vehicle (see routes/_app+/vehicles.$vehicleId.tsx). */
 export function vehicleLink(vehicleId: number): string {
   return `${env().APP_URL}/vehicles/${vehicleId}`
 }
 
-function positiveInt(value: FormDataEntryValue | string | null | undefined): number | null {
-  if (typeof value !== 'string' || !/^\d+$/.test(value.trim())) return null
-  const n = Number(value)
-  return Number.isSafeInteger(n) && n > 0 ? n : null
+/**
+ * The URL's filters through the list's lenient schema: a parameter that breaks
+ * its rule (a hand-edited `pageSize=7` or `sort=price`) is left out, so its
+ * default applies and the filter controls show it unset.
+ */
+function readFilters(search: URLSearchParams): FleetFilters {
+  const filters = filtersFromSearch(search)
+  const read: Record<string, unknown> = fleetSearchInput.parse({ ...filters })
+  for (const k of LIST_PARAMS) if (read[k] === undefined) filters[k] = []
+  for (const k of SCALAR_PARAMS) if (read[k] === undefined) filters[k] = ''
+  return filters
 }
 
-function queryOf(companyId: number, scope: FleetScope, filters: FleetFilters, drop: ReadonlySet<string>) {
+function queryOf(companyId: number, scope: FleetScope, filters: FleetFilters) {
   const query: Record<string, unknown> = { companyId, scope }
-  for (const k of LIST_PARAMS) if (!drop.has(k) && filters[k].length) query[k] = filters[k]
-  for (const k of SCALAR_PARAMS) if (!drop.has(k) && filters[k] !== '') query[k] = filters[k]
+  for (const k of LIST_PARAMS) if (filters[k].length) query[k] = filters[k]
+  for (const k of SCALAR_PARAMS) if (filters[k] !== '') query[k] = filters[k]
   return query
-}
-
-async function loadList(ctx: UseCaseContext, companyId: number, scope: FleetScope, filters: FleetFilters) {
-  const drop = new Set<string>()
-  // A hand-edited URL with a bad value (pageSize=7, sort=price) falls back to the default of that param.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return { result: await listFleetVehicles(ctx, queryOf(companyId, scope, filters, drop)), dropped: drop }
-    } catch (error) {
-      if (!isAppError(error) || error.code !== 'BAD_REQUEST' || attempt >= 2) throw error
-      const keys = Object.keys(error.fieldErrors ?? {}).map((k) => k.split('.')[0]!)
-      if (!keys.length) throw error
-      for (const k of keys) drop.add(k)
-    }
-  }
 }
 
 /** A vehicle as the Details tab and the edit dialog show it (the picture is served apart). */
@@ -100,21 +82,19 @@ function recordOf(v: Awaited<ReturnType<typeof getVehicle>>): VehicleRecord {
   return record
 }
 
-const instantFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const formatInstant = (iso: string) => `${instantFormat.format(new Date(iso))} UTC`
+/** Repairs have no company time zone here: UTC, said so. */
+const utcLabel = (iso: string) => `${formatInstant(iso, 'UTC')} UTC`
 
 /** The expanded row's data: every tab's list, loaded only for the open vehicle. */
-async function loadOpenVehicle(ctx: UseCaseContext, scope: FleetScope, vehicleId: number): Promise<OpenVehicle> {
+async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: number): Promise<OpenVehicle> {
   const vehicle = await getVehicle(ctx, vehicleId)
   const errors: OpenVehicle['errors'] = {}
+  // A tab whose list cannot be read shows why; the other tabs still load.
   const safe = async <T>(tab: DetailTab, load: () => Promise<T>, fallback: T): Promise<T> => {
-    try {
-      return await load()
-    } catch (error) {
-      if (!isAppError(error)) throw error
-      errors[tab] = error.message
-      return fallback
-    }
+    const loaded = await attempt(load)
+    if (loaded.ok) return loaded.value
+    errors[tab] = loaded.error.message
+    return fallback
   }
   const owner = scope === 'owner'
   const [assignments, preInspections, inspections, repairs, documents, qr] = await Promise.all([
@@ -130,9 +110,9 @@ async function loadOpenVehicle(ctx: UseCaseContext, scope: FleetScope, vehicleId
               repairIdentifier: r.repairIdentifier,
               isRepaired: r.repairedAt !== null,
               createdAt: r.createdAt,
-              createdAtLabel: formatInstant(r.createdAt),
+              createdAtLabel: utcLabel(r.createdAt),
               repairedAt: r.repairedAt,
-              repairedAtLabel: r.repairedAt ? formatInstant(r.repairedAt) : null,
+              repairedAtLabel: r.repairedAt ? utcLabel(r.repairedAt) : null,
               comments: r.comments ?? null,
               repairCompanyName: r.repairCompanyName,
             })),
@@ -161,84 +141,75 @@ export type FleetDialog =
   | { kind: 'qr'; id: number; vehicleIdentifier: string; qr: string }
 
 /** `?dialog=add`, `?dialog=edit&id=…`, `?dialog=delete&id=…`, `?dialog=qr&id=…`: the dialogs as pages (no JavaScript). */
-async function loadDialog(ctx: UseCaseContext, scope: FleetScope, url: URL): Promise<{ dialog: FleetDialog | null; error: string | null }> {
+async function loadDialog(ctx: PageContext, scope: FleetScope, url: URL): Promise<{ dialog: FleetDialog | null; error: string | null }> {
   const kind = url.searchParams.get('dialog')
   if (!kind) return { dialog: null, error: null }
   if (kind === 'add') return scope === 'owner' ? { dialog: { kind: 'add', values: emptyVehicleValues() }, error: null } : { dialog: null, error: FLEET_TEXT.readOnly }
   const id = positiveInt(url.searchParams.get('id'))
   if (!id || !['edit', 'delete', 'qr'].includes(kind)) return { dialog: null, error: null }
   if (kind !== 'qr' && scope !== 'owner') return { dialog: null, error: FLEET_TEXT.readOnly }
-  try {
-    const v = await getVehicle(ctx, id)
+  const loaded = await attempt(() => getVehicle(ctx, id))
+  if (!loaded.ok) return { dialog: null, error: FLEET_TEXT.vehicleNotLoaded }
+  const v = loaded.value
+  {
     if (kind === 'edit') return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier, hasImage: !!v.imageData, values: vehicleToValues(v), version: v.version }, error: null }
     if (kind === 'delete') return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier }, error: null }
     return { dialog: { kind: 'qr', id, vehicleIdentifier: v.vehicleIdentifier, qr: await qrDataUrl(vehicleLink(id), 220) }, error: null }
-  } catch (error) {
-    if (!isAppError(error)) throw error
-    return { dialog: null, error: FLEET_TEXT.vehicleNotLoaded }
+  }
+}
+
+/** The table when its list could not be read: empty, with the server's message. */
+function emptyList(error: string): FleetList {
+  return {
+    items: [],
+    total: 0,
+    page: 1,
+    pageSize: PAGE_SIZES[0],
+    pageCount: 1,
+    sort: 'vehicleIdentifier',
+    dir: 'asc',
+    today: new Date().toISOString().slice(0, 10),
+    options: { makes: [], models: [], colors: [] },
+    error,
   }
 }
 
 /** Loader of both fleet pages. */
-export async function fleetPageLoader({ request, params, context }: LoaderFunctionArgs, scope: FleetScope) {
-  const { actor, companyId } = await requirePageRole(request, params, [ROLE_OF[scope]])
-  const ctx = contextOf(actor, context.clientIp)
-  const url = new URL(request.url)
-  const filters = filtersFromSearch(url.searchParams)
+export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScope) {
+  const { ctx, companyId } = await companyPage(args, [ROLE_OF[scope]])
+  const url = new URL(args.request.url)
+  const filters = readFilters(url.searchParams)
 
   let list: FleetList
-  try {
-    const { result, dropped } = await loadList(ctx, companyId, scope, filters)
-    for (const k of dropped) {
-      if ((LIST_PARAMS as readonly string[]).includes(k)) filters[k as (typeof LIST_PARAMS)[number]] = []
-      else filters[k as (typeof SCALAR_PARAMS)[number]] = ''
-    }
+  const listed = await attempt(() => listFleetVehicles(ctx, queryOf(companyId, scope, filters)))
+  if (listed.ok) {
+    const result = listed.value
     const pageCount = Math.max(1, Math.ceil(result.total / result.pageSize))
     if (result.page > pageCount) {
       // Past the last page (vehicles were deleted or filtered away): show the last one.
       url.searchParams.set('page', String(pageCount))
       throw redirect(url.pathname + url.search)
     }
-    const sort = (SORT_COLUMNS as readonly string[]).includes(filters.sort) ? (filters.sort as SortColumn) : 'vehicleIdentifier'
     list = {
       items: result.items.map((v) => ({ ...v, qr: vehicleQrPath(v.id), fuelTypeLabel: fuelTypeLabel(v.fuelType) })),
       total: result.total,
       page: result.page,
       pageSize: result.pageSize,
       pageCount,
-      sort,
-      dir: filters.dir === 'desc' ? 'desc' : 'asc',
+      sort: result.sort,
+      dir: result.dir,
       today: result.today,
       options: result.options,
       error: null,
     }
-  } catch (error) {
-    if (!isAppError(error)) throw error
-    list = {
-      items: [],
-      total: 0,
-      page: 1,
-      pageSize: FLEET_PAGE_SIZES[0],
-      pageCount: 1,
-      sort: 'vehicleIdentifier',
-      dir: 'asc',
-      today: new Date().toISOString().slice(0, 10),
-      options: { makes: [], models: [], colors: [] },
-      error: error.message,
-    }
+  } else {
+    list = emptyList(listed.error.message)
   }
 
   const openId = positiveInt(url.searchParams.get('open'))
-  let open: OpenVehicle | null = null
-  let openError: string | null = null
-  if (openId) {
-    try {
-      open = await loadOpenVehicle(ctx, scope, openId)
-    } catch (error) {
-      if (!isAppError(error)) throw error
-      openError = FLEET_TEXT.vehicleNotLoaded
-    }
-  }
+  const opened = openId ? await attempt(() => loadOpenVehicle(ctx, scope, openId)) : null
+  const open = opened?.ok ? opened.value : null
+  const openError = opened && !opened.ok ? FLEET_TEXT.vehicleNotLoaded : null
   const tabParam = url.searchParams.get('tab')
   const openTab: DetailTab = tabsFor(scope).find((t) => t.value === tabParam)?.value ?? 'details'
   const { dialog, error: dialogError } = await loadDialog(ctx, scope, url)
@@ -285,6 +256,9 @@ function vehicleInputOf(form: FormData): Record<string, unknown> {
   return input
 }
 
+const pictureTooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', 'The picture is larger than 2 MB', { fieldErrors: { imageData: 'The picture must be at most 2 MB' } })
+
 /**
  * The picture: the browser's cropped JPEG (`imageData`, base64) or, without
  * JavaScript, the chosen file's bytes. `undefined` keeps the current picture,
@@ -295,9 +269,7 @@ async function imageOf(form: FormData): Promise<string | null | undefined> {
   if (typeof cropped === 'string' && cropped !== '') return cropped
   const file = form.get('imageFile')
   if (file instanceof File && file.size > 0) {
-    if (file.size > MAX_IMAGE_BYTES) {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The picture is larger than 2 MB', { fieldErrors: { imageData: 'The picture must be at most 2 MB' } })
-    }
+    if (file.size > VEHICLE_IMAGE.maxBytes) throw pictureTooLarge()
     return Buffer.from(await file.arrayBuffer()).toString('base64')
   }
   if (form.get('removeImage') === 'on') return null
@@ -318,23 +290,17 @@ function formResult(intent: string, form: FormData, over: Partial<VehicleFormRes
   }
 }
 
-function failure(intent: string, form: FormData, error: unknown, toast: string) {
-  if (!isAppError(error)) {
-    logger().error({ err: error, intent }, 'fleet page action failed')
-    return data(formResult(intent, form, { formError: toast, toast: { type: 'error', message: toast } }), { status: 500 })
-  }
-  return data(
-    formResult(intent, form, {
-      fieldErrors: error.fieldErrors ?? {},
-      formError: error.message,
-      toast: { type: 'error', message: toast },
-    }),
-    { status: error.status },
-  )
+/** The form again with every field's message (the use case's, as REST and tRPC name them) and the spec's toast. */
+function failure(intent: string, form: FormData, error: AppError, toast: string) {
+  // An unexpected failure (logged by `attempt`) shows only the spec's text.
+  const formError = error.code === 'INTERNAL' ? toast : error.message
+  return data(formResult(intent, form, { fieldErrors: error.fieldErrors ?? {}, formError, toast: { type: 'error', message: toast } }), {
+    status: error.status,
+  })
 }
 
 /** Without JavaScript, "VIN lookup" posts the whole form: it comes back filled (or reset, spec section 4). */
-async function vinLookupAction(ctx: UseCaseContext, form: FormData) {
+async function vinLookupAction(ctx: PageContext, form: FormData) {
   const intent = FLEET_INTENT.vinLookup
   const vin = String(form.get('vin') ?? '')
     .trim()
@@ -343,46 +309,66 @@ async function vinLookupAction(ctx: UseCaseContext, form: FormData) {
     const message = `Enter at least ${VIN_LOOKUP_MIN} characters of the VIN`
     return data(formResult(intent, form, { fieldErrors: { vin: message } }), { status: 400 })
   }
-  try {
-    const year = Number(form.get('yearBuild'))
-    // The year typed settles heavy vehicles' ambiguous model-year codes.
-    const found = await lookupVin(ctx, { vin, ...(Number.isInteger(year) && year >= 1981 && year <= 2100 ? { modelYear: year } : {}) })
-    if (!found.found) {
-      const values = { ...emptyVehicleValues(), vin }
-      return data(
-        formResult(intent, form, {
-          values,
-          imageData: null,
-          toast: { type: 'error', message: FLEET_TEXT.vinNotFound },
-          vinLookup: { found: false, message: FLEET_TEXT.vinNotFound },
-        }),
-      )
-    }
-    const values = { ...formToValues(form), vin }
-    const set = (name: keyof VehicleFormValues, value: string | number | null | undefined) => {
-      if (value !== null && value !== undefined && value !== '') values[name] = String(value)
-    }
-    set('make', found.make)
-    set('model', found.model)
-    set('yearBuild', found.modelYear)
-    set('numberOfSeats', found.numberOfSeats)
-    set('fuelType', found.fuelType)
-    set('transmissionType', found.transmissionType)
-    set('powertrainType', found.powertrainType)
-    const message = `Found: ${[found.make, found.model, found.modelYear].filter(Boolean).join(' ')}`
-    return data(formResult(intent, form, { values, vinLookup: { found: true, message, checkDigitValid: found.checkDigitValid } }))
-  } catch (error) {
-    return failure(intent, form, error, FLEET_TEXT.vinNotFound)
+  const modelYear = lookupModelYear(form.get('yearBuild'))
+  const looked = await attempt(() => lookupVin(ctx, { vin, ...(modelYear ? { modelYear } : {}) }), { log: 'fleet page action failed', intent })
+  if (!looked.ok) return failure(intent, form, looked.error, FLEET_TEXT.vinNotFound)
+  const found = looked.value
+  if (!found.found) {
+    const values = { ...emptyVehicleValues(), vin }
+    return data(
+      formResult(intent, form, {
+        values,
+        imageData: null,
+        toast: { type: 'error', message: FLEET_TEXT.vinNotFound },
+        vinLookup: { found: false, message: FLEET_TEXT.vinNotFound },
+      }),
+    )
   }
+  const { values, message } = fillFromVin(formToValues(form), vin, found)
+  return data(formResult(intent, form, { values, vinLookup: { found: true, message, checkDigitValid: found.checkDigitValid } }))
+}
+
+/** Add or Edit: the form's fields, the picture, then the use case (which checks every rule, as for tRPC and REST). */
+async function saveVehicle(ctx: PageContext, request: Request, companyId: number, form: FormData, intent: string) {
+  const adding = intent === FLEET_INTENT.add
+  const id = positiveInt(form.get('id'))
+  const saved = await attempt(
+    async () => {
+      if (!adding && !id) throw new AppError('BAD_REQUEST', FLEET_TEXT.vehicleNotLoaded)
+      const imageData = await imageOf(form)
+      if (adding) return addVehicle(ctx, { ...vehicleInputOf(form), ownerId: companyId, ...(imageData ? { imageData } : {}) })
+      return updateVehicle(ctx, { ...vehicleInputOf(form), id, version: form.get('version'), ...(imageData !== undefined ? { imageData } : {}) })
+    },
+    { log: 'fleet page action failed', intent },
+  )
+  if (!saved.ok) return failure(intent, form, saved.error, adding ? FLEET_TEXT.addFailed : FLEET_TEXT.updateFailed)
+  if (adding) return redirectWithToast(backUrl(request, { open: saved.value.id }), { type: 'success', message: FLEET_TEXT.added })
+  return redirectWithToast(backUrl(request), { type: 'success', message: FLEET_TEXT.updated })
+}
+
+/** Delete (archive). The 409 of an active assignment explains itself: it follows the spec's text. */
+async function deleteVehicle(ctx: PageContext, request: Request, companyId: number, form: FormData) {
+  const id = positiveInt(form.get('id'))
+  const open = positiveInt(new URL(request.url).searchParams.get('open'))
+  const archived = await attempt(
+    async () => {
+      if (!id) throw new AppError('BAD_REQUEST', FLEET_TEXT.vehicleNotLoaded)
+      return archiveVehicle(ctx, id)
+    },
+    { log: 'deleting a vehicle failed', companyId },
+  )
+  if (archived.ok) return redirectWithToast(backUrl(request, open === id ? { open: null } : {}), { type: 'success', message: archived.value.message })
+  const message = archived.error.code === 'INTERNAL' ? FLEET_TEXT.deleteFailed : `${FLEET_TEXT.deleteFailed}: ${archived.error.message}`
+  return redirectWithToast(backUrl(request), { type: 'error', message })
 }
 
 /** Action of both fleet pages; operators may change nothing (spec section 6). */
-export async function fleetPageAction({ request, params, context }: ActionFunctionArgs, scope: FleetScope) {
-  const { actor, companyId } = await requirePageRole(request, params, [ROLE_OF[scope]])
+export async function fleetPageAction(args: ActionFunctionArgs, scope: FleetScope) {
+  const { ctx, companyId } = await companyPage(args, [ROLE_OF[scope]])
   if (scope !== 'owner') {
     return data({ formError: FLEET_TEXT.readOnly, toast: { type: 'error' as const, message: FLEET_TEXT.readOnly } }, { status: 403 })
   }
-  const ctx = contextOf(actor, context.clientIp)
+  const { request } = args
   // Bounded multipart reading (documents up to 5 MB each; the picture is checked again below).
   const form = await readFormWithDocuments(request)
   const vehicleForm = form.has('licensePlate') && form.has('vin')
@@ -390,55 +376,22 @@ export async function fleetPageAction({ request, params, context }: ActionFuncti
     // A picture over 5 MB posted without JavaScript: the documents reader refused the file.
     const intent = positiveInt(form.get('id')) ? FLEET_INTENT.edit : FLEET_INTENT.add
     const toast = intent === FLEET_INTENT.add ? FLEET_TEXT.addFailed : FLEET_TEXT.updateFailed
-    return failure(intent, form, new AppError('PAYLOAD_TOO_LARGE', 'The picture is larger than 2 MB', { fieldErrors: { imageData: 'The picture must be at most 2 MB' } }), toast)
+    return failure(intent, form, pictureTooLarge(), toast)
   }
   const intent = String(form.get('intent') ?? '')
 
   switch (intent) {
-    case FLEET_INTENT.add: {
-      try {
-        const imageData = await imageOf(form)
-        const created = await addVehicle(ctx, { ...vehicleInputOf(form), ownerId: companyId, ...(imageData ? { imageData } : {}) })
-        return redirectWithToast(backUrl(request, { open: created.id }), { type: 'success', message: FLEET_TEXT.added })
-      } catch (error) {
-        return failure(intent, form, error, FLEET_TEXT.addFailed)
-      }
-    }
-    case FLEET_INTENT.edit: {
-      const id = positiveInt(form.get('id'))
-      try {
-        if (!id) throw new AppError('BAD_REQUEST', FLEET_TEXT.vehicleNotLoaded)
-        const imageData = await imageOf(form)
-        await updateVehicle(ctx, { ...vehicleInputOf(form), id, version: form.get('version'), ...(imageData !== undefined ? { imageData } : {}) })
-        return redirectWithToast(backUrl(request), { type: 'success', message: FLEET_TEXT.updated })
-      } catch (error) {
-        return failure(intent, form, error, FLEET_TEXT.updateFailed)
-      }
-    }
-    case FLEET_INTENT.delete: {
-      const id = positiveInt(form.get('id'))
-      const open = positiveInt(new URL(request.url).searchParams.get('open'))
-      try {
-        if (!id) throw new AppError('BAD_REQUEST', FLEET_TEXT.vehicleNotLoaded)
-        const { message } = await archiveVehicle(ctx, id)
-        return redirectWithToast(backUrl(request, open === id ? { open: null } : {}), { type: 'success', message })
-      } catch (error) {
-        if (!isAppError(error)) logger().error({ err: error, companyId }, 'deleting a vehicle failed')
-        // The 409 of an active assignment explains itself: show it after the spec's text.
-        const message = isAppError(error) ? `${FLEET_TEXT.deleteFailed}: ${error.message}` : FLEET_TEXT.deleteFailed
-        return redirectWithToast(backUrl(request), { type: 'error', message })
-      }
-    }
+    case FLEET_INTENT.add:
+    case FLEET_INTENT.edit:
+      return saveVehicle(ctx, request, companyId, form, intent)
+    case FLEET_INTENT.delete:
+      return deleteVehicle(ctx, request, companyId, form)
     case FLEET_INTENT.vinLookup:
       return vinLookupAction(ctx, form)
     case FLEET_INTENT.endAssignment: {
-      try {
-        const { message } = await endOperatorAssignment(ctx, { assignmentId: form.get('assignmentId') })
-        return redirectWithToast(backUrl(request, { tab: 'operators' }), { type: 'success', message })
-      } catch (error) {
-        if (!isAppError(error)) throw error
-        return redirectWithToast(backUrl(request, { tab: 'operators' }), { type: 'error', message: error.message })
-      }
+      const back = backUrl(request, { tab: 'operators' })
+      const ended = await attempt(() => endOperatorAssignment(ctx, { assignmentId: form.get('assignmentId') }))
+      return redirectWithToast(back, ended.ok ? { type: 'success', message: ended.value.message } : { type: 'error', message: ended.error.message })
     }
     default: {
       // The Documents tab's own intents (upload, delete), back to the same row and tab.

@@ -1,5 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { requirePageRole, requirePageUser } from '#app/utils/auth.server.ts'
+import { formatInstant } from '#app/utils/dates.ts'
+import { positiveInt } from '#app/utils/form-data.ts'
+import { attempt, companyPage, userPage, type PageArgs } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { roleLabelOf, type ManagerRoleName } from '#catalog/roles.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
@@ -10,25 +12,9 @@ import {
   rejectJoinRequest,
 } from '#server/companies/join-requests.server.ts'
 import type { UseCaseContext } from '#server/context.ts'
-import { getDb } from '#server/db.server.ts'
-import { isAppError } from '#server/errors.ts'
-import { logger } from '#server/log.server.ts'
 import { hasRole } from '#server/policy.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
-import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestList, type JoinRequestView } from './shared.ts'
-
-type Args = Pick<LoaderFunctionArgs, 'request' | 'params' | 'context'>
-
-/** "Mar 4, 2025, 2:30 PM" in the company's time zone (the same text on server and client). */
-export function formatRequestDate(iso: string, timeZone: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date)
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)
-  }
-}
+import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestList, type JoinRequestView } from '#app/components/people/shared.ts'
 
 /**
  * The join requests a manager role answers in the company, Pending first.
@@ -41,31 +27,22 @@ export async function loadJoinRequestList(
   manager: ManagerRoleName,
   timeZone = 'UTC',
 ): Promise<JoinRequestList> {
-  try {
-    const rows = await listJoinRequests(ctx, { companyId, role: manager })
-    const requests: JoinRequestView[] = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      roleLabel: roleLabelOf(r.role),
-      requestDate: r.requestDate,
-      requestDateLabel: formatRequestDate(r.requestDate, timeZone),
-      status: r.status,
-    }))
-    return { companyId, requests, error: null }
-  } catch (error) {
-    if (!isAppError(error)) throw error
-    return { companyId, requests: [], error: error.message }
-  }
-}
-
-function contextFor(args: Args, actor: UseCaseContext['actor']): UseCaseContext {
-  return { db: getDb(), actor, ip: args.context.clientIp }
+  const rows = await attempt(() => listJoinRequests(ctx, { companyId, role: manager }))
+  if (!rows.ok) return { companyId, manager, requests: [], error: rows.error.message }
+  const requests: JoinRequestView[] = rows.value.map((r) => ({
+    id: r.id,
+    name: r.name,
+    roleLabel: roleLabelOf(r.role),
+    requestDate: r.requestDate,
+    requestDateLabel: formatInstant(r.requestDate, timeZone),
+    status: r.status,
+  }))
+  return { companyId, manager, requests, error: null }
 }
 
 /** Loader of /joinRequests/{companyId} (Operator) and /joinRequestsRS/{companyId} (RepairShop). */
 export async function joinRequestsPageLoader(args: LoaderFunctionArgs, manager: 'Operator' | 'RepairShop') {
-  const { actor, companyId } = await requirePageRole(args.request, args.params, [manager])
-  const ctx = contextFor(args, actor)
+  const { ctx, companyId } = await companyPage(args, [manager])
   const { company, card } = await loadCompanyWithCard(ctx, companyId)
   const list = await loadJoinRequestList(ctx, companyId, manager, company.timeZone)
   return { title: PEOPLE_TEXT.usersRequests, card, list }
@@ -78,12 +55,6 @@ export async function joinRequestsPageLoader(args: LoaderFunctionArgs, manager: 
 export async function loadOwnerJoinRequests(ctx: UseCaseContext, companyId: number): Promise<JoinRequestList> {
   const company = await getCompany(ctx, companyId)
   return loadJoinRequestList(ctx, companyId, 'Owner', company.timeZone)
-}
-
-function positiveInt(value: FormDataEntryValue | string | null | undefined): number | null {
-  if (typeof value !== 'string' || !/^\d+$/.test(value.trim())) return null
-  const n = Number(value)
-  return Number.isSafeInteger(n) && n > 0 ? n : null
 }
 
 /** Back to the page the form was on (its search parameters kept). */
@@ -110,31 +81,30 @@ export function isJoinRequestIntent(intent: FormDataEntryValue | null): boolean 
  * rejection too); "CompanyId required" when the company id is missing or does
  * not match the page's.
  */
-export async function handleJoinRequestIntent(args: Args, form: FormData, manager: ManagerRoleName): Promise<Response | null> {
+export async function handleJoinRequestIntent(args: PageArgs, form: FormData, manager: ManagerRoleName): Promise<Response | null> {
   const intent = form.get('intent')
   if (!isJoinRequestIntent(intent)) return null
-  const actor = await requirePageUser(args.request)
+  const ctx = await userPage(args)
   const back = pageUrl(args.request)
   const companyId = positiveInt(args.params.companyId)
   const formCompanyId = positiveInt(form.get('companyId'))
   if (!companyId || formCompanyId !== companyId) {
     return redirectWithToast(companyId ? back : '/dashboard', { type: 'error', message: PEOPLE_TEXT.companyIdRequired })
   }
-  if (!hasRole(actor, companyId, [manager])) throw redirect('/')
+  if (!hasRole(ctx.actor, companyId, [manager])) throw redirect('/')
 
-  const ctx = contextFor(args, actor)
   const accept = intent === JOIN_REQUEST_INTENT.accept
-  try {
-    const input = { requestId: form.get('requestId') }
-    const { message } = accept ? await acceptJoinRequest(ctx, input) : await rejectJoinRequest(ctx, input)
-    return redirectWithToast(back, { type: 'success', message })
-  } catch (error) {
-    if (isAppError(error) && error.code === 'CONFLICT' && error.message === ALREADY_IN_COMPANY) {
-      return redirectWithToast(back, { type: 'warning', message: PEOPLE_TEXT.alreadyInCompany })
-    }
-    if (!isAppError(error)) logger().error({ err: error, companyId, accept }, 'answering a join request failed')
-    return redirectWithToast(back, { type: 'error', message: PEOPLE_TEXT.errorAccepting })
+  const input = { requestId: form.get('requestId') }
+  const answered = await attempt(() => (accept ? acceptJoinRequest(ctx, input) : rejectJoinRequest(ctx, input)), {
+    log: 'answering a join request failed',
+    companyId,
+    accept,
+  })
+  if (answered.ok) return redirectWithToast(back, { type: 'success', message: answered.value.message })
+  if (answered.error.code === 'CONFLICT' && answered.error.message === ALREADY_IN_COMPANY) {
+    return redirectWithToast(back, { type: 'warning', message: PEOPLE_TEXT.alreadyInCompany })
   }
+  return redirectWithToast(back, { type: 'error', message: PEOPLE_TEXT.errorAccepting })
 }
 
 /** Action of the two users requests pages. */
@@ -143,6 +113,6 @@ export async function joinRequestsPageAction(args: ActionFunctionArgs, manager: 
   const response = await handleJoinRequestIntent(args, form, manager)
   if (response) return response
   // A form this page does not have: back to the list, nothing changed.
-  await requirePageRole(args.request, args.params, [manager])
+  await companyPage(args, [manager])
   return redirect(pageUrl(args.request))
 }

@@ -5,7 +5,11 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node'
+import { formatInstant } from '#app/utils/dates.ts'
+import { positiveInt } from '#app/utils/form-data.ts'
+import { attempt } from '#app/utils/page.server.ts'
 import { redirectWithToast, type Toast } from '#app/utils/toast.server.ts'
+import { MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'
 import {
   DOCUMENT_INTENT,
   DOCUMENT_TEXT,
@@ -22,11 +26,8 @@ import {
   uploadVehicleDocumentFiles,
   vehicleDocumentsAccess,
 } from '#server/documents/documents.server.ts'
-import { isAppError } from '#server/errors.ts'
-import type { DocumentRow, DocumentsTabData } from './documents-tab.tsx'
+import type { DocumentRow, DocumentsTabData } from '#app/components/fleet/documents-tab.tsx'
 
-/** A multipart post larger than this is refused before it is read (API.md: request body 32 MiB). */
-export const MAX_UPLOAD_REQUEST_BYTES = 32 * 1024 * 1024
 
 /**
  * Set by `readFormWithDocuments` when the upload could not be read (a file over
@@ -35,18 +36,6 @@ export const MAX_UPLOAD_REQUEST_BYTES = 32 * 1024 * 1024
 /** Set on a form whose file part was over the size limit (read by the fleet action for the picture). */
 export const UPLOAD_REJECTED_FIELD = '__uploadRejected'
 
-/** "Mar 4, 2025, 2:30 PM" in the viewer company's time zone (the same text on server and client). */
-export function formatUploadedAt(iso: string, timeZone: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const format = (tz: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).format(date)
-  try {
-    return format(timeZone)
-  } catch {
-    return format('UTC')
-  }
-}
-
 /**
  * The Documents tab's data for one vehicle (call it after the page's own
  * guard): the active documents, newest first, and whether the caller may only
@@ -54,24 +43,21 @@ export function formatUploadedAt(iso: string, timeZone: string): string {
  * load failures show the message), never thrown.
  */
 export async function loadDocumentsForTab(ctx: UseCaseContext, vehicleId: number): Promise<DocumentsTabData> {
-  try {
-    const [{ readOnly, timeZone }, docs] = await Promise.all([vehicleDocumentsAccess(ctx, vehicleId), listVehicleDocuments(ctx, vehicleId)])
-    const documents: DocumentRow[] = docs.map((d) => ({
-      id: d.id,
-      fileName: d.fileName,
-      contentType: d.contentType,
-      typeLabel: documentTypeLabel(d.contentType),
-      uploadedBy: d.uploadedBy,
-      uploadedAt: d.uploadedAt,
-      uploadedAtLabel: formatUploadedAt(d.uploadedAt, timeZone),
-      sizeBytes: d.sizeBytes,
-      href: documentDownloadPath(vehicleId, d.id),
-    }))
-    return { vehicleId, documents, readOnly, error: null }
-  } catch (error) {
-    if (!isAppError(error)) throw error
-    return { vehicleId, documents: [], readOnly: true, error: error.message }
-  }
+  const loaded = await attempt(() => Promise.all([vehicleDocumentsAccess(ctx, vehicleId), listVehicleDocuments(ctx, vehicleId)]))
+  if (!loaded.ok) return { vehicleId, documents: [], readOnly: true, error: loaded.error.message }
+  const [{ readOnly, timeZone }, docs] = loaded.value
+  const documents: DocumentRow[] = docs.map((d) => ({
+    id: d.id,
+    fileName: d.fileName,
+    contentType: d.contentType,
+    typeLabel: documentTypeLabel(d.contentType),
+    uploadedBy: d.uploadedBy,
+    uploadedAt: d.uploadedAt,
+    uploadedAtLabel: formatInstant(d.uploadedAt, timeZone),
+    sizeBytes: d.sizeBytes,
+    href: documentDownloadPath(vehicleId, d.id),
+  }))
+  return { vehicleId, documents, readOnly, error: null }
 }
 
 /** Streams a part through while counting the bytes of the whole request. */
@@ -106,7 +92,7 @@ export async function readFormWithDocuments(request: Request): Promise<FormData>
     return form
   }
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_UPLOAD_REQUEST_BYTES) return rejected('the files are larger than 32 MB together')
+  if (declared > MAX_REQUEST_BODY_BYTES) return rejected('the files are larger than 32 MB together')
 
   let total = 0
   let current = ''
@@ -117,7 +103,7 @@ export async function readFormWithDocuments(request: Request): Promise<FormData>
       ...part,
       data: counted(part.data, (n) => {
         total += n
-        if (total > MAX_UPLOAD_REQUEST_BYTES) throw new RequestTooLarge()
+        if (total > MAX_REQUEST_BODY_BYTES) throw new RequestTooLarge()
       }),
     })
     if (typeof value === 'string') fields.append(part.name, value)
@@ -130,12 +116,6 @@ export async function readFormWithDocuments(request: Request): Promise<FormData>
     if (error instanceof RequestTooLarge) return rejected('the files are larger than 32 MB together')
     throw error
   }
-}
-
-function positiveInt(value: FormDataEntryValue | null): number | null {
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value.trim())) return null
-  const n = Number(value)
-  return n > 0 ? n : null
 }
 
 /** A same-origin path to go back to, or null (never `//host` or an absolute URL). */
@@ -170,26 +150,20 @@ export async function runDocumentsIntent(ctx: UseCaseContext, form: FormData): P
     if (files.length === 0) return { status: 400, toast: { type: 'warning', message: DOCUMENT_TEXT.selectFiles } }
     const vehicleId = positiveInt(form.get('vehicleId'))
     if (!vehicleId) return { status: 400, toast: errorToast(uploadFailedText('Vehicle data has not been loaded.')) }
-    try {
+    const uploaded = await attempt(async () => {
       const uploads = await Promise.all(files.map(async (f) => ({ vehicleId, fileName: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })))
-      await uploadVehicleDocumentFiles(ctx, uploads)
-      return { status: 200, toast: { type: 'success', message: DOCUMENT_TEXT.uploaded } }
-    } catch (error) {
-      if (!isAppError(error)) throw error
-      const message = error.message.startsWith(DOCUMENT_TEXT.uploadFailedPrefix) ? error.message : uploadFailedText(error.message)
-      return { status: error.status, toast: errorToast(message) }
-    }
+      return uploadVehicleDocumentFiles(ctx, uploads)
+    })
+    if (uploaded.ok) return { status: 200, toast: { type: 'success', message: DOCUMENT_TEXT.uploaded } }
+    const { message, status } = uploaded.error
+    return { status, toast: errorToast(message.startsWith(DOCUMENT_TEXT.uploadFailedPrefix) ? message : uploadFailedText(message)) }
   }
   if (intent === DOCUMENT_INTENT.delete) {
     const documentId = positiveInt(form.get('documentId'))
     if (!documentId) return { status: 400, toast: errorToast(DOCUMENT_TEXT.deleteFailed) }
-    try {
-      await deleteVehicleDocument(ctx, documentId)
-      return { status: 200, toast: { type: 'success', message: DOCUMENT_TEXT.deleted } }
-    } catch (error) {
-      if (!isAppError(error)) throw error
-      return { status: error.status, toast: errorToast(DOCUMENT_TEXT.deleteFailed) }
-    }
+    const deleted = await attempt(() => deleteVehicleDocument(ctx, documentId))
+    if (deleted.ok) return { status: 200, toast: { type: 'success', message: DOCUMENT_TEXT.deleted } }
+    return { status: deleted.error.status, toast: errorToast(DOCUMENT_TEXT.deleteFailed) }
   }
   return null
 }

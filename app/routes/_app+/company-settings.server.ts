@@ -1,0 +1,74 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { companySettingsPath, PEOPLE_TEXT } from '#app/components/people/shared.ts'
+import { attempt, companyPage } from '#app/utils/page.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
+import { updateCompanySettings } from '#server/companies/company-settings.server.ts'
+import { loadCompanyWithCard } from './company-code.server.ts'
+
+const TITLE = 'Company settings'
+
+/** The time zones the server accepts (the same list as the use case's). */
+function timeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone')
+  return zones.includes('UTC') ? zones : ['UTC', ...zones]
+}
+
+/** Loader of /company/{companyId}/settings. */
+export async function companySettingsLoader(args: LoaderFunctionArgs) {
+  const { ctx, companyId } = await companyPage(args, MANAGER_ROLE_NAMES)
+  const { company, card } = await loadCompanyWithCard(ctx, companyId)
+  return {
+    title: TITLE,
+    card,
+    company: {
+      id: company.companyId,
+      name: company.companyName,
+      timeZone: company.timeZone,
+      types: company.companyTypes,
+      repairShop: company.repairShop,
+    },
+    /** The repair shop setting belongs to companies that own vehicles (PRODUCT.md section 5). */
+    hasRepairShopSetting: company.companyTypes.includes('Owner'),
+    timeZones: timeZones(),
+  }
+}
+
+interface Values {
+  name: string
+  timeZone: string
+  repairShopCode: string | null
+}
+interface ActionData {
+  formError: string | null
+  fieldErrors: Record<string, string>
+  values: Values
+}
+
+/** Action of /company/{companyId}/settings: the use case checks every field; its messages go under the fields. */
+export async function companySettingsAction(args: ActionFunctionArgs) {
+  const { ctx, companyId } = await companyPage(args, MANAGER_ROLE_NAMES)
+  const form = await args.request.formData()
+  const field = (key: string) => {
+    const v = form.get(key)
+    return typeof v === 'string' ? v : null
+  }
+  const values: Values = {
+    name: field('name') ?? '',
+    timeZone: field('timeZone') ?? '',
+    // Absent when the company has no repair shop setting: then it is left as it is.
+    repairShopCode: field('repairShopCode'),
+  }
+  const saved = await attempt(() =>
+    updateCompanySettings(ctx, {
+      companyId,
+      name: values.name,
+      timeZone: values.timeZone,
+      ...(values.repairShopCode === null ? {} : { repairShopCode: values.repairShopCode }),
+    }),
+  )
+  if (saved.ok) return redirectWithToast(companySettingsPath(companyId), { type: 'success', message: PEOPLE_TEXT.settingsSaved })
+  const { fieldErrors = {}, message, status } = saved.error
+  const known = ['name', 'timeZone', 'repairShopCode'].some((k) => fieldErrors[k])
+  return data<ActionData>({ formError: known ? null : message, fieldErrors: { ...fieldErrors }, values }, { status })
+}

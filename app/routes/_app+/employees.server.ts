@@ -1,0 +1,92 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { formatDateOnly } from '#app/utils/dates.ts'
+import { positiveInt } from '#app/utils/form-data.ts'
+import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
+import { qrDataUrl } from '#app/utils/qr.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { roleLabelOf } from '#catalog/roles.ts'
+import { listEmployees, updateUserRoleStatus } from '#server/companies/employees.server.ts'
+import { loadCompanyWithCard } from './company-code.server.ts'
+import { EMPLOYEE_PAGE_SIZES, PEOPLE_TEXT, ROLE_STATUS_INTENT, type EmployeePage, type EmployeeView } from '#app/components/people/shared.ts'
+
+type Manager = 'Operator' | 'RepairShop'
+
+/** `?page=2&pageSize=20`; anything else falls back to page 1 and 10 rows. */
+export function readPaging(url: URL): { page: number; pageSize: number } {
+  const page = Number(url.searchParams.get('page'))
+  const pageSize = Number(url.searchParams.get('pageSize'))
+  return {
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    pageSize: (EMPLOYEE_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : EMPLOYEE_PAGE_SIZES[0],
+  }
+}
+
+/** Loader of /employees/{companyId} (Operator) and /employeesRS/{companyId} (RepairShop). */
+export async function employeesPageLoader(args: LoaderFunctionArgs, manager: Manager) {
+  const { ctx, companyId } = await companyPage(args, [manager])
+  const url = new URL(args.request.url)
+  const { page, pageSize } = readPaging(url)
+  const { card } = await loadCompanyWithCard(ctx, companyId)
+  // The row whose roles were just changed stays open (also without JavaScript).
+  const openId = positiveInt(url.searchParams.get('open'))
+  const listed = await attempt(() => listEmployees(ctx, { companyId, manager, page, pageSize }))
+  if (!listed.ok) {
+    const employees: EmployeePage = { companyId, items: [], total: 0, page, pageSize, pageCount: 1, error: listed.error.message }
+    return { title: PEOPLE_TEXT.employees, card, employees, openId }
+  }
+  const result = listed.value
+  const pageCount = Math.max(1, Math.ceil(result.total / result.pageSize))
+  if (page > pageCount) {
+    // Past the last page (rows were removed, or a stale link): show the last one.
+    url.searchParams.set('page', String(pageCount))
+    url.searchParams.set('pageSize', String(pageSize))
+    throw redirect(url.pathname + url.search)
+  }
+  const items: EmployeeView[] = await Promise.all(
+    result.items.map(async (e) => ({
+      id: e.id,
+      personalIdentifier: e.personalIdentifier,
+      qr: await qrDataUrl(e.personalIdentifier, 96),
+      firstName: e.firstName,
+      lastName: e.lastName,
+      email: e.email,
+      roles: e.roles.map((r) => roleLabelOf(r)),
+      dateOfBirth: e.dateOfBirth,
+      dateOfBirthLabel: e.dateOfBirth ? formatDateOnly(e.dateOfBirth) : null,
+      phoneNumber: e.phoneNumber,
+      roleList: e.roleList.map((r) => ({ id: r.id, name: r.name, label: roleLabelOf(r.id), isActive: r.isActive })),
+    })),
+  )
+  const employees: EmployeePage = { companyId, items, total: result.total, page: result.page, pageSize: result.pageSize, pageCount, error: null }
+  return { title: PEOPLE_TEXT.employees, card, employees, openId }
+}
+
+/**
+ * Action of the employees pages: the role toggle of the expanded row (fields
+ * `intent=setRoleStatus`, `userId`, `roleId`, `isActive` = the new state,
+ * `companyId`). Back to the same page and paging with "Updated successfully",
+ * or the refusal (e.g. the last active manager) as an error toast.
+ */
+export async function employeesPageAction(args: ActionFunctionArgs, manager: Manager) {
+  const { ctx, companyId } = await companyPage(args, [manager])
+  const url = new URL(args.request.url)
+  url.searchParams.delete('index')
+  url.searchParams.delete('open')
+  const form = await args.request.formData()
+  const userId = positiveInt(form.get('userId'))
+  if (userId) url.searchParams.set('open', String(userId))
+  const back = url.pathname + url.search
+  if (form.get('intent') !== ROLE_STATUS_INTENT) return redirect(back)
+  if (positiveInt(form.get('companyId')) !== companyId) {
+    return redirectWithToast(back, { type: 'error', message: PEOPLE_TEXT.companyIdRequired })
+  }
+  return changeRoleStatus(ctx, companyId, form, back)
+}
+
+async function changeRoleStatus(ctx: PageContext, companyId: number, form: FormData, back: string) {
+  const input = { userId: form.get('userId'), companyId, roleId: form.get('roleId'), isActive: form.get('isActive') }
+  const changed = await attempt(() => updateUserRoleStatus(ctx, input), { log: 'changing a role status failed', companyId })
+  if (changed.ok) return redirectWithToast(back, { type: 'success', message: changed.value.message })
+  const message = changed.error.code === 'INTERNAL' ? 'Error updating the role, please try again' : changed.error.message
+  return redirectWithToast(back, { type: 'error', message })
+}
