@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto'
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { rowsAffected } from '#db/client.ts'
 import { loginChallenges, users, type User } from '#db/schema/index.ts'
@@ -16,7 +16,7 @@ import { loginCodeMail } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { assertNotLocked, clearFailures, recordFailure } from './lockout.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
-import { newTotpSecret, verifyTotp } from './totp.server.ts'
+import { claimTotpStep, newTotpSecret, verifyTotp } from './totp.server.ts'
 
 /** PRODUCT.md: codes and the password step are good for 10 minutes; 5 tries per code. */
 export const LOGIN_STEP_MINUTES = 10
@@ -197,13 +197,7 @@ export async function completeLogin(
       .set({ consumedAt: now })
       .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.consumedAt)))
     if (rowsAffected(consumed) !== 1) return { ok: false as const }
-    if (step !== null) {
-      const used = await tx
-        .update(users)
-        .set({ totpLastUsedStep: step })
-        .where(and(eq(users.id, user.id), or(isNull(users.totpLastUsedStep), lt(users.totpLastUsedStep, step))))
-      if (rowsAffected(used) !== 1) throw wrong()
-    }
+    if (step !== null && !(await claimTotpStep(tx, user.id, step))) throw wrong()
     if (!user.firstLoginCompletedAt) {
       await tx.update(users).set({ firstLoginCompletedAt: now }).where(eq(users.id, user.id))
     }

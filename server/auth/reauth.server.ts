@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto'
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { rowsAffected } from '#db/client.ts'
 import { loginChallenges, users } from '#db/schema/index.ts'
@@ -18,7 +18,7 @@ import { requireUser } from '../policy.ts'
 import { parseInput } from '../validation.ts'
 import { assertNotLocked, recordFailure } from './lockout.server.ts'
 import { verifyPassword } from './password.server.ts'
-import { verifyTotp } from './totp.server.ts'
+import { claimTotpStep, verifyTotp } from './totp.server.ts'
 
 /**
  * Re-authentication before what cannot be undone (decision 021): deleting the
@@ -125,11 +125,7 @@ export async function requireRecentSignIn(ctx: UseCaseContext, raw: ReauthInput 
       const step = u.totpSecret ? verifyTotp(u.totpSecret, code, now.getTime()) : null
       if (step === null) return false
       // Accepted once, shared with the login: a code already used (here or to sign in) is refused.
-      const used = await tx
-        .update(users)
-        .set({ totpLastUsedStep: step })
-        .where(and(eq(users.id, me.userId), or(isNull(users.totpLastUsedStep), lt(users.totpLastUsedStep, step))))
-      return rowsAffected(used) === 1
+      return claimTotpStep(tx, me.userId, step)
     }
     const [challenge] = await tx
       .select()

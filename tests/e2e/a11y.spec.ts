@@ -20,6 +20,8 @@ test('public pages', async ({ page }) => {
 })
 
 test('signed-in pages of a manager of all three company types', async ({ page }) => {
+  // axe over twelve pages takes about 20 s alone; two workers on two cores need more than the default 30 s.
+  test.setTimeout(90_000)
   const { companies } = await signInAs(page, {
     companies: [{ name: 'Axe Coach Lines', types: ['Owner', 'Operator', 'RepairShop'], roles: ['Owner', 'Operator', 'RepairShop'] }],
   })
