@@ -31,8 +31,11 @@ export const LICENSE_STATUSES = ['expired', 'expiring', 'valid', 'missing'] as c
 /** Spec section 5 / 9: the VIN lookup needs at least this many characters. */
 export const VIN_LOOKUP_MIN = 5
 
+/** API.md: an image (vehicle picture, profile photo) is at most 2 MiB decoded; larger is 413. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024
+
 /** Spec section 9 and decision 012: pictures are cropped to 800×600 as JPEG 0.7; the server takes ≤ 2 MiB. */
-export const VEHICLE_IMAGE = { width: 800, height: 600, quality: 0.7, maxBytes: 2 * 1024 * 1024 } as const
+export const VEHICLE_IMAGE = { width: 800, height: 600, quality: 0.7, maxBytes: MAX_IMAGE_BYTES } as const
 
 /** API.md: request bodies up to 32 MiB (the REST door and the documents upload). */
 export const MAX_REQUEST_BODY_BYTES = 32 * 1024 * 1024

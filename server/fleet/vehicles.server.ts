@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
 import { operatorAssignments, vehicleImages, vehicles, type Vehicle } from '#db/schema/index.ts'
+import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
 import { HARDENING_TEXT } from '#catalog/texts.ts'
 import { audit } from '../audit.ts'
 import { randomCode, uniqueCode } from '../codes.ts'
@@ -14,7 +15,6 @@ import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
 
 /** Spec section 5 / 9: the client crops to 800×600; the server refuses larger pictures. */
-export const VEHICLE_IMAGE = { width: 800, height: 600 } as const
 
 /** The spec's Vehicle entity as REST returns it (`ownerId` = owner company id). */
 export function vehicleJson(v: Vehicle, imageData: string | null) {

@@ -10,9 +10,10 @@
  * - page actions take only form bodies (urlencoded, multipart) → 415 otherwise.
  */
 import type { RequestHandler, Response } from 'express'
+import { MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'
 
 /** API.md: request bodies up to 32 MiB, on every door. */
-export const MAX_BODY_BYTES = 32 * 1024 * 1024
+export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const PAGE_METHODS = ['GET', 'HEAD', 'POST']

@@ -1,8 +1,8 @@
 import { imageSize } from 'image-size'
+import { MAX_IMAGE_BYTES } from '#catalog/fleet.ts'
 import { AppError } from '../errors.ts'
 import { decodeBase64, decodedBase64Length } from './base64.ts'
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024
 const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
 
 type ImageRules = { field: string; maxWidth?: number; maxHeight?: number; maxBytes?: number }
