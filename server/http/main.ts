@@ -61,7 +61,7 @@ async function main() {
     if (e.DEMO_DATA) {
       lines.push(`Demo logins (password for all: ${DEMO_PASSWORD}):`)
       for (const l of DEMO_LOGINS) lines.push(`  ${l.email.padEnd(34)} ${l.description}`)
-      if (!e.SMTP_URL) lines.push(`Sign-in codes are not emailed (no SMTP_URL): read them at ${e.APP_URL}/dev/mailbox`)
+      if (!e.SMTP_URL && e.isLocal) lines.push(`Sign-in codes are not emailed (no SMTP_URL): read them at ${e.APP_URL}/dev/mailbox`)
     }
     console.log(lines.join('\n'))
     log.info({ port: e.PORT, db: db.driver }, 'listening')

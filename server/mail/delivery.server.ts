@@ -148,14 +148,22 @@ async function recordFailure(
   else log.warn(fields, 'mail delivery failed; will retry')
 }
 
-/** Local use: park the message, then log it once (the claim makes "once" hold across runs). */
+/**
+ * No SMTP_URL: park the message, then log it once (the claim makes "once" hold
+ * across runs). Its text carries sign-in codes and reset links, so it is logged
+ * only on a local instance; a production log gets the fact, never the secret.
+ */
 async function logLocally(db: Database, row: MailOutboxRow) {
   const parked = await claim(db, row, PARKED_AT)
   if (!parked) return
-  logger().info(
-    { mailId: row.id, to: row.toAddress, subject: row.subject, text: row.textBody },
-    'mail not sent (no SMTP_URL); see /dev/mailbox',
-  )
+  if (env().isLocal) {
+    logger().info(
+      { mailId: row.id, to: row.toAddress, subject: row.subject, text: row.textBody },
+      'mail not sent (no SMTP_URL); see /dev/mailbox',
+    )
+  } else {
+    logger().warn({ mailId: row.id, subject: row.subject }, 'mail not sent: SMTP_URL is not set; it stays in the outbox')
+  }
 }
 
 /** The error's message, without the SMTP password if the URL carries one. */

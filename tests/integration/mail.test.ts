@@ -251,6 +251,25 @@ describe.each(DRIVERS)('mail outbox and delivery on %s', (driver) => {
     expect((await listOutbox(db, 50))[0]).toMatchObject({ id, to: 'local@example.com', status: 'Pending' })
   })
 
+  it('in production without SMTP_URL the log gets the fact, never the code or link', async () => {
+    setEnv({ SMTP_URL: undefined, NODE_ENV: 'production', OPERON_LOCAL: undefined, APP_URL: 'https://operon.example', SESSION_SECRET: 'x'.repeat(32), JWT_SECRET: 'y'.repeat(32) })
+    const info = vi.spyOn(logger(), 'info')
+    const warn = vi.spyOn(logger(), 'warn')
+    try {
+      const content = loginCodeMail({ firstName: 'Prod', code: '246813' })
+      const id = await db.transaction((tx) => enqueueMail(tx, { to: 'prod@example.com', ...content }))
+      expect(await deliverPendingMail(db)).toEqual({ sent: 0, failed: 0 })
+      const lines = [...info.mock.calls, ...warn.mock.calls].map((c) => JSON.stringify(c))
+      expect(lines.join('\n')).not.toContain('246813')
+      expect(warn.mock.calls.some((c) => (c[0] as { mailId?: number }).mailId === id && String(c[1]).includes('SMTP_URL is not set'))).toBe(true)
+      expect((await rowOf(db, id)).sentAt).toBeNull()
+    } finally {
+      info.mockRestore()
+      warn.mockRestore()
+      setEnv({ NODE_ENV: savedEnv.NODE_ENV, OPERON_LOCAL: savedEnv.OPERON_LOCAL, APP_URL: savedEnv.APP_URL, SESSION_SECRET: savedEnv.SESSION_SECRET, JWT_SECRET: savedEnv.JWT_SECRET })
+    }
+  })
+
   it('the worker delivers on kick, and kickMailWorker is a no-op once stopped', async () => {
     const worker = startMailWorker(db)
     try {
