@@ -104,10 +104,8 @@ async function loadUser(ctx: UseCaseContext, userId: number) {
   return row
 }
 
-/** GET /api/Dashboard/GetUserInfo (own user only). */
-export async function getUserInfo(ctx: UseCaseContext, userId?: number) {
-  const me = ownUser(ctx, userId)
-  const u = await loadUser(ctx, me.userId)
+/** The personal fields of the spec's user info, shared by GetUserInfo and the profile. */
+function personalFields(u: Awaited<ReturnType<typeof loadUser>>) {
   return {
     id: u.id,
     firstName: u.firstName,
@@ -118,6 +116,12 @@ export async function getUserInfo(ctx: UseCaseContext, userId?: number) {
     countryCode: u.countryCode,
     comesFromState: u.comesFromState,
   }
+}
+
+/** GET /api/Dashboard/GetUserInfo (own user only). */
+export async function getUserInfo(ctx: UseCaseContext, userId?: number) {
+  const me = ownUser(ctx, userId)
+  return personalFields(await loadUser(ctx, me.userId))
 }
 
 async function photoBase64(ctx: UseCaseContext, userId: number): Promise<string | null> {
@@ -151,14 +155,7 @@ export async function getProfile(ctx: UseCaseContext) {
     .where(eq(userLicenses.userId, u.id))
     .orderBy(userLicenses.id)
   return {
-    id: u.id,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    dateOfBirth: u.dateOfBirth,
-    gender: u.gender,
-    countryCode: u.countryCode,
-    comesFromState: u.comesFromState,
-    phoneNumber: u.phoneNumber,
+    ...personalFields(u),
     profilePhoto: await photoBase64(ctx, u.id),
     username: u.email,
     joinDate: u.createdAt.toISOString(),
