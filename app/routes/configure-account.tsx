@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
-import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { AuthShell, BackToLogin, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
@@ -79,11 +79,7 @@ export default function ConfigureAccount() {
           Finish registration
         </Button>
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="text-primary underline underline-offset-4">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthShell>
   )
 }
