@@ -11,6 +11,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { TWO_FACTOR_TYPE } from '#catalog/statuses.ts'
+import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { loginPageAction, loginPageLoader, type LoginActionResult } from '#app/routes/login.server.ts'
 
@@ -89,16 +90,11 @@ function CodeStep({
   busy: boolean
 }) {
   const isAuthenticator = step.twoFactorType === TWO_FACTOR_TYPE.Authenticator
-  const [wait, setWait] = useState(RESEND_SECONDS)
+  const [wait, restartWait] = useCountdown(RESEND_SECONDS)
   const hydrated = useHydrated()
   useEffect(() => {
-    if (wait <= 0) return
-    const t = setTimeout(() => setWait((w) => w - 1), 1000)
-    return () => clearTimeout(t)
-  }, [wait])
-  useEffect(() => {
-    if (info) setWait(RESEND_SECONDS)
-  }, [info])
+    if (info) restartWait()
+  }, [info, restartWait])
   return (
     <ModalPanel
       title={isAuthenticator ? 'Authenticator' : 'Check your email'}

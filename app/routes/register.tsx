@@ -14,6 +14,7 @@ import { Label } from '#app/components/ui/label.tsx'
 import { passwordChecks } from '#server/auth/password-rules.ts'
 import { REGISTRATION_ROLES } from '#catalog/roles.ts'
 import { TEXT } from '#catalog/texts.ts'
+import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { registerPageAction, registerPageLoader, type RegisterResult } from '#app/routes/register.server.ts'
 
@@ -271,13 +272,8 @@ export default function Register() {
 
 /** Spec: the QR dialog's "Continue to login" waits for a countdown, then goes to /login. */
 function AuthenticatorDialog({ qr, secret }: { qr: string; secret: string }) {
-  const [wait, setWait] = useState(CONTINUE_SECONDS)
+  const [wait] = useCountdown(CONTINUE_SECONDS)
   const hydrated = useHydrated()
-  useEffect(() => {
-    if (wait <= 0) return
-    const t = setTimeout(() => setWait((w) => w - 1), 1000)
-    return () => clearTimeout(t)
-  }, [wait])
   const waiting = hydrated && wait > 0
   return (
     <ModalPanel title="Set up your authenticator" width={400} minHeight={350} closeTo="/login">
