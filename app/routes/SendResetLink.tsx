@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
-import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { AuthShell, BackToLogin, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
@@ -46,11 +46,7 @@ export default function SendResetLink() {
           Send
         </Button>
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="text-primary underline underline-offset-4">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthShell>
   )
 }

@@ -1,23 +1,13 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
-import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { AuthShell, BackToLogin, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { getActor } from '#app/utils/auth.server.ts'
-import { clearPendingSignup, readPendingSignup } from '#app/utils/external-auth.server.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { EXTERNAL_TEXT, loginOrRegisterWithExternal } from '#server/auth/external/external-login.server.ts'
-import { PROVIDER_LABELS } from '#server/auth/external/providers.server.ts'
-import { createWebSession } from '#server/auth/web-session.server.ts'
 import { SELF_SELECTABLE_ROLES } from '#catalog/roles.ts'
-import { TEXT } from '#catalog/texts.ts'
-import { getDb } from '#server/db.server.ts'
-import { isAppError } from '#server/errors.ts'
-import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
-import { logger } from '#server/log.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { configureAccountAction, configureAccountLoader, type ConfigureAccountResult } from '#app/routes/configure-account.server.ts'
 
 /**
  * Configure account (spec: Login screen; section 5 "Role selection (external registration)"):
@@ -27,61 +17,12 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Configure account · Operon' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const claims = await readPendingSignup(request)
-  if (!claims) {
-    if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
-    throw redirect('/login')
-  }
-  return {
-    provider: PROVIDER_LABELS[claims.provider],
-    email: claims.email,
-    name: [claims.givenName, claims.familyName].filter(Boolean).join(' ') || claims.name || null,
-  }
-}
-
-type ActionResult = { formError?: string; fieldErrors?: Record<string, string>; roles?: string[]; companyCode?: string }
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const claims = await readPendingSignup(request)
-  if (!claims) return redirectWithToast('/login', { type: 'error', message: TEXT.externalRegistrationFailed })
-  const form = await request.formData()
-  const roles = form.getAll('roles').filter((r): r is string => typeof r === 'string')
-  const companyCode = String(form.get('companyCode') ?? '').trim()
-  const db = getDb()
-  try {
-    const result = await loginOrRegisterWithExternal(
-      { db, actor: { kind: 'anonymous' }, ip: context.clientIp },
-      { provider: claims.provider, claims, roles, companyCode: companyCode || null },
-    )
-    if (result.status === 'needsRoles') {
-      return data<ActionResult>(
-        { formError: EXTERNAL_TEXT.chooseRole, fieldErrors: { roles: EXTERNAL_TEXT.chooseRole }, roles, companyCode },
-        { status: 400 },
-      )
-    }
-    const { token } = await createWebSession(db, result.userId, { ip: context.clientIp, userAgent: request.headers.get('user-agent') })
-    const headers = new Headers()
-    headers.append('Set-Cookie', await clearPendingSignup())
-    headers.append('Set-Cookie', sessionCookieHeader(token))
-    return redirect(result.created ? '/completeProfile' : '/dashboard', { headers })
-  } catch (error) {
-    if (isAppError(error) && error.code === 'BAD_REQUEST') {
-      // Fixable here: a role or a company code.
-      return data<ActionResult>(
-        { formError: error.message, fieldErrors: error.fieldErrors, roles, companyCode },
-        { status: 400 },
-      )
-    }
-    if (!isAppError(error)) logger().error({ err: error }, 'external registration failed')
-    const message = isAppError(error) && error.code === 'CONFLICT' ? error.message : TEXT.externalRegistrationFailed
-    return redirectWithToast('/login', { type: 'error', message }, { headers: { 'Set-Cookie': await clearPendingSignup() } })
-  }
-}
+export const loader = (args: LoaderFunctionArgs) => configureAccountLoader(args)
+export const action = (args: ActionFunctionArgs) => configureAccountAction(args)
 
 export default function ConfigureAccount() {
   const { provider, email, name } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>() as ActionResult | undefined
+  const result = useActionData<typeof action>() as ConfigureAccountResult | undefined
   const busy = useNavigation().state !== 'idle'
   const hydrated = useHydrated()
   const [checked, setChecked] = useState<string[]>(result?.roles ?? [])
@@ -138,11 +79,7 @@ export default function ConfigureAccount() {
           Finish registration
         </Button>
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="text-primary underline underline-offset-4">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthShell>
   )
 }

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
@@ -10,88 +10,22 @@ import { ExternalSignInButtons } from '#app/components/external-sign-in-buttons.
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { getActor } from '#app/utils/auth.server.ts'
-import { loginCookie, readLoginChallenge, safeRedirect } from '#app/utils/login-cookie.server.ts'
-import { qrDataUrl } from '#app/utils/qr.server.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { completeLogin, getPendingLoginStep, resendEmailCode, startLogin } from '#server/auth/login.server.ts'
-import { configuredProviders } from '#server/auth/external/providers.server.ts'
-import { totpUri } from '#server/auth/totp.server.ts'
-import { createWebSession } from '#server/auth/web-session.server.ts'
-import { createFallbackQuestion, requireCaptcha } from '#server/captcha/captcha.server.ts'
 import { TWO_FACTOR_TYPE } from '#catalog/statuses.ts'
-import { getDb } from '#server/db.server.ts'
-import { env } from '#server/env.server.ts'
-import { isAppError } from '#server/errors.ts'
-import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { loginPageAction, loginPageLoader, type LoginActionResult } from '#app/routes/login.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Operon' }]
 
 /** Seconds before "Resend code" can be used again. */
 const RESEND_SECONDS = 10
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
-  const challengeId = await readLoginChallenge(request)
-  const pending = challengeId ? await getPendingLoginStep({ db: getDb(), actor: { kind: 'anonymous' }, ip: context.clientIp }, challengeId) : null
-  const step = pending
-    ? {
-        username: pending.username,
-        twoFactorType: pending.twoFactorType,
-        qr: pending.otpSecretKey ? await qrDataUrl(totpUri(pending.otpSecretKey, pending.username)) : null,
-        secret: pending.otpSecretKey,
-      }
-    : null
-  return { demo: env().DEMO_DATA, step, captchaFallback: createFallbackQuestion(), providers: configuredProviders() }
-}
-
-type ActionResult = { error?: string; fieldErrors?: Record<string, string>; info?: string }
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? 'password')
-  const ctx = { db: getDb(), actor: { kind: 'anonymous' } as const, ip: context.clientIp }
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
-  try {
-    if (intent === 'password') {
-      await requireCaptcha(form, { ip: context.clientIp, account: String(form.get('email') ?? '') })
-      const step = await startLogin(ctx, { username: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') })
-      // Post/redirect/get: the code dialog is rebuilt by the loader from this cookie.
-      return redirect(`/login${redirectTo !== '/dashboard' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`, {
-        headers: { 'Set-Cookie': await loginCookie().serialize({ challengeId: step.challengeId }) },
-      })
-    }
-    const challengeId = await readLoginChallenge(request)
-    const pending = challengeId ? await getPendingLoginStep(ctx, challengeId) : null
-    if (!pending) return redirectWithToast('/login', { type: 'error', message: 'Your login expired, please log in again' })
-    if (intent === 'resend') {
-      const { message } = await resendEmailCode(ctx, { username: pending.username })
-      return data<ActionResult>({ info: message })
-    }
-    const { userId } = await completeLogin(ctx, {
-      username: pending.username,
-      code: String(form.get('code') ?? ''),
-      type: pending.twoFactorType,
-      challengeId: pending.challengeId,
-    })
-    const { token } = await createWebSession(ctx.db, userId, { ip: context.clientIp, userAgent: request.headers.get('user-agent') })
-    const headers = new Headers()
-    headers.append('Set-Cookie', sessionCookieHeader(token))
-    headers.append('Set-Cookie', await loginCookie().serialize('', { maxAge: 0 }))
-    return redirect(redirectTo, { headers })
-  } catch (error) {
-    if (isAppError(error)) {
-      const fieldErrors = error.code === 'BAD_REQUEST' ? (error.fieldErrors ?? {}) : {}
-      return data<ActionResult>({ error: error.message, fieldErrors }, { status: error.status })
-    }
-    throw error
-  }
-}
+export const loader = (args: LoaderFunctionArgs) => loginPageLoader(args)
+export const action = (args: ActionFunctionArgs) => loginPageAction(args)
 
 export default function Login() {
   const { demo, step, captchaFallback, providers } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>() as ActionResult | undefined
+  const result = useActionData<typeof action>() as LoginActionResult | undefined
   const navigation = useNavigation()
   const [searchParams] = useSearchParams()
   const [solved, setSolved] = useState(false)
@@ -156,16 +90,11 @@ function CodeStep({
   busy: boolean
 }) {
   const isAuthenticator = step.twoFactorType === TWO_FACTOR_TYPE.Authenticator
-  const [wait, setWait] = useState(RESEND_SECONDS)
+  const [wait, restartWait] = useCountdown(RESEND_SECONDS)
   const hydrated = useHydrated()
   useEffect(() => {
-    if (wait <= 0) return
-    const t = setTimeout(() => setWait((w) => w - 1), 1000)
-    return () => clearTimeout(t)
-  }, [wait])
-  useEffect(() => {
-    if (info) setWait(RESEND_SECONDS)
-  }, [info])
+    if (info) restartWait()
+  }, [info, restartWait])
   return (
     <ModalPanel
       title={isAuthenticator ? 'Authenticator' : 'Check your email'}

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
@@ -11,18 +11,12 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { getActor } from '#app/utils/auth.server.ts'
-import { qrDataUrl } from '#app/utils/qr.server.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { passwordChecks } from '#server/auth/password-rules.ts'
-import { registerUser } from '#server/auth/register.server.ts'
-import { totpUri } from '#server/auth/totp.server.ts'
-import { createFallbackQuestion, verifyCaptchaForm } from '#server/captcha/captcha.server.ts'
 import { REGISTRATION_ROLES } from '#catalog/roles.ts'
 import { TEXT } from '#catalog/texts.ts'
-import { getDb } from '#server/db.server.ts'
-import { isAppError } from '#server/errors.ts'
+import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { registerPageAction, registerPageLoader, type RegisterResult } from '#app/routes/register.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Register · Operon' }]
 
@@ -30,79 +24,12 @@ export const meta: MetaFunction = () => [{ title: 'Register · Operon' }]
 const CONTINUE_SECONDS = 10
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
-  return { captchaFallback: createFallbackQuestion() }
-}
-
-type Result =
-  | { ok: false; error: string; fieldErrors: Record<string, string>; values: Record<string, string | string[]> }
-  | { ok: true; qr: string; secret: string; email: string }
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
-  const text = (name: string) => String(form.get(name) ?? '').trim()
-  const roles = form.getAll('roles').map(String)
-  const companyMode = text('companyMode') || (text('companyName') ? 'create' : 'join')
-  const values = {
-    firstName: text('firstName'),
-    lastName: text('lastName'),
-    email: text('email'),
-    twoFactorType: text('twoFactorType'),
-    roles,
-    companyMode,
-    companyCode: text('companyCode'),
-    companyName: text('companyName'),
-  }
-  const fail = (error: string, fieldErrors: Record<string, string> = {}, status = 400) =>
-    data<Result>({ ok: false, error, fieldErrors, values }, { status })
-
-  const password = String(form.get('password') ?? '')
-  const confirm = String(form.get('confirmPassword') ?? '')
-  // The spec's order of checks and its texts.
-  if (form.get('terms') !== 'on') return fail(TEXT.readTermsFirst, { terms: TEXT.readTermsFirst })
-  if (!passwordChecks(password, confirm).every((c) => c.ok)) return fail(TEXT.passwordRequirements, { password: TEXT.passwordRequirements })
-  try {
-    if (!(await verifyCaptchaForm(form, { ip: context.clientIp, account: values.email }))) return fail(TEXT.completeCaptcha, { altcha: TEXT.completeCaptcha })
-  } catch (error) {
-    if (isAppError(error)) return fail(error.message, { altcha: error.message }, error.status)
-    throw error
-  }
-
-  try {
-    const manager = roles.some((r) => REGISTRATION_ROLES.find((x) => x.name === r)?.companyType)
-    const result = await registerUser(
-      { db: getDb(), actor: { kind: 'anonymous' }, ip: context.clientIp },
-      {
-        username: values.email,
-        password,
-        firstName: values.firstName,
-        lastName: values.lastName,
-        role: roles,
-        twoFactorType: values.twoFactorType,
-        // Only what the chosen roles need is sent (spec section 5).
-        companyCode: companyMode === 'join' && (manager || values.companyCode) ? values.companyCode : undefined,
-        companyName: companyMode === 'create' && manager ? values.companyName : undefined,
-      },
-    )
-    if (result.otpSecretKey) {
-      return data<Result>({ ok: true, qr: await qrDataUrl(totpUri(result.otpSecretKey, values.email.toLowerCase())), secret: result.otpSecretKey, email: values.email })
-    }
-    return redirectWithToast('/login', { type: 'success', message: TEXT.registrationSuccessful })
-  } catch (error) {
-    if (isAppError(error)) {
-      const fieldErrors = { ...(error.fieldErrors ?? {}) }
-      if (fieldErrors.username) fieldErrors.email = fieldErrors.username
-      if (fieldErrors.role) fieldErrors.roles = fieldErrors.role
-      return fail(error.message || TEXT.somethingWentWrong, fieldErrors, error.status)
-    }
-    throw error
-  }
-}
+export const loader = (args: LoaderFunctionArgs) => registerPageLoader(args)
+export const action = (args: ActionFunctionArgs) => registerPageAction(args)
 
 export default function Register() {
   const { captchaFallback } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>() as Result | undefined
+  const result = useActionData<typeof action>() as RegisterResult | undefined
   const navigation = useNavigation()
   const failed = result && !result.ok ? result : undefined
   const v = failed?.values
@@ -345,13 +272,8 @@ export default function Register() {
 
 /** Spec: the QR dialog's "Continue to login" waits for a countdown, then goes to /login. */
 function AuthenticatorDialog({ qr, secret }: { qr: string; secret: string }) {
-  const [wait, setWait] = useState(CONTINUE_SECONDS)
+  const [wait] = useCountdown(CONTINUE_SECONDS)
   const hydrated = useHydrated()
-  useEffect(() => {
-    if (wait <= 0) return
-    const t = setTimeout(() => setWait((w) => w - 1), 1000)
-    return () => clearTimeout(t)
-  }, [wait])
   const waiting = hydrated && wait > 0
   return (
     <ModalPanel title="Set up your authenticator" width={400} minHeight={350} closeTo="/login">

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { AuthShell, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { AuthShell, BackToLogin, FormMessage } from '#app/components/auth/auth-shell.tsx'
 import { PasswordChecklist } from '#app/components/auth/password-checklist.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -56,11 +56,7 @@ export default function ResetPassword() {
           Send
         </Button>
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="text-primary underline underline-offset-4">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthShell>
   )
 }

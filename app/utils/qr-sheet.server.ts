@@ -1,4 +1,4 @@
-import { isAppError } from '#server/errors.ts'
+import { attempt } from './page.server.ts'
 import { escapeHtml, renderPdf } from '#server/pdf/render.server.ts'
 import { qrDataUrl } from './qr.server.ts'
 
@@ -51,23 +51,22 @@ export async function qrSheetResponse(sheet: {
 </main>
 </body>
 </html>`
-  let pdf: Buffer
-  try {
-    pdf = await renderPdf(html, { margin: { top: '0', right: '0', bottom: '0', left: '0' } })
-  } catch (error) {
+  const rendered = await attempt(() => renderPdf(html, { margin: { top: '0', right: '0', bottom: '0', left: '0' } }))
+  if (!rendered.ok) {
+    const { error } = rendered
     // The render queue is full (decision 020): 503 with Retry-After, never a 500.
-    if (!isAppError(error) || error.code !== 'SERVICE_UNAVAILABLE') throw error
+    if (error.code !== 'SERVICE_UNAVAILABLE') throw error
     return new Response(error.message, {
       status: 503,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(error.retryAfter ?? 5), 'Cache-Control': 'no-store' },
     })
   }
   const fileName = `${sheet.code.replace(/[^A-Za-z0-9._-]/g, '_') || 'qr'}.pdf`
-  return new Response(new Uint8Array(pdf), {
+  return new Response(new Uint8Array(rendered.value), {
     headers: {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Content-Length': String(pdf.length),
+      'Content-Length': String(rendered.value.length),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
     },

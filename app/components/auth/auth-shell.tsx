@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Logo } from '#app/components/logo.tsx'
 
@@ -40,6 +41,17 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
   return (
     <p id={id} className="text-sm text-destructive">
       {message}
+    </p>
+  )
+}
+
+/** The link under a public page's form that goes back to /login. */
+export function BackToLogin() {
+  return (
+    <p className="mt-4 text-center text-sm">
+      <Link to="/login" className="text-primary underline underline-offset-4">
+        Back to login
+      </Link>
     </p>
   )
 }

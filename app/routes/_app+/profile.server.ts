@@ -1,0 +1,161 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import QRCode from 'qrcode'
+import { CREATE_COMPANY_INTENT, JOIN_COMPANY_INTENT, type CompanyFormResult } from '#app/components/profile/company-forms.tsx'
+import { UPDATE_PROFILE_INTENT, type EditProfileValues } from '#app/components/profile/edit-profile-form.tsx'
+import { UNLINK_EXTERNAL_INTENT } from '#app/components/profile/external-accounts-card.tsx'
+import { photoDataUrl } from '#app/components/profile/profile-avatar.tsx'
+import type { CompanyView } from '#app/components/profile/profile-sections.tsx'
+import {
+  DELETE_ACCOUNT_INTENT,
+  RESET_AUTHENTICATOR_INTENT,
+  SEND_REAUTH_CODE_INTENT,
+  type NewAuthenticator,
+} from '#app/components/profile/security-cards.tsx'
+import type { FieldErrors } from '#app/components/profile/types.ts'
+import { attempt, userPage } from '#app/utils/page.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { COUNTRIES, US_STATES } from '#catalog/places.ts'
+import { roleLabelOf } from '#catalog/roles.ts'
+import { TEXT } from '#catalog/texts.ts'
+import { deleteAccount, resetAuthenticator } from '#server/auth/account.server.ts'
+import { listExternalIdentities, unlinkExternalIdentity } from '#server/auth/external/external-login.server.ts'
+import { configuredProviders } from '#server/auth/external/providers.server.ts'
+import { getProfile, updateProfile } from '#server/auth/profile.server.ts'
+import { sendReauthCode } from '#server/auth/reauth.server.ts'
+import { totpUri } from '#server/auth/totp.server.ts'
+import { createCompany } from '#server/companies/create-company.ts'
+import { listMyJoinRequests, requestToJoinCompany } from '#server/companies/join-requests.server.ts'
+import { listMyCompanies } from '#server/companies/list-my-companies.ts'
+import { clearSessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { formErrorOf, licensesInput, photoInput, profileFieldsInput, readForm, readLicenseRows, readProfileFields } from './profile-form.server.ts'
+
+/** The profile page (`/profile`): the user's details, companies, security and linked accounts. */
+
+const joinDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+export async function profilePageLoader(args: LoaderFunctionArgs) {
+  const ctx = await userPage(args)
+  const [profile, memberships, joinRequests, externalAccounts] = await Promise.all([
+    getProfile(ctx),
+    listMyCompanies(ctx),
+    listMyJoinRequests(ctx),
+    listExternalIdentities(ctx),
+  ])
+  const companies: CompanyView[] = memberships.map((m) => ({
+    companyId: m.companyId,
+    companyName: m.companyName,
+    companyIdentifier: m.companyIdentifier,
+    roles: [...new Set(m.userRoles.map((r) => roleLabelOf(r.name)))],
+  }))
+  const { profilePhoto, ...rest } = profile
+  return {
+    title: 'My Profile',
+    /** The user's calendar date (UTC) for the expiry warnings. */
+    today: new Date().toISOString().slice(0, 10),
+    /** /profile?edit=1: the edit form inline (the way in without JavaScript). */
+    editInline: new URL(args.request.url).searchParams.get('edit') === '1',
+    profile: { ...rest, photo: photoDataUrl(profilePhoto) },
+    joinDateLabel: joinDateFormat.format(new Date(profile.joinDate)),
+    countryName: COUNTRIES.find((c) => c.code === profile.countryCode)?.name ?? null,
+    companies,
+    roles: [...new Set(companies.flatMap((c) => c.roles))],
+    countries: COUNTRIES,
+    usStates: US_STATES,
+    joinRequests,
+    externalAccounts,
+    providers: configuredProviders(),
+  }
+}
+
+export type ProfileActionData =
+  | { intent: typeof UPDATE_PROFILE_INTENT; formError: string | null; fieldErrors: FieldErrors; values: EditProfileValues | null }
+  | { intent: typeof RESET_AUTHENTICATOR_INTENT; formError: string | null; qr: NewAuthenticator | null; fieldErrors?: Record<string, string> }
+  | { intent: typeof DELETE_ACCOUNT_INTENT; formError: string; fieldErrors?: Record<string, string> }
+  | { intent: typeof SEND_REAUTH_CODE_INTENT; for: string; formError: string | null; message: string | null }
+  | { intent: typeof UNLINK_EXTERNAL_INTENT | 'unknown'; formError: string }
+  | CompanyFormResult
+
+const result = (body: ProfileActionData, init?: ResponseInit) => data<ProfileActionData>(body, init)
+
+/** One action for the page's forms, told apart by `intent`. */
+export async function profilePageAction(args: ActionFunctionArgs) {
+  const { request } = args
+  const ctx = await userPage(args)
+  const read = await attempt(() => readForm(request))
+  if (!read.ok) {
+    // Only the edit form posts multipart, the only kind of body that can be too large.
+    return result({ intent: UPDATE_PROFILE_INTENT, formError: read.error.message, fieldErrors: {}, values: null }, { status: read.error.status })
+  }
+  const { form, photoTooLarge } = read.value
+  const intent = form.get('intent')
+
+  if (intent === UPDATE_PROFILE_INTENT) {
+    const fields = readProfileFields(form)
+    const licenses = readLicenseRows(form)
+    const values: EditProfileValues = { fields, licenses: licenses.rows, removePhoto: form.get('removePhoto') === '1' }
+    const saved = await attempt(async () => {
+      const profilePhoto = await photoInput(form, photoTooLarge)
+      await updateProfile(ctx, {
+        ...profileFieldsInput(fields),
+        ...(profilePhoto === undefined ? {} : { profilePhoto }),
+        ...(licenses.submitted ? { userLicenses: licensesInput(licenses.rows) } : {}),
+      })
+    })
+    if (!saved.ok) return result({ intent: UPDATE_PROFILE_INTENT, ...formErrorOf(saved.error), values }, { status: saved.error.status })
+    return redirectWithToast('/profile', { type: 'success', message: TEXT.profileUpdated })
+  }
+
+  // Re-authentication (decision 021): the password and a current code come with the confirmation.
+  const proof = { password: String(form.get('password') ?? ''), code: String(form.get('code') ?? '') }
+
+  if (intent === SEND_REAUTH_CODE_INTENT) {
+    const forIntent = String(form.get('for') ?? DELETE_ACCOUNT_INTENT)
+    const sent = await attempt(() => sendReauthCode(ctx))
+    if (sent.ok) return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: null, message: sent.value.message })
+    const e = sent.error
+    return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: e.message, message: null }, { status: e.status, headers: e.retryAfter ? { 'Retry-After': String(e.retryAfter) } : undefined })
+  }
+
+  if (intent === RESET_AUTHENTICATOR_INTENT) {
+    const reset = await attempt(async () => {
+      const { userEmail, secretKey } = await resetAuthenticator(ctx, proof)
+      const qrDataUrl = await QRCode.toDataURL(totpUri(secretKey, userEmail), { margin: 1, width: 400 })
+      return { qrDataUrl, secretKey, userEmail }
+    })
+    if (!reset.ok) return result({ intent: RESET_AUTHENTICATOR_INTENT, formError: reset.error.message, qr: null, fieldErrors: reset.error.fieldErrors }, { status: reset.error.status })
+    // The new secret is in this response: never store it in a cache.
+    return result({ intent: RESET_AUTHENTICATOR_INTENT, formError: null, qr: reset.value }, { headers: { 'Cache-Control': 'no-store' } })
+  }
+
+  if (intent === DELETE_ACCOUNT_INTENT) {
+    const deleted = await attempt(() => deleteAccount(ctx, proof))
+    if (!deleted.ok) return result({ intent: DELETE_ACCOUNT_INTENT, formError: deleted.error.message, fieldErrors: deleted.error.fieldErrors }, { status: deleted.error.status })
+    return redirectWithToast('/login', { type: 'success', message: deleted.value.message }, { headers: { 'Set-Cookie': clearSessionCookieHeader() } })
+  }
+
+  if (intent === CREATE_COMPANY_INTENT || intent === JOIN_COMPANY_INTENT) {
+    const values: Record<string, string | string[]> =
+      intent === CREATE_COMPANY_INTENT
+        ? { name: String(form.get('name') ?? ''), types: form.getAll('types').map(String) }
+        : { companyCode: String(form.get('companyCode') ?? ''), role: String(form.get('role') ?? '') }
+    const done = await attempt(async () => {
+      if (intent === CREATE_COMPANY_INTENT) {
+        const c = await createCompany(ctx, { name: values.name as string, types: values.types as string[] })
+        return `${c.companyName} created. Its company code is ${c.companyIdentifier}.`
+      }
+      const r = await requestToJoinCompany(ctx, values)
+      return `Join request sent to ${r.companyName}`
+    })
+    if (done.ok) return redirectWithToast('/profile', { type: 'success', message: done.value })
+    const fieldErrors = Object.fromEntries(Object.entries(done.error.fieldErrors ?? {}).map(([k, v]) => [k.split('.')[0]!, v]))
+    return result({ intent, formError: done.error.message, fieldErrors, values }, { status: done.error.status })
+  }
+
+  if (intent === UNLINK_EXTERNAL_INTENT) {
+    const unlinked = await attempt(() => unlinkExternalIdentity(ctx, String(form.get('provider') ?? '')))
+    if (!unlinked.ok) return result({ intent: UNLINK_EXTERNAL_INTENT, formError: unlinked.error.message }, { status: unlinked.error.status })
+    return redirectWithToast('/profile', { type: 'success', message: unlinked.value.message })
+  }
+
+  return result({ intent: 'unknown', formError: 'Unknown action' }, { status: 400 })
+}

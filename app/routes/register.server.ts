@@ -1,0 +1,80 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { getActor } from '#app/utils/auth.server.ts'
+import { anonymousPage, attempt } from '#app/utils/page.server.ts'
+import { qrDataUrl } from '#app/utils/qr.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { passwordChecks } from '#server/auth/password-rules.ts'
+import { registerUser } from '#server/auth/register.server.ts'
+import { totpUri } from '#server/auth/totp.server.ts'
+import { createFallbackQuestion, verifyCaptchaForm } from '#server/captcha/captcha.server.ts'
+import { REGISTRATION_ROLES } from '#catalog/roles.ts'
+import { TEXT } from '#catalog/texts.ts'
+
+/** The registration page (`/register`): the spec's order of checks, then the use case. */
+
+export async function registerPageLoader({ request }: LoaderFunctionArgs) {
+  if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
+  return { captchaFallback: createFallbackQuestion() }
+}
+
+export type RegisterResult =
+  | { ok: false; error: string; fieldErrors: Record<string, string>; values: Record<string, string | string[]> }
+  | { ok: true; qr: string; secret: string; email: string }
+
+export async function registerPageAction(args: ActionFunctionArgs) {
+  const { request, context } = args
+  const form = await request.formData()
+  const text = (name: string) => String(form.get(name) ?? '').trim()
+  const roles = form.getAll('roles').map(String)
+  const companyMode = text('companyMode') || (text('companyName') ? 'create' : 'join')
+  const values = {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: text('email'),
+    twoFactorType: text('twoFactorType'),
+    roles,
+    companyMode,
+    companyCode: text('companyCode'),
+    companyName: text('companyName'),
+  }
+  const fail = (error: string, fieldErrors: Record<string, string> = {}, status = 400) =>
+    data<RegisterResult>({ ok: false, error, fieldErrors, values }, { status })
+
+  const password = String(form.get('password') ?? '')
+  const confirm = String(form.get('confirmPassword') ?? '')
+  // The spec's order of checks and its texts.
+  if (form.get('terms') !== 'on') return fail(TEXT.readTermsFirst, { terms: TEXT.readTermsFirst })
+  if (!passwordChecks(password, confirm).every((c) => c.ok)) return fail(TEXT.passwordRequirements, { password: TEXT.passwordRequirements })
+  const captcha = await attempt(() => verifyCaptchaForm(form, { ip: context.clientIp, account: values.email }))
+  if (!captcha.ok) return fail(captcha.error.message, { altcha: captcha.error.message }, captcha.error.status)
+  if (!captcha.value) return fail(TEXT.completeCaptcha, { altcha: TEXT.completeCaptcha })
+
+  const outcome = await attempt(async () => {
+    const manager = roles.some((r) => REGISTRATION_ROLES.find((x) => x.name === r)?.companyType)
+    const registered = await registerUser(
+      anonymousPage(args),
+      {
+        username: values.email,
+        password,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        role: roles,
+        twoFactorType: values.twoFactorType,
+        // Only what the chosen roles need is sent (spec section 5).
+        companyCode: companyMode === 'join' && (manager || values.companyCode) ? values.companyCode : undefined,
+        companyName: companyMode === 'create' && manager ? values.companyName : undefined,
+      },
+    )
+    if (registered.otpSecretKey) {
+      return data<RegisterResult>({ ok: true, qr: await qrDataUrl(totpUri(registered.otpSecretKey, values.email.toLowerCase())), secret: registered.otpSecretKey, email: values.email })
+    }
+    return redirectWithToast('/login', { type: 'success', message: TEXT.registrationSuccessful })
+  })
+  if (outcome.ok) return outcome.value
+  const { error } = outcome
+  const fieldErrors = { ...(error.fieldErrors ?? {}) }
+  if (fieldErrors.username) fieldErrors.email = fieldErrors.username
+  if (fieldErrors.role) fieldErrors.roles = fieldErrors.role
+  return fail(error.message || TEXT.somethingWentWrong, fieldErrors, error.status)
+}
+
