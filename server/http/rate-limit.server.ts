@@ -34,30 +34,41 @@ const BUCKETS = {
 } as const
 
 export type Bucket = keyof typeof BUCKETS
+type Rule = { points: number; duration: number }
 
-const limiters = new Map<Bucket, RateLimiterMemory>()
+const limiters = new Map<string, RateLimiterMemory>()
 
-function limiter(bucket: Bucket): RateLimiterMemory {
-  let l = limiters.get(bucket)
+function limiter(name: string, rule: Rule, scaled: boolean): RateLimiterMemory {
+  let l = limiters.get(name)
   if (!l) {
-    const factor = Number(process.env.RATE_LIMIT_FACTOR ?? '1') || 1
-    const { points, duration } = BUCKETS[bucket]
-    l = new RateLimiterMemory({ keyPrefix: bucket, points: Math.max(1, Math.round(points * factor)), duration })
-    limiters.set(bucket, l)
+    const factor = scaled ? Number(process.env.RATE_LIMIT_FACTOR ?? '1') || 1 : 1
+    l = new RateLimiterMemory({ keyPrefix: name, points: Math.max(1, Math.round(rule.points * factor)), duration: rule.duration })
+    limiters.set(name, l)
   }
   return l
 }
 
-/** Takes one point from `bucket` for `key`; 429 with Retry-After when exhausted. */
-export async function consumeRateLimit(bucket: Bucket, key: string): Promise<void> {
+/** Takes one point for `key`; 429 with Retry-After and `message` when exhausted. */
+async function consume(l: RateLimiterMemory, key: string, message: string): Promise<void> {
   try {
-    await limiter(bucket).consume(key)
+    await l.consume(key)
   } catch (e) {
     if (e instanceof RateLimiterRes) {
-      throw new AppError('TOO_MANY_REQUESTS', 'Too many requests, please try again later', {
-        retryAfter: Math.max(1, Math.ceil(e.msBeforeNext / 1000)),
-      })
+      throw new AppError('TOO_MANY_REQUESTS', message, { retryAfter: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) })
     }
     throw e
   }
+}
+
+/** Takes one point from `bucket` for `key`; 429 with Retry-After when exhausted. */
+export async function consumeRateLimit(bucket: Bucket, key: string): Promise<void> {
+  await consume(limiter(bucket, BUCKETS[bucket], true), key, 'Too many requests, please try again later')
+}
+
+/**
+ * A limit that RATE_LIMIT_FACTOR does not scale: a security cap whose number is
+ * the rule itself (the per-recipient mail caps of decision 021).
+ */
+export async function consumeFixedLimit(name: string, rule: Rule, key: string, message: string): Promise<void> {
+  await consume(limiter(name, rule, false), key, message)
 }
