@@ -16,12 +16,16 @@ import { MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'
 export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const PAGE_METHODS = ['GET', 'HEAD', 'POST']
-const TRPC_METHODS = ['GET', 'HEAD', 'POST']
-const REST_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
 export type Door = 'rest' | 'trpc' | 'page'
+
+/** The methods each door answers; anything else is 405 with this list as `Allow`. */
+const ALLOWED_METHODS: Record<Door, readonly string[]> = {
+  rest: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  trpc: ['GET', 'HEAD', 'POST'],
+  page: ['GET', 'HEAD', 'POST'],
+}
 
 export function doorOf(path: string): Door {
   if (/^\/api(\/|$)/i.test(path)) return 'rest'
@@ -74,9 +78,9 @@ export function isSameOriginWrite(
 export function requestGuards(opts: GuardOptions): RequestHandler[] {
   const methods: RequestHandler = (req, res, next) => {
     const door = doorOf(req.path)
-    const method = req.method.toUpperCase()
-    if (door === 'rest' ? REST_METHODS.has(method) : (door === 'trpc' ? TRPC_METHODS : PAGE_METHODS).includes(method)) return next()
-    refuse(res, door, 405, 'Method not allowed', { Allow: door === 'rest' ? [...REST_METHODS].join(', ') : (door === 'trpc' ? TRPC_METHODS : PAGE_METHODS).join(', ') })
+    const allowed = ALLOWED_METHODS[door]
+    if (allowed.includes(req.method.toUpperCase())) return next()
+    refuse(res, door, 405, 'Method not allowed', { Allow: allowed.join(', ') })
   }
 
   const crossSite: RequestHandler = (req, res, next) => {
