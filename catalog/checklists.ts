@@ -232,3 +232,28 @@ export function inspectionItemStatusLabel(value: number | null | undefined): str
 export function inspectionResultLabel(isSatisfactory: boolean): 'Satisfactory' | 'Unsatisfactory' {
   return isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'
 }
+
+// ---------------------------------------------------------------------------------------
+// Out of service (issue 10): an open repair of one of these defects keeps the bus parked
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Pre-trip items whose defect affects safety (brakes, steering, tires, emergency exits,
+ * lights): while a repair action holding one of them is open, the vehicle is "Out of service".
+ */
+export const SAFETY_CRITICAL_PRE_INSPECTION_KEYS = [
+  'serviceBrakes',
+  'parkingBrake',
+  'steering',
+  'tires',
+  'wheelsAndLugNuts',
+  'emergencyDoor',
+  'emergencyExits',
+  'lightsAndSignals',
+] as const satisfies readonly PreInspectionItemKey[]
+
+export function isSafetyCritical(key: string | null | undefined): boolean {
+  return (SAFETY_CRITICAL_PRE_INSPECTION_KEYS as readonly string[]).includes(key ?? '')
+}
+
+export const OUT_OF_SERVICE_LABEL = 'Out of service'

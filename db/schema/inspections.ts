@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { blob, check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { blob, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import {
   INSPECTION_ITEM_STATUSES,
   PRE_INSPECTION_IMAGE_KINDS,
@@ -40,10 +40,15 @@ export const preInspections = sqliteTable(
     damageRear: text('damage_rear'),
     damageRightSide: text('damage_right_side'),
     damageLeftSide: text('damage_left_side'),
+    /** The typed full name that signs a form filed without JavaScript (no drawn signature). */
+    signatureName: text('signature_name'),
+    /** The client's idempotency key: a retry, double tap or second tab returns the first filing. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: instantNow('created_at'),
   },
   (t) => [
     index('pre_inspections_vehicle_date_idx').on(t.vehicleId, t.date),
+    uniqueIndex('pre_inspections_idempotency_unique').on(t.driverUserId, t.idempotencyKey),
     index('pre_inspections_driver_date_idx').on(t.driverUserId, t.date),
     index('pre_inspections_operator_date_idx').on(t.operatorCompanyId, t.date),
     check('pre_inspections_odometer_check', sql`"odometer_end" IS NULL OR "odometer_end" >= "odometer_start"`),
@@ -105,10 +110,17 @@ export const inspections = sqliteTable(
     inspectionDate: text('inspection_date').notNull(),
     /** Computed by the server: no Unsatisfactory item. */
     isSatisfactory: bool('is_satisfactory').notNull(),
+    /** The odometer read by the inspector (optional). */
+    odometer: integer('odometer'),
+    /** The typed full name that signs a form filed without JavaScript (no drawn signature). */
+    signatureName: text('signature_name'),
+    /** The client's idempotency key: a retry, double tap or second tab returns the first filing. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: instantNow('created_at'),
   },
   (t) => [
     index('inspections_vehicle_date_idx').on(t.vehicleId, t.inspectionDate),
+    uniqueIndex('inspections_idempotency_unique').on(t.inspectorUserId, t.idempotencyKey),
     index('inspections_inspector_date_idx').on(t.inspectorUserId, t.inspectionDate),
   ],
 )

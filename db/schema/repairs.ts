@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { ODOMETER_SOURCE_VALUES } from '#catalog/odometer.ts'
 import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
-import { id, inList, instant, instantNow, ref } from './columns.ts'
+import { bool, id, inList, instant, instantNow, ref } from './columns.ts'
 import { companies } from './companies.ts'
 import { vehicles } from './fleet.ts'
-import { preInspections } from './inspections.ts'
+import { inspections, preInspections } from './inspections.ts'
 import { users } from './users.ts'
 
 /**
@@ -27,8 +29,11 @@ export const repairActions = sqliteTable(
     repairedByUserId: integer('repaired_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The certifying mechanic's name as it was (kept after account deletion). */
     repairedByName: text('repaired_by_name'),
+    /** A task is a safety-critical defect (SAFETY_CRITICAL_PRE_INSPECTION_KEYS): the vehicle is out of service while open. */
+    outOfService: bool('out_of_service').notNull().default(false),
   },
   (t) => [
+    index('repair_actions_vehicle_repaired_idx').on(t.vehicleId, t.repairedAt),
     uniqueIndex('repair_actions_repair_identifier_unique').on(t.repairIdentifier),
     uniqueIndex('repair_actions_pre_inspection_unique').on(t.preInspectionId),
     index('repair_actions_vehicle_idx').on(t.vehicleId),
@@ -56,7 +61,48 @@ export const repairTasks = sqliteTable(
   ],
 )
 
+/**
+ * The driver's acknowledgement, on the next pre-trip, of a certified (Repaired) repair action:
+ * the review of the last report and its certification. One per repair action.
+ */
+export const repairAcknowledgements = sqliteTable('repair_acknowledgements', {
+  repairActionId: integer('repair_action_id')
+    .primaryKey()
+    .references(() => repairActions.id, { onDelete: 'cascade' }),
+  preInspectionId: ref('pre_inspection_id', () => preInspections.id, 'cascade'),
+  acknowledgedAt: instantNow('acknowledged_at'),
+})
+
+/**
+ * Every odometer reading with its source and time (issue 10). Append-only. A reading below the
+ * latest since the last `correction` is refused; a correction (owner, with a reason) starts a
+ * new baseline. `vehicles.odometer` mirrors the latest reading.
+ */
+export const odometerReadings = sqliteTable(
+  'odometer_readings',
+  {
+    id: id(),
+    vehicleId: ref('vehicle_id', () => vehicles.id, 'cascade'),
+    reading: integer('reading').notNull(),
+    source: text('source', { enum: ODOMETER_SOURCE_VALUES }).notNull(),
+    recordedAt: instantNow('recorded_at'),
+    recordedByUserId: integer('recorded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Name of who recorded it, as it was (kept after account deletion). */
+    recordedByName: text('recorded_by_name'),
+    preInspectionId: integer('pre_inspection_id').references(() => preInspections.id, { onDelete: 'cascade' }),
+    inspectionId: integer('inspection_id').references(() => inspections.id, { onDelete: 'cascade' }),
+    /** Required for a correction (for example "odometer replaced"). */
+    reason: text('reason'),
+  },
+  (t) => [
+    index('odometer_readings_vehicle_idx').on(t.vehicleId, t.id),
+    check('odometer_readings_source_check', inList('source', ODOMETER_SOURCE_VALUES)),
+    check('odometer_readings_reading_check', sql`"reading" >= 0`),
+  ],
+)
+
 export type RepairAction = typeof repairActions.$inferSelect
 export type NewRepairAction = typeof repairActions.$inferInsert
 export type RepairTask = typeof repairTasks.$inferSelect
 export type NewRepairTask = typeof repairTasks.$inferInsert
+export type OdometerReading = typeof odometerReadings.$inferSelect

@@ -2,40 +2,10 @@ import * as React from 'react'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { ProfileAvatar } from './profile-avatar.tsx'
+import { downscaleToJpeg } from '#app/utils/shrink-image.ts'
 import type { FieldErrors } from './types.ts'
 
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp'
-/** The longest side of a photo prepared in the browser. */
-const MAX_SIDE = 800
-
-/**
- * Draws the picture on a canvas at most 800 px on its longest side and
- * returns it as a JPEG; null when the browser cannot decode it (the server
- * then gets the file as chosen, and says what is wrong with it).
- */
-async function downscaleToJpeg(file: File): Promise<File | null> {
-  let bitmap: ImageBitmap
-  try {
-    bitmap = await createImageBitmap(file)
-  } catch {
-    return null
-  }
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height))
-  const canvas = document.createElement('canvas')
-  canvas.width = Math.max(1, Math.round(bitmap.width * scale))
-  canvas.height = Math.max(1, Math.round(bitmap.height * scale))
-  const ctx = canvas.getContext('2d')
-  if (!ctx) return null
-  // JPEG has no transparency: a transparent PNG gets a white background, not a black one.
-  ctx.fillStyle = '#fff'
-  ctx.fillRect(0, 0, canvas.width, canvas.height)
-  ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height)
-  bitmap.close()
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85))
-  if (!blob) return null
-  return new File([blob], `${file.name.replace(/\.[^.]*$/, '') || 'photo'}.jpg`, { type: 'image/jpeg' })
-}
-
 /**
  * The profile photo: a file input named `photo` (posted as multipart) and a
  * "Remove photo" checkbox named `removePhoto`. With JavaScript the chosen

@@ -1,0 +1,125 @@
+import * as React from 'react'
+import SignaturePad from 'signature_pad'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+export interface SignatureFieldProps {
+  /** The form field carrying the drawn signature as a PNG `data:` URL (e.g. `driverSignature`). */
+  name: string
+  /** The form field carrying the typed full name that signs without JavaScript (e.g. `signatureName`). */
+  typedName: string
+  label: string
+  /** A drawn signature to show again (a restored draft). */
+  defaultValue?: string
+  /** Called with the PNG data URL after each stroke, or '' when cleared (drafts). */
+  onChange?: (dataUrl: string) => void
+  error?: string
+}
+
+/**
+ * A signature drawn with a finger or a mouse (`signature_pad`). Without JavaScript the form
+ * shows a text field instead: the typed full name stands in for the drawn signature.
+ */
+export function SignatureField({ name, typedName, label, defaultValue, onChange, error }: SignatureFieldProps) {
+  const hydrated = useHydrated()
+  const canvasRef = React.useRef<HTMLCanvasElement>(null)
+  const padRef = React.useRef<SignaturePad | null>(null)
+  const [value, setValue] = React.useState(defaultValue ?? '')
+  const errorId = `${name}-error`
+  const onChangeRef = React.useRef(onChange)
+  onChangeRef.current = onChange
+
+  React.useEffect(() => {
+    const canvas = canvasRef.current
+    if (!hydrated || !canvas) return
+    const pad = new SignaturePad(canvas, { penColor: '#111827', backgroundColor: 'rgba(255,255,255,0)' })
+    padRef.current = pad
+    // The canvas is drawn at the screen's pixel density; a resize clears it, so the current
+    // drawing is kept as data and drawn again.
+    const fit = () => {
+      const data = pad.toData()
+      const ratio = Math.max(window.devicePixelRatio || 1, 1)
+      canvas.width = canvas.offsetWidth * ratio
+      canvas.height = canvas.offsetHeight * ratio
+      canvas.getContext('2d')?.scale(ratio, ratio)
+      pad.clear()
+      if (data.length) pad.fromData(data)
+    }
+    fit()
+    if (defaultValue) void pad.fromDataURL(defaultValue, { ratio: 1, width: canvas.offsetWidth, height: canvas.offsetHeight })
+    const onEnd = () => {
+      const url = pad.isEmpty() ? '' : pad.toDataURL('image/png')
+      setValue(url)
+      onChangeRef.current?.(url)
+    }
+    pad.addEventListener('endStroke', onEnd)
+    window.addEventListener('resize', fit)
+    return () => {
+      pad.removeEventListener('endStroke', onEnd)
+      window.removeEventListener('resize', fit)
+      pad.off()
+      padRef.current = null
+    }
+    // defaultValue is read once: later changes come from the pad itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated])
+
+  if (!hydrated) {
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${typedName}-input`}>{label}: type your full name</Label>
+        <Input
+          id={`${typedName}-input`}
+          name={typedName}
+          autoComplete="name"
+          required
+          maxLength={200}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error ? (
+          <p id={errorId} className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <Label id={`${name}-label`}>{label}</Label>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            padRef.current?.clear()
+            setValue('')
+            onChangeRef.current?.('')
+          }}
+        >
+          Clear
+        </Button>
+      </div>
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-labelledby={`${name}-label`}
+        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+        className="h-40 w-full touch-none rounded-md border border-input bg-white"
+      />
+      <p className="text-xs text-muted-foreground">Sign with your finger or the mouse inside the box.</p>
+      <input type="hidden" name={name} value={value} />
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+/**
+ * Odometer readings (issue 10, "the odometer never rolls back"): where each kept reading came
+ * from. A `correction` (an owner's, with a reason) starts a new baseline; every other reading
+ * must be at least the vehicle's latest.
+ */
+export const ODOMETER_SOURCES = [
+  { value: 'preTripStart', label: 'Pre-trip (start)' },
+  { value: 'preTripEnd', label: 'Pre-trip (end)' },
+  { value: 'inspection', label: 'Inspection' },
+  { value: 'owner', label: 'Owner edit' },
+  { value: 'correction', label: 'Correction' },
+] as const
+export type OdometerSource = (typeof ODOMETER_SOURCES)[number]['value']
+export const ODOMETER_SOURCE_VALUES = ODOMETER_SOURCES.map((s) => s.value) as unknown as readonly [
+  OdometerSource,
+  ...OdometerSource[],
+]
+export function odometerSourceLabel(value: string): string {
+  return ODOMETER_SOURCES.find((s) => s.value === value)?.label ?? value
+}
+
+/** Largest odometer value accepted anywhere (km or miles): 10 million. */
+export const ODOMETER_MAX = 10_000_000
