@@ -32,6 +32,9 @@ import { addVehicle, getVehicle, updateVehicle } from '../fleet/vehicles.server.
 import type { addVehicleInput, updateVehicleInput } from '../fleet/vehicle-schema.ts'
 import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
+import { findVehicleForInspection } from '../inspections/find-vehicle.server.ts'
+import { findVehicleInput, type InspectionInput } from '../inspections/inspection-schema.ts'
+import { submitInspection } from '../inspections/submit-inspection.server.ts'
 import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
 import { idSchema } from '../validation.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
@@ -71,6 +74,11 @@ export const appRouter = router({
     endAssignment: authedProcedure.input(endAssignmentInput).mutation(({ ctx, input }) => endOperatorAssignment(ctx, input)),
     byOperator: authedProcedure.input(z.object({ operatorCompanyId: idSchema })).query(({ ctx, input }) => listRequestsByOperator(ctx, input.operatorCompanyId)),
     pendingByOwner: authedProcedure.input(z.object({ ownerCompanyId: idSchema })).query(({ ctx, input }) => listPendingRequestsByOwner(ctx, input.ownerCompanyId)),
+  }),
+  // The inspection's date window needs the filer's companies: typed here, checked by the use case.
+  inspections: router({
+    findVehicle: authedProcedure.input(findVehicleInput).query(({ ctx, input }) => findVehicleForInspection(ctx, input)),
+    submitInspection: authedProcedure.input(checkedByUseCase<InspectionInput>()).mutation(({ ctx, input }) => submitInspection(ctx, input)),
   }),
   employees: router({
     list: authedProcedure.input(listEmployeesInput).query(({ ctx, input }) => listEmployees(ctx, input)),
