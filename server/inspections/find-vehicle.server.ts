@@ -3,21 +3,11 @@ import { vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { parseInput } from '../validation.ts'
-import { findVehicleInput, INSPECTION_TEXT, vehicleIdFromQr } from './inspection-schema.ts'
+import { findVehicleInput, INSPECTION_TEXT, vehicleIdFromQr, type InspectedVehicle } from './inspection-schema.ts'
+
+export type { InspectedVehicle }
 import { requireInspector } from './submit-inspection.server.ts'
 
-/** What an inspector sees of the vehicle in front of them (decision 026): what is written on it, no more. */
-export interface InspectedVehicle {
-  id: number
-  vehicleIdentifier: string
-  make: string
-  model: string
-  yearBuild: number | null
-  vin: string
-  licensePlate: string
-  odometer: number | null
-  nextInspection: string | null
-}
 
 /**
  * /InspectionPage's step 1 and tRPC `inspections.findVehicle`: a vehicle by the identifier

@@ -151,6 +151,19 @@ export const inspectionBody = inspectionInput(null)
 export type InspectionInput = z.input<typeof inspectionBody>
 export type InspectionValues = z.output<typeof inspectionBody>
 
+/** What an inspector sees of the vehicle in front of them (decision 026): what is written on it, no more. */
+export interface InspectedVehicle {
+  id: number
+  vehicleIdentifier: string
+  make: string
+  model: string
+  yearBuild: number | null
+  vin: string
+  licensePlate: string
+  odometer: number | null
+  nextInspection: string | null
+}
+
 /** The lookup of /InspectionPage: an identifier typed, or the text of a vehicle's QR (its `/vehicles/{id}` link). */
 export const findVehicleInput = z.object({
   vehicle: z.string({ message: INSPECTION_TEXT.vehicleRequired }).trim().min(1, INSPECTION_TEXT.vehicleRequired).max(500, 'At most 500 characters'),
