@@ -26,6 +26,8 @@ import * as joinRequestsPage from '#app/routes/_app+/joinRequests.$companyId.tsx
 import * as operatorRequestPage from '#app/routes/_app+/operatorRequestPage.$companyId.tsx'
 import * as ownerRequestPage from '#app/routes/_app+/ownerRequestPage.$companyId.tsx'
 import * as profilePage from '#app/routes/_app+/profile.tsx'
+import * as inspectionPage from '#app/routes/_app+/InspectionPage.tsx'
+import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
 
 const ACTORS = ['managerHere', 'managerOther', 'driver', 'mechanic', 'inactiveRole', 'stranger', 'anonymous'] as const
 type ActorKind = (typeof ACTORS)[number]
@@ -299,6 +301,37 @@ export const USE_CASES: UseCase[] = [
     }),
     // No REST path: the legacy clients had none.
     expect: managerOnly(OK, 404),
+  },
+  // Inspections (i10b): any active Mechanic, Operator or RepairShop manager, for any vehicle (PRODUCT.md section 5).
+  {
+    name: 'submitInspection',
+    call: async (w) => {
+      const filing = (vehicleIdentifier: string) => ({
+        vehicleIdentifier,
+        inspectionDate: new Date().toISOString().slice(0, 10),
+        signatureName: 'Matrix Inspector',
+        ...Object.fromEntries(INSPECTION_ITEM_KEYS.map((k) => [k, { status: 0, comments: '' }])),
+      })
+      const form: Record<string, string> = { intent: 'fileInspection', vehicleIdentifier: (await w.newVehicle()).vehicleIdentifier, inspectionDate: new Date().toISOString().slice(0, 10), signatureName: 'Matrix Inspector' }
+      for (const k of INSPECTION_ITEM_KEYS) form[`${k}.status`] = '0'
+      return {
+        rest: { method: 'POST', path: '/api/Maintenance/submitInspection', body: filing((await w.newVehicle()).vehicleIdentifier) },
+        trpc: { path: 'inspections.submitInspection', type: 'mutation', input: filing((await w.newVehicle()).vehicleIdentifier) },
+        page: { handler: inspectionPage.action, path: '/InspectionPage', form },
+      }
+    },
+    expect: { managerHere: 201, managerOther: 201, driver: 403, mechanic: 201, inactiveRole: 403, stranger: 403, anonymous: 401 },
+  },
+  {
+    name: 'findVehicleForInspection',
+    call: async (w) => {
+      const v = await w.newVehicle()
+      return {
+        trpc: { path: 'inspections.findVehicle', type: 'query', input: { vehicle: v.vehicleIdentifier } },
+        page: { handler: inspectionPage.loader, path: `/InspectionPage?vehicle=${encodeURIComponent(v.vehicleIdentifier)}` },
+      }
+    },
+    expect: { managerHere: OK, managerOther: OK, driver: 403, mechanic: OK, inactiveRole: 403, stranger: 403, anonymous: 401 },
   },
   {
     name: 'getProfile',
