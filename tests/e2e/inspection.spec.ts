@@ -6,6 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import QRCode from 'qrcode'
@@ -78,6 +79,15 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(scroll, 'no horizontal scroll').toBeLessThanOrEqual(client)
 }
 
+/** No serious or critical axe violation (WCAG 2.1 A and AA). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+  expect(serious).toEqual([])
+}
+
 const item = (page: Page, key: string) => page.locator(`li[data-item="${key}"]`)
 const PHOTO = new Raster(1200, 900, [90, 120, 160, 255]).toPng()
 
@@ -122,6 +132,9 @@ test.describe('inspection on a phone', () => {
       await page.getByRole('button', { name: 'Submit inspection' }).click()
       await expect(item(page, 'brakeFluidConditionLevel')).toContainText('A comment is required when the item is Unsatisfactory')
       await expect(page.getByTestId('form-error')).toBeVisible()
+      await item(page, 'brakeFluidConditionLevel').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: resolve(TMP, 'inspection-360-error.png') })
+      await expectAccessible(page)
       expect(await e2eDb().read.select().from(inspections).where(eq(inspections.vehicleId, bus.id))).toEqual([])
 
       // The comment stays when the answer changes back; the inspection files once (double tap).
