@@ -73,7 +73,7 @@ function noJsForm(vehicleIdentifier: string, key: string, over: Record<string, s
     form.set(`${k}.comments`, '')
   }
   form.set('signatureName', 'Nora Wrench')
-  form.set('photos', new File([PNG], 'dash.png', { type: 'image/png' }))
+  form.set('photos', new File([new Uint8Array(PNG)], 'dash.png', { type: 'image/png' }))
   form.set('intent', INSPECTION_INTENT.file)
   for (const [k, v] of Object.entries(over)) form.set(k, v)
   return form
@@ -142,7 +142,7 @@ describe('/InspectionPage', () => {
   it('a photo over 2 MiB is 413 naming it, with the rest of the form kept', async () => {
     const bus = await newBus()
     const form = noJsForm(bus.vehicleIdentifier, 'page-key-3', { 'passDoorOperationPlayAdjustment.comments': 'Door squeaks' })
-    form.set('photos', new File([Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])], 'huge.png', { type: 'image/png' }))
+    form.set('photos', new File([new Uint8Array(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))], 'huge.png', { type: 'image/png' }))
     const out = await post(`?vehicle=${bus.vehicleIdentifier}`, form)
     expect(out.status).toBe(413)
     const body = out.body as { fieldErrors: Record<string, string>; values: { comments: Record<string, string> } }
