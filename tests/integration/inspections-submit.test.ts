@@ -295,6 +295,11 @@ describe('POST /api/Maintenance/submitInspection over HTTP', () => {
     const again = await post(w.mechanic, body, { 'idempotency-key': 'http-1' })
     expect(again).toEqual(first)
     expect(await inspectionCount(w.db, bus.id)).toBe(1)
+    // Item keys and their fields are bound case-insensitively too.
+    const pascal = filing(bus.vehicleIdentifier)
+    delete pascal.brakeFluidConditionLevel
+    pascal.BrakeFluidConditionLevel = { Status: 1, Comments: 'Leaking at the caliper' }
+    expect(await post(w.mechanic, pascal)).toEqual({ status: 201, body: { id: expect.any(Number), isSatisfactory: false } })
   })
 
   it('answers the documented errors: 400 naming the fields, 404, 413, 415, 403, 401', async () => {
