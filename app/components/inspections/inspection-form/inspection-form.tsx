@@ -238,9 +238,13 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer }: Prop
         />
       </div>
 
-      <Button type="submit" name="intent" value={INSPECTION_INTENT.file} size="lg" className="h-12 w-full text-base" disabled={submitting || shrinking}>
-        {submitting ? 'Filing the inspection…' : shrinking ? 'Preparing photos…' : 'Submit inspection'}
-      </Button>
+      {/* UI.md: a sticky submit on phones, with how far the checklist is. */}
+      <div className="sticky bottom-0 z-10 -mb-2 grid gap-1 rounded-t-lg border-t bg-background/95 pt-2 pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <p aria-hidden className="text-center text-xs text-muted-foreground">{answered} of 48 answered</p>
+        <Button type="submit" name="intent" value={INSPECTION_INTENT.file} size="lg" className="h-12 w-full text-base" disabled={submitting || shrinking}>
+          {submitting ? 'Filing the inspection…' : shrinking ? 'Preparing photos…' : 'Submit inspection'}
+        </Button>
+      </div>
     </Form>
   )
 }
