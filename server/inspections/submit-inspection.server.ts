@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS } from '#catalog/checklists.ts'
 import type { RoleName } from '#catalog/roles.ts'
 import type { Tx } from '#db/client.ts'
@@ -39,7 +39,7 @@ export async function inspectionDateWindow(ctx: UseCaseContext, me: UserActor): 
     ? await ctx.db.read
         .select({ tz: companies.timeZone })
         .from(companies)
-        .where(sql`${companies.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+        .where(inArray(companies.id, ids))
     : []
   const todays = (zones.length ? zones : [{ tz: 'UTC' }]).map((z) => todayIn(z.tz, ctx.now)).sort()
   const today = todays[todays.length - 1]!
