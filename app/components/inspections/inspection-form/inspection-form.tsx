@@ -211,7 +211,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer }: Prop
           label="Photos (optional)"
           name="photos"
           error={errors.photos ?? Object.entries(errors).find(([k]) => k.startsWith('photos.'))?.[1]}
-          hint={`Up to ${INSPECTION_MAX_PHOTOS} photos, 2 MB each${hydrated ? ' (shrunk before sending)' : ''}.${values && !hydrated ? ' Choose them again after a correction.' : ''}`}
+          hint={`Up to ${INSPECTION_MAX_PHOTOS} photos, 2 MB each${hydrated ? ' (shrunk before sending)' : ''}.${answer?.formError && !hydrated ? ' Choose them again after a correction.' : ''}`}
         >
           <div className="flex items-center gap-2">
             <ImagePlus aria-hidden className="size-5 shrink-0 text-muted-foreground" />
