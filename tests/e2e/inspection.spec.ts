@@ -168,6 +168,19 @@ test.describe('inspection on a phone', () => {
     }
   })
 
+  test('without a live camera, a photo of the QR finds the vehicle', async ({ browser }) => {
+    const { bus, cookie } = await setUp()
+    const { context, page } = await phone(browser, cookie)
+    await page.goto('/InspectionPage')
+    const qr = await QRCode.toBuffer(`${BASE_URL}/vehicles/${bus.id}`, { type: 'png', margin: 2, width: 400 })
+    await page.getByTestId('qr-photo').setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: qr })
+    await expect(page.getByTestId('vehicle-summary')).toContainText(bus.vehicleIdentifier)
+    await page.goto('/InspectionPage')
+    await page.getByTestId('qr-photo').setInputFiles({ name: 'not-qr.png', mimeType: 'image/png', buffer: PHOTO })
+    await expect(page.getByText('No QR code was found in this photo')).toBeVisible()
+    await context.close()
+  })
+
   test('the same filing with JavaScript off: identifier typed, "Mark all" as a post, typed name', async ({ browser }) => {
     const { bus, cookie } = await setUp()
     const { context, page } = await phone(browser, cookie, false)

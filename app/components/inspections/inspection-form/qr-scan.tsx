@@ -63,6 +63,28 @@ export function QrScan({ onScan }: { onScan: (text: string) => void }) {
         >
           <Camera aria-hidden /> Scan the vehicle's QR code
         </Button>
+        <label className="text-sm text-muted-foreground">
+          <span className="block">Or take a photo of the QR code:</span>
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            data-testid="qr-photo"
+            className="mt-1 block w-full min-w-0 text-sm file:mr-3 file:h-10 file:rounded-md file:border file:bg-secondary file:px-3 file:text-sm"
+            onChange={async (event) => {
+              const file = event.currentTarget.files?.[0]
+              if (!file) return
+              setError(null)
+              try {
+                const { default: QrScanner } = await import('qr-scanner')
+                const result = await QrScanner.scanImage(file, { returnDetailedScanResult: true })
+                onScanRef.current(result.data)
+              } catch {
+                setError('No QR code was found in this photo: try again closer, or type the identifier.')
+              }
+            }}
+          />
+        </label>
         {error ? (
           <p role="alert" className="text-sm text-destructive">
             {error}
