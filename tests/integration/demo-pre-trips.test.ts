@@ -47,7 +47,13 @@ describe('demo pre-trips', () => {
     for (const a of actions) expect(a.outOfService).toBe(tasks.some((x) => x.actionId === a.id && isSafetyCritical(x.sourceKey)))
     expect(actions.some((a) => a.outOfService && a.repairedAt === null)).toBe(true)
     const acks = await db.read
-      .select({ repairedAt: t.repairActions.repairedAt, vehicleId: t.repairActions.vehicleId, preVehicle: t.preInspections.vehicleId, timeIn: t.preInspections.timeIn, corrected: t.preInspections.defectsCorrected })
+      .select({
+        repairedAt: t.repairActions.repairedAt,
+        vehicleId: t.repairActions.vehicleId,
+        preVehicle: t.preInspections.vehicleId,
+        timeIn: t.preInspections.timeIn,
+        corrected: t.preInspections.defectsCorrected,
+      })
       .from(t.repairAcknowledgements)
       .innerJoin(t.repairActions, eq(t.repairActions.id, t.repairAcknowledgements.repairActionId))
       .innerJoin(t.preInspections, eq(t.preInspections.id, t.repairAcknowledgements.preInspectionId))

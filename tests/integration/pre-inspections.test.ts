@@ -158,7 +158,14 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     const [pre] = await w.db.read.select().from(t.preInspections).where(eq(t.preInspections.id, res.id))
     expect(pre).toMatchObject({ isSatisfactory: false, defectsNeedCorrection: true, damageFront: 'Cracked bumper', damageRear: null, comments: 'Brakes feel soft' })
     const [action] = await w.db.read.select().from(t.repairActions).where(eq(t.repairActions.id, res.repairActionId!))
-    expect(action).toMatchObject({ preInspectionId: res.id, vehicleId: bus.id, ownerCompanyId: w.owner.company, repairCompanyId: w.shop.company, repairedAt: null, outOfService: true })
+    expect(action).toMatchObject({
+      preInspectionId: res.id,
+      vehicleId: bus.id,
+      ownerCompanyId: w.owner.company,
+      repairCompanyId: w.shop.company,
+      repairedAt: null,
+      outOfService: true,
+    })
     expect(action!.repairIdentifier).toMatch(/^RA-\d{4}-\d{6}$/)
     const tasks = await w.db.read.select().from(t.repairTasks).where(eq(t.repairTasks.repairActionId, action!.id)).orderBy(t.repairTasks.id)
     expect(tasks.map((x) => [x.sourceKey, x.name, x.status])).toEqual([
@@ -168,7 +175,8 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     ])
     expect(tasks[2]!.description).toBe('Cracked bumper')
     // The shop's manager and mechanic hear of it; the owner does not.
-    const mailTo = async (to: string) => (await w.db.read.select().from(t.mailOutbox).where(eq(t.mailOutbox.toAddress, to))).filter((m) => m.subject.includes(action!.repairIdentifier))
+    const mailTo = async (to: string) =>
+      (await w.db.read.select().from(t.mailOutbox).where(eq(t.mailOutbox.toAddress, to))).filter((m) => m.subject.includes(action!.repairIdentifier))
     expect(await mailTo(w.shop.manager)).toHaveLength(1)
     expect((await mailTo(w.shop.mechanic))[0]!.subject).toMatch(/^Out of service: /)
     expect(await mailTo(w.owner.email)).toHaveLength(0)
@@ -198,9 +206,10 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     const before = { pre: await countOf(w.db, t.preInspections), actions: await countOf(w.db, t.repairActions), readings: await countOf(w.db, t.odometerReadings) }
     await w.db.transaction((tx) => tx.run(sql.raw(`CREATE TRIGGER test_fail_tasks BEFORE INSERT ON repair_tasks BEGIN SELECT RAISE(ABORT, 'forced failure'); END`)))
     try {
-      const failed = await submitPreInspection(await driverCtx(), body(w, bus.identifier, { odometerStart: 5010, odometerEnd: 5100, serviceBrakes: true, idempotencyKey: 'atomic-1' })).catch(
-        (e: Error) => e,
-      )
+      const failed = await submitPreInspection(
+        await driverCtx(),
+        body(w, bus.identifier, { odometerStart: 5010, odometerEnd: 5100, serviceBrakes: true, idempotencyKey: 'atomic-1' }),
+      ).catch((e: Error) => e)
       // The trigger's error (libSQL wraps it in drizzle's "Failed query" with the cause).
       expect(`${String(failed)} ${String((failed as Error).cause)}`).toMatch(/forced failure/)
     } finally {
@@ -249,7 +258,10 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     expect(await countOf(w.db, t.odometerReadings, eq(t.odometerReadings.vehicleId, bus2.id))).toBe(2)
 
     // The key names one filing: reused for another bus it is a conflict. Without a key, each filing counts.
-    await expect(submitPreInspection(ctx, body(w, bus.identifier, { idempotencyKey: 'key-race-1' }))).rejects.toMatchObject({ code: 'CONFLICT', fieldErrors: { idempotencyKey: expect.any(String) } })
+    await expect(submitPreInspection(ctx, body(w, bus.identifier, { idempotencyKey: 'key-race-1' }))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      fieldErrors: { idempotencyKey: expect.any(String) },
+    })
     await submitPreInspection(ctx, body(w, bus2.identifier, { odometerStart: 1042, odometerEnd: 1042 }))
     expect(await countOf(w.db, t.preInspections, eq(t.preInspections.vehicleId, bus2.id))).toBe(2)
   })
@@ -258,7 +270,8 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     const bus = await newBus(w)
     const ctx = await driverCtx()
     const today = w.operator.today
-    const fails = async (over: Record<string, unknown>) => ((await submitPreInspection(ctx, body(w, bus.identifier, over)).catch((e) => e)) as { fieldErrors: Record<string, string> }).fieldErrors
+    const fails = async (over: Record<string, unknown>) =>
+      ((await submitPreInspection(ctx, body(w, bus.identifier, over)).catch((e) => e)) as { fieldErrors: Record<string, string> }).fieldErrors
     expect(await fails({ date: addDays(today, -8) })).toEqual({ date: 'The date may be at most 7 days back' })
     expect(await fails({ date: addDays(today, 1) })).toEqual({ date: 'The date cannot be in the future' })
     expect(await fails({ timeIn: iso(20 * MINUTE), timeOut: iso(25 * MINUTE) })).toEqual({
@@ -268,7 +281,9 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     expect(await fails({ timeIn: iso(-10 * MINUTE), timeOut: iso(-20 * MINUTE) })).toEqual({ timeOut: 'Time out must be after time in' })
     expect(await fails({ timeIn: 'yesterday morning' })).toEqual({ timeIn: expect.stringContaining('ISO 8601') })
     // A paper form of 7 days ago, times within the next 15 minutes, are fine.
-    await expect(submitPreInspection(ctx, body(w, bus.identifier, { date: addDays(today, -7), timeIn: iso(-5 * MINUTE), timeOut: iso(14 * MINUTE) }))).resolves.toMatchObject({ isSatisfactory: true })
+    await expect(submitPreInspection(ctx, body(w, bus.identifier, { date: addDays(today, -7), timeIn: iso(-5 * MINUTE), timeOut: iso(14 * MINUTE) }))).resolves.toMatchObject({
+      isSatisfactory: true,
+    })
   })
 
   it('who may file: only an active Driver of the operator with the active assignment', async () => {
@@ -304,13 +319,26 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     })
     expect(await refused({ driverSignature: null })).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { driverSignature: expect.stringContaining('type your full name') } })
     const big = Buffer.alloc(2 * 1024 * 1024 + 1, 7).toString('base64')
-    expect(await refused({ photos: [{ photo: png(), name: 'ok.png' }, { photo: big, name: 'big.jpg' }] })).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', fieldErrors: { 'photos.1.photo': expect.any(String) } })
+    expect(
+      await refused({
+        photos: [
+          { photo: png(), name: 'ok.png' },
+          { photo: big, name: 'big.jpg' },
+        ],
+      }),
+    ).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', fieldErrors: { 'photos.1.photo': expect.any(String) } })
     const text = Buffer.from('just some text, not a picture').toString('base64')
     expect(await refused({ photos: [{ photo: text, name: 'notes.txt' }] })).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', fieldErrors: { 'photos.0.photo': expect.any(String) } })
     expect(await refused({ imageDataRear: `data:text/plain;base64,${text}` })).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', fieldErrors: { imageDataRear: expect.any(String) } })
-    expect(await refused({ photos: Array.from({ length: 7 }, () => ({ photo: png(), name: 'p' })) })).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { photos: 'At most 6 extra photos' } })
+    expect(await refused({ photos: Array.from({ length: 7 }, () => ({ photo: png(), name: 'p' })) })).toMatchObject({
+      code: 'BAD_REQUEST',
+      fieldErrors: { photos: 'At most 6 extra photos' },
+    })
     expect(await refused({ vehicleIdentifier: 'NO-SUCH-BUS' })).toMatchObject({ code: 'NOT_FOUND', message: 'Vehicle not found' })
-    expect(await refused({ odometerStart: -1, odometerEnd: 'lots' })).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { odometerStart: 'At least 0', odometerEnd: expect.any(String) } })
+    expect(await refused({ odometerStart: -1, odometerEnd: 'lots' })).toMatchObject({
+      code: 'BAD_REQUEST',
+      fieldErrors: { odometerStart: 'At least 0', odometerEnd: expect.any(String) },
+    })
     // Nothing of the refused filings was stored (pictures are checked before the transaction).
     expect(await countOf(w.db, t.preInspections, eq(t.preInspections.vehicleId, bus.id))).toBe(0)
     // A legacy client that sends only the spec's named keys: the others are Ok.
@@ -320,8 +348,14 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
 
   it('stores the photos and side images re-encoded', async () => {
     const bus = await newBus(w)
-    const res = await submitPreInspection(await driverCtx(), body(w, bus.identifier, { imageDataLeftSide: png(3), photos: [{ photo: png(4), name: 'wheel.png' }, { photo: png(5) }] }))
-    const photos = await w.db.read.select({ name: t.preInspectionPhotos.name, type: t.preInspectionPhotos.contentType }).from(t.preInspectionPhotos).where(eq(t.preInspectionPhotos.preInspectionId, res.id))
+    const res = await submitPreInspection(
+      await driverCtx(),
+      body(w, bus.identifier, { imageDataLeftSide: png(3), photos: [{ photo: png(4), name: 'wheel.png' }, { photo: png(5) }] }),
+    )
+    const photos = await w.db.read
+      .select({ name: t.preInspectionPhotos.name, type: t.preInspectionPhotos.contentType })
+      .from(t.preInspectionPhotos)
+      .where(eq(t.preInspectionPhotos.preInspectionId, res.id))
     expect(photos).toEqual([
       { name: 'wheel.png', type: 'image/png' },
       { name: 'photo-2.png', type: 'image/png' },
@@ -353,7 +387,10 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     // The shop certifies it.
     await w.db.transaction(async (tx) => {
       await tx.update(t.repairTasks).set({ status: 'Completed', completedAt: new Date() }).where(eq(t.repairTasks.repairActionId, defective.repairActionId!))
-      await tx.update(t.repairActions).set({ repairedAt: new Date(), repairedByName: 'Mo Mechanic', repairedByUserId: w.shop.mechanicId }).where(eq(t.repairActions.id, defective.repairActionId!))
+      await tx
+        .update(t.repairActions)
+        .set({ repairedAt: new Date(), repairedByName: 'Mo Mechanic', repairedByUserId: w.shop.mechanicId })
+        .where(eq(t.repairActions.id, defective.repairActionId!))
     })
     context = await getPreTripContext(ctx, bus.id)
     expect(context.outOfService).toBe(false)
@@ -373,7 +410,9 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     expect(pre!.defectsCorrected).toBe(true)
     expect((await getPreTripContext(ctx, bus.id)).certifiedRepairs).toEqual([])
     // Once acknowledged, it cannot be acknowledged again.
-    await expect(submitPreInspection(ctx, body(w, bus.identifier, { odometerStart: 1100, acknowledgedRepairActionIds: [defective.repairActionId] }))).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    await expect(submitPreInspection(ctx, body(w, bus.identifier, { odometerStart: 1100, acknowledgedRepairActionIds: [defective.repairActionId] }))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    })
   })
 
   it("my buses: the buses of the driver's active assignments with today's state", async () => {
@@ -394,7 +433,12 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     expect(await listMyBuses(await ctxFor(w.db, w.operator.manager))).toEqual([])
     expect((await listMyBuses(await ctxFor(w.db, w.otherOperator.driver))).some((b) => b.vehicleId === fresh.id)).toBe(false)
     const ended = await newBus(w)
-    await w.db.transaction((tx) => tx.update(t.operatorAssignments).set({ endedAt: new Date() }).where(and(eq(t.operatorAssignments.vehicleId, ended.id))))
+    await w.db.transaction((tx) =>
+      tx
+        .update(t.operatorAssignments)
+        .set({ endedAt: new Date() })
+        .where(and(eq(t.operatorAssignments.vehicleId, ended.id))),
+    )
     expect((await listMyBuses(await driverCtx())).some((b) => b.vehicleId === ended.id)).toBe(false)
   })
 })
@@ -447,7 +491,10 @@ describe('the REST door over raw HTTP (API.md path and shape)', () => {
     expect(big.status).toBe(413)
     const text = await post(body(w, bus.identifier, { photos: [{ photo: Buffer.from('hello').toString('base64'), name: 'a.txt' }] }))
     expect(text.status).toBe(415)
-    const anonymous = await raw(app.base, 'POST', '/api/Maintenance/submitPreInspection', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(w, bus.identifier)) })
+    const anonymous = await raw(app.base, 'POST', '/api/Maintenance/submitPreInspection', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body(w, bus.identifier)),
+    })
     expect(anonymous.status).toBe(401)
     expect(await countOf(w.db, t.preInspections, eq(t.preInspections.vehicleId, bus.id))).toBe(0)
   })

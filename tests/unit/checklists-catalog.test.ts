@@ -33,7 +33,12 @@ describe.skipIf(!checklistsMd)(`CHECKLISTS.md ${checklistsMd ? `(${checklistsMd}
     const rows = part
       .split('\n')
       .filter((l) => /^\|[^|]+\|\s*[a-zA-Z]+\s*\|[^|]+\|\s*$/.test(l) && !/^\|\s*section/.test(l) && !/^\|-/.test(l))
-      .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()))
+      .map((l) =>
+        l
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      )
       .map(([section, key, label]) => ({ key, label, section }))
     expect(rows.length).toBeGreaterThan(20)
     expect(PRE_INSPECTION_ITEMS.map((i) => ({ key: i.key, label: i.label, section: i.section }))).toEqual(rows)
@@ -41,7 +46,10 @@ describe.skipIf(!checklistsMd)(`CHECKLISTS.md ${checklistsMd ? `(${checklistsMd}
   })
 
   it('the damage sides and their photo fields', () => {
-    const sides = md.match(/Damage Report sides: (.+?) \(text\)/s)?.[1]?.match(/`(\w+)`/g)?.map((s) => s.replaceAll('`', ''))
+    const sides = md
+      .match(/Damage Report sides: (.+?) \(text\)/s)?.[1]
+      ?.match(/`(\w+)`/g)
+      ?.map((s) => s.replaceAll('`', ''))
     expect(DAMAGE_SIDES.map((s) => s.key)).toEqual(sides)
     for (const s of DAMAGE_SIDES) expect(md).toContain(`\`${s.imageField}\``)
   })
@@ -49,7 +57,12 @@ describe.skipIf(!checklistsMd)(`CHECKLISTS.md ${checklistsMd ? `(${checklistsMd}
   it('the inspection section sizes (Interior 11, Exterior 5, …) and the labels it spells out', () => {
     const sizes = md.match(/\((Interior \d+(?:, \w+ \d+)+)\)/)?.[1]
     expect(sizes).toBeDefined()
-    const parsed = Object.fromEntries(sizes!.split(', ').map((p) => p.split(' ')).map(([s, n]) => [s, Number(n)]))
+    const parsed = Object.fromEntries(
+      sizes!
+        .split(', ')
+        .map((p) => p.split(' '))
+        .map(([s, n]) => [s, Number(n)]),
+    )
     expect(INSPECTION_SECTION_SIZES).toEqual(parsed)
     for (const section of INSPECTION_SECTIONS) expect(INSPECTION_ITEMS.filter((i) => i.section === section)).toHaveLength(parsed[section]!)
     const examples = [...md.matchAll(/`(\w+)` → "([^"]+)"/g)]
@@ -73,7 +86,10 @@ describe.skipIf(!specMd)(`the spec's inspection keys ${specMd ? `(${specMd})` : 
 
   it("the spec's named pre-inspection keys are all in the catalogue", () => {
     const line = spec.match(/Boolean defect flags per checklist item, including ([^(]+)\(/)?.[1]
-    const named = line!.split(',').map((k) => k.trim()).filter(Boolean)
+    const named = line!
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean)
     expect(named.length).toBeGreaterThan(10)
     for (const key of named) expect(PRE_INSPECTION_ITEMS.map((i) => i.key)).toContain(key)
   })
