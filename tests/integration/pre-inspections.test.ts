@@ -339,6 +339,15 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
       code: 'BAD_REQUEST',
       fieldErrors: { odometerStart: 'At least 0', odometerEnd: expect.any(String) },
     })
+    expect(await refused({ acknowledgedRepairActionIds: [1e30, true, 'x'], idempotencyKey: 'has space' })).toMatchObject({
+      code: 'BAD_REQUEST',
+      fieldErrors: { 'acknowledgedRepairActionIds.0': 'A repair action id', 'acknowledgedRepairActionIds.1': 'A repair action id', idempotencyKey: expect.any(String) },
+    })
+    expect(await refused({ photos: [{ photo: '', name: 'empty' }] })).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(await refused({ driverSignature: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64') })).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      fieldErrors: { driverSignature: expect.any(String) },
+    })
     // Nothing of the refused filings was stored (pictures are checked before the transaction).
     expect(await countOf(w.db, t.preInspections, eq(t.preInspections.vehicleId, bus.id))).toBe(0)
     // A legacy client that sends only the spec's named keys: the others are Ok.
