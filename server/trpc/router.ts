@@ -35,6 +35,9 @@ import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspec
 import { findVehicleForInspection } from '../inspections/find-vehicle.server.ts'
 import { findVehicleInput, type InspectionInput } from '../inspections/inspection-schema.ts'
 import { submitInspection } from '../inspections/submit-inspection.server.ts'
+import type { PreInspectionInput } from '../inspections/pre-inspection-schema.ts'
+import { getPreTripContext, listMyBuses } from '../inspections/pre-trip.server.ts'
+import { submitPreInspection } from '../inspections/submit-pre-inspection.server.ts'
 import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
 import { idSchema } from '../validation.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
@@ -75,14 +78,17 @@ export const appRouter = router({
     byOperator: authedProcedure.input(z.object({ operatorCompanyId: idSchema })).query(({ ctx, input }) => listRequestsByOperator(ctx, input.operatorCompanyId)),
     pendingByOwner: authedProcedure.input(z.object({ ownerCompanyId: idSchema })).query(({ ctx, input }) => listPendingRequestsByOwner(ctx, input.ownerCompanyId)),
   }),
-  // The inspection's date window needs the filer's companies: typed here, checked by the use case.
-  inspections: router({
-    findVehicle: authedProcedure.input(findVehicleInput).query(({ ctx, input }) => findVehicleForInspection(ctx, input)),
-    submitInspection: authedProcedure.input(checkedByUseCase<InspectionInput>()).mutation(({ ctx, input }) => submitInspection(ctx, input)),
-  }),
   employees: router({
     list: authedProcedure.input(listEmployeesInput).query(({ ctx, input }) => listEmployees(ctx, input)),
     setRoleActive: authedProcedure.input(updateRoleStatusInput).mutation(({ ctx, input }) => updateUserRoleStatus(ctx, input)),
+  }),
+  // Filing forms: the date rules need the filer's company's today, so the use cases check the input (decisions 024, 026).
+  inspections: router({
+    findVehicle: authedProcedure.input(findVehicleInput).query(({ ctx, input }) => findVehicleForInspection(ctx, input)),
+    submitInspection: authedProcedure.input(checkedByUseCase<InspectionInput>()).mutation(({ ctx, input }) => submitInspection(ctx, input)),
+    submitPreInspection: authedProcedure.input(checkedByUseCase<PreInspectionInput>()).mutation(({ ctx, input }) => submitPreInspection(ctx, input)),
+    preTripContext: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getPreTripContext(ctx, input.vehicleId)),
+    myBuses: authedProcedure.query(({ ctx }) => listMyBuses(ctx)),
   }),
 })
 
