@@ -118,6 +118,8 @@ export interface FleetRow {
   hasImage: boolean
   /** Changes when the picture changes: part of the thumbnail URL so a cached old one is never shown. */
   imageVersion: number | null
+  /** An open repair with a safety-critical defect (issue 10). */
+  outOfService: boolean
 }
 
 export interface FleetList {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { listRepairsByCompany, listRepairsByVehicle } from '../../repairs/list-repairs.server.ts'
+import { updateTaskStatus, updateTaskStatusInput } from '../../repairs/update-task-status.server.ts'
 import { idSchema } from '../../validation.ts'
 import { defineRoute } from '../route.ts'
 import { vehicleQuery } from './shapes.ts'
@@ -25,5 +26,17 @@ export const repairActionRoutes = [
     query: z.object({ repairCompanyId: idSchema }),
     errors: [403],
     handler: (ctx) => listRepairsByCompany(ctx, ctx.query.repairCompanyId),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/RepairAction/updateTaskStatus',
+    tag: 'RepairAction',
+    summary:
+      'Mark a repair task Completed or Pending (an active Mechanic or manager of the repair shop); the last Completed task certifies the action as Repaired. 409 when reopening a certified action',
+    auth: 'user',
+    body: updateTaskStatusInput,
+    responseDescription: 'The repair action',
+    errors: [404, 409],
+    handler: (ctx) => updateTaskStatus(ctx, ctx.body),
   }),
 ]
