@@ -1,6 +1,7 @@
 import { renderMail, type MailContent } from '../mail/templates.ts'
 
 /** A value on one line (no header or layout injection through a name). */
+// eslint-disable-next-line no-control-regex
 const oneLine = (value: string) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim()
 
 /** To the owner company's managers: a repair action of their vehicle was certified as Repaired. */
