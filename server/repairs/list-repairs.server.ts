@@ -14,7 +14,12 @@ export const REPAIR_SHOP_ROLES = ['RepairShop', 'Mechanic'] as const
  * The spec's repair action entity, `repairedAt` null while pending, plus what the page shows
  * beyond it (added properties: the certifying mechanic's name, the out-of-service flag).
  */
-async function selectRepairs(ctx: UseCaseContext, where: SQL | undefined, page: { limit: number; offset: number } = { limit: 1000, offset: 0 }) {
+async function selectRepairs(
+  ctx: UseCaseContext,
+  where: SQL | undefined,
+  page: { limit: number; offset: number } = { limit: 1000, offset: 0 },
+  order: SQL[] = [desc(repairActions.createdAt), desc(repairActions.id)],
+) {
   const rows = await ctx.db.read
     .select({
       id: repairActions.id,
@@ -36,7 +41,7 @@ async function selectRepairs(ctx: UseCaseContext, where: SQL | undefined, page: 
     .innerJoin(vehicles, eq(vehicles.id, repairActions.vehicleId))
     .leftJoin(companies, eq(companies.id, repairActions.repairCompanyId))
     .where(where)
-    .orderBy(desc(repairActions.createdAt), desc(repairActions.id))
+    .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset)
   const tasks = rows.length
@@ -99,6 +104,8 @@ export async function pageRepairsByCompany(ctx: UseCaseContext, input: unknown) 
   const where = and(eq(repairActions.repairCompanyId, q.repairCompanyId), byStatus[q.status])
   const [count] = await ctx.db.read.select({ n: sql<number>`count(*)` }).from(repairActions).where(where)
   const total = Number(count?.n ?? 0)
-  const items = await selectRepairs(ctx, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize })
+  // Repaired ones: the latest certified first; otherwise the newest first.
+  const order = q.status === 'repaired' ? [desc(repairActions.repairedAt), desc(repairActions.id)] : undefined
+  const items = await selectRepairs(ctx, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }, order)
   return { items, total, page: q.page, pageSize: q.pageSize, status: q.status, pageCount: Math.max(1, Math.ceil(total / q.pageSize)) }
 }
