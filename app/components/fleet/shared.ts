@@ -8,6 +8,7 @@ import type { FleetSortColumn, INTERIOR_FEATURES, LICENSE_STATUSES, SAFETY_FEATU
 import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
+import type { OdometerHistoryView } from './odometer-history.tsx'
 
 /** The spec's texts (sections 2, 4 and 8), verbatim. */
 export const FLEET_TEXT = {
@@ -197,6 +198,8 @@ export interface OpenVehicle {
   inspections: InspectionView[]
   /** Only for the owner (spec section 6). */
   repairs: RepairView[] | null
+  /** The odometer history (issue 10); null when it could not be read. */
+  odometer: OdometerHistoryView | null
   /** What `loadDocumentsForTab` returned (the Documents tab's own data). */
   documents: DocumentsTabData
   /** A tab's list that could not be read: its message. */
