@@ -120,3 +120,35 @@ test.describe('at 360 px', () => {
     await noHorizontalScroll(page)
   })
 })
+
+test.describe('the owner, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } })
+
+  test('sees "Out of service" in the fleet table and records an odometer correction in the history', async ({ page }) => {
+    const { user, companies } = await signInAs(page, { firstName: 'Olive', companies: [{ name: `Owner OOS ${run}`, types: ['Owner'], roles: ['Owner'] }] })
+    const ownerId = companies[0]!.id
+    const db = e2eDb()
+    const shop = await createCompany(db, `Some Garage ${run}`, ['RepairShop'])
+    const v = await addVehicle(await ctxFor(db, user.id), { ownerId, vehicleIdentifier: `${run}-OOS`, make: 'Thomas', model: 'C2', vin: uniqueVin(), licensePlate: 'OOS-1', odometer: 90_000 })
+    await db.transaction((tx) => tx.insert(repairActions).values({ repairIdentifier: `RA-OOS-${run}`, vehicleId: v.id, ownerCompanyId: ownerId, repairCompanyId: shop.id, outOfService: true }))
+
+    await page.goto(`/fleet/${ownerId}`)
+    await expect(page.getByTestId(`vehicle-row-${v.id}`).getByTestId('out-of-service')).toHaveText('Out of service')
+    await page.goto(`/fleet/${ownerId}?open=${v.id}`)
+    const history = page.getByTestId('odometer-history')
+    await expect(history.getByTestId('odometer-reading')).toHaveCount(1)
+    await expect(history).toContainText('90,000 mi')
+    await expect(history).toContainText('Owner edit')
+
+    // Lower than the latest reading: allowed as a correction, with its reason.
+    await history.getByLabel('Corrected reading (miles)').fill('12')
+    await history.getByLabel('Reason').fill('Instrument cluster replaced')
+    await history.getByRole('button', { name: 'Record a correction' }).click()
+    const after = page.getByTestId('odometer-history')
+    await expect(after.getByTestId('odometer-reading')).toHaveCount(2)
+    await expect(after.getByTestId('odometer-reading').first()).toContainText('12 mi')
+    await expect(after.getByTestId('odometer-reading').first()).toContainText('New baseline')
+    await expect(after.getByTestId('odometer-reading').first()).toContainText('Instrument cluster replaced')
+    await page.screenshot({ path: 'tests/.tmp/odometer-1366.png', fullPage: true })
+  })
+})

@@ -158,8 +158,10 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
                 {qrImage}
               </Link>
             )}
-            <span className="font-mono text-xs font-medium">{row.vehicleIdentifier}</span>
-            {row.outOfService ? <OutOfServiceBadge /> : null}
+            <span className="flex flex-col items-start gap-1">
+              <span className="font-mono text-xs font-medium">{row.vehicleIdentifier}</span>
+              {row.outOfService ? <OutOfServiceBadge /> : null}
+            </span>
           </div>
         </TableCell>
         <TableCell>{row.make}</TableCell>

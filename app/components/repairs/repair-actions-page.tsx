@@ -37,7 +37,7 @@ function Certification({ action }: { action: RepairActionView }) {
   if (!action.isRepaired) return null
   return (
     <p className="text-sm" data-testid="certification">
-      <BadgeCheckIcon aria-hidden="true" className="mr-1 inline size-4 align-text-bottom text-success-foreground" />
+      <BadgeCheckIcon aria-hidden="true" className="mr-1 inline size-4 align-text-bottom text-success" />
       Repaired on <span className="font-medium">{action.repairedAtLabel}</span> by <span className="font-medium">{action.repairedByName ?? '—'}</span>
     </p>
   )
@@ -73,7 +73,7 @@ function TaskButton({ task, action }: { task: RepairTaskView; action: RepairActi
 function TaskStatus({ status }: { status: RepairTaskView['status'] }) {
   const done = status === 'Completed'
   return (
-    <span className={cn('inline-flex items-center gap-1 text-xs font-medium', done ? 'text-success-foreground' : 'text-muted-foreground')} data-testid="task-status">
+    <span className={cn('inline-flex items-center gap-1 text-xs font-medium', done ? 'text-success' : 'text-muted-foreground')} data-testid="task-status">
       {done ? <CircleCheckIcon aria-hidden="true" className="size-4" /> : <CircleDashedIcon aria-hidden="true" className="size-4" />}
       {done ? 'Completed' : 'Pending'}
     </span>
