@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { repairActions, repairTasks } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
@@ -59,7 +60,10 @@ test.describe('the shop mechanic, JavaScript off', () => {
   test('completes the tasks on /repairActions and the action shows Repaired with the name', async ({ page }) => {
     const { companies } = await signInAs(page, { firstName: 'Maria', companies: [{ name: `Main Street Garage ${run}`, types: ['RepairShop'], roles: ['Mechanic'] }] })
     const shopId = companies[0]!.id
-    const [action] = await repairsAt(shopId, [{ tasks: ['Brake hoses and tubing', 'Headlights and tail lights'], outOfService: true }])
+    const [action] = await repairsAt(shopId, [
+      { tasks: ['Brake hoses and tubing', 'Headlights and tail lights'], outOfService: true },
+      { tasks: ['Wipers'], comments: 'Wiper blades smear the windshield at speed and the washer pump is noisy; '.repeat(5) },
+    ])
     await page.goto(`/repairActions/${shopId}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Vehicle repairs' })).toBeVisible()
     const row = page.getByTestId(`repair-row-${action!.id}`)
@@ -68,6 +72,10 @@ test.describe('the shop mechanic, JavaScript off', () => {
     await expect(row).toContainText('Out of service')
     await expect(row).toContainText('48,200')
     await expect(row).toContainText('0 / 2 completed')
+    // At 1366 px the table fits (long comments wrap in their column).
+    const fits = await page.getByRole('region', { name: 'Repair actions' }).evaluate((el) => el.scrollWidth <= el.clientWidth)
+    expect(fits).toBe(true)
+    await noHorizontalScroll(page)
     await page.getByTestId(`expand-repair-${action!.id}`).click()
     const panel = page.getByTestId(`repair-panel-${action!.id}`)
     await expect(panel).toContainText('Brake hoses and tubing')
@@ -113,6 +121,8 @@ test.describe('at 360 px', () => {
     await expect(card).toContainText('Out of service')
     await noHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/repairs-360.png', fullPage: true })
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
 
     await card.getByTestId(`task-button-${actions[0]!.tasks[0]}`).click()
     await expect(page.getByTestId(`repair-card-${actions[0]!.id}`).getByTestId(`task-${actions[0]!.tasks[0]}`)).toContainText('Completed')
