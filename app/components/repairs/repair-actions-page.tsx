@@ -101,11 +101,13 @@ function TaskList({ action }: { action: RepairActionView }) {
   )
 }
 
-function Details({ action }: { action: RepairActionView }) {
+function Details({ action, withComments = false }: { action: RepairActionView; withComments?: boolean }) {
   return (
     <div className="space-y-3">
       <Certification action={action} />
       <p className="text-xs text-muted-foreground">Created {action.createdAtLabel}</p>
+      {/* The table clamps long comments; the open row shows them whole. */}
+      {withComments && action.comments ? <p className="max-w-prose text-sm break-words whitespace-pre-line">{action.comments}</p> : null}
       <TaskList action={action} />
     </div>
   )
@@ -172,7 +174,7 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
               {open ? (
                 <tr id={`repair-tasks-${a.id}`} className="border-b bg-muted/30" data-testid={`repair-panel-${a.id}`}>
                   <td colSpan={8} className="p-3 whitespace-normal">
-                    <Details action={a} />
+                    <Details action={a} withComments />
                   </td>
                 </tr>
               ) : null}
