@@ -17,8 +17,9 @@ import { updateTaskStatus } from '#server/repairs/update-task-status.server.ts'
 import { createCallerFactory } from '#server/trpc/init.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { anon, ctxFor } from '#tests/helpers/auth.ts'
-import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
-import { apiTokenFor, actorFor, createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
+import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
+import { apiTokenFor, actorFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import * as repairActionsPage from '#app/routes/_app+/repairActions.$companyId.tsx'
 import { raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
 
 let vinSeq = 0
@@ -321,6 +322,51 @@ describe.each(DRIVERS)('repair jobs on %s', (driver) => {
         expect(list.status).toBe(200)
         expect(JSON.parse(list.body).find((r: { id: number }) => r.id === a.id)).toMatchObject({ repairedByName: 'Mo Wrench' })
       })
+    })
+  })
+
+  describe('the page door (no JavaScript)', () => {
+    async function post(userId: number, search: string, form: Record<string, string>) {
+      useAsAppDb(db)
+      const cookie = `operon_session=${await webSessionFor(db, userId)}`
+      const request = new Request(`http://localhost/repairActions/${ids.shop}${search}`, { method: 'POST', headers: { cookie }, body: new URLSearchParams(form) })
+      try {
+        return await repairActionsPage.action({ request, params: { companyId: String(ids.shop) }, context: { cspNonce: '', clientIp: '127.0.0.1' } } as never)
+      } catch (thrown) {
+        return thrown
+      }
+    }
+    async function load(userId: number, search: string) {
+      useAsAppDb(db)
+      const cookie = `operon_session=${await webSessionFor(db, userId)}`
+      const request = new Request(`http://localhost/repairActions/${ids.shop}${search}`, { headers: { cookie } })
+      return repairActionsPage.loader({ request, params: { companyId: String(ids.shop) }, context: { cspNonce: '', clientIp: '127.0.0.1' } } as never)
+    }
+
+    it('lists, marks a task and, once certified, goes back to the action under "Repaired"; a refusal is shown with its status', async () => {
+      const a = await newAction({ tasks: 2 })
+      const page = await load(ids.mech1, '?status=pending&pageSize=30&open=' + a.id)
+      const view = page.list.items.find((i) => i.id === a.id)!
+      expect(view).toMatchObject({ isRepaired: false, statusLabel: 'Pending repair', completedCount: 0, repairedAtLabel: null })
+      expect(page.openId).toBe(a.id)
+      // A hand-edited URL falls back to the defaults.
+      expect((await load(ids.mech1, '?status=bogus&pageSize=7&page=-2')).list).toMatchObject({ status: 'pending', pageSize: 10, page: 1 })
+
+      let res = (await post(ids.mech1, '?status=pending', { intent: 'updateTaskStatus', taskId: String(a.tasks[0]), status: 'Completed' })) as Response
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe(`/repairActions/${ids.shop}?status=pending&open=${a.id}#repair-${a.id}`)
+      res = (await post(ids.mech1, '?status=pending&page=2', { intent: 'updateTaskStatus', taskId: String(a.tasks[1]), status: 'Completed' })) as Response
+      expect(res.headers.get('location')).toBe(`/repairActions/${ids.shop}?status=repaired&open=${a.id}#repair-${a.id}`)
+      const repaired = await load(ids.mech1, `?status=repaired&open=${a.id}`)
+      expect(repaired.list.items[0]).toMatchObject({ id: a.id, isRepaired: true, statusLabel: 'Repaired', repairedByName: 'Maria Mechanic', completedCount: 2 })
+      expect(repaired.list.items[0]!.repairedAtLabel).toEqual(expect.any(String))
+
+      const refused = (await post(ids.mech1, '', { intent: 'updateTaskStatus', taskId: String(a.tasks[1]), status: 'Pending' })) as { data: { formError: string }; init: { status: number } }
+      expect(refused.init.status).toBe(409)
+      expect(refused.data.formError).toBe(REPAIR_TEXT.certifiedLocked)
+      // Another shop's mechanic never reaches the page.
+      const away = (await post(ids.otherMech, '', { intent: 'updateTaskStatus', taskId: String(a.tasks[0]), status: 'Pending' })) as Response
+      expect(away.headers.get('location')).toBe('/')
     })
   })
 
