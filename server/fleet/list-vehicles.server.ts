@@ -78,6 +78,7 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
     }
     filters.push(or(...q.licenseStatus.map((s) => byStatus[s])))
   }
+  if (q.service?.includes('outOfService')) filters.push(outOfServiceSql)
   const where = and(...filters)
 
   const order = q.dir === 'asc' ? asc : desc

@@ -144,6 +144,10 @@ test.describe('the owner, JavaScript off', () => {
 
     await page.goto(`/fleet/${ownerId}`)
     await expect(page.getByTestId(`vehicle-row-${v.id}`).getByTestId('out-of-service')).toHaveText('Out of service')
+    // The "Service" filter, in the URL like the others.
+    await page.goto(`/fleet/${ownerId}?service=outOfService`)
+    await expect(page.getByTestId('fleet-count')).toHaveText('Showing 1–1 of 1')
+    await expect(page.getByTestId(`vehicle-row-${v.id}`)).toBeVisible()
     await page.goto(`/fleet/${ownerId}?open=${v.id}`)
     const history = page.getByTestId('odometer-history')
     await expect(history.getByTestId('odometer-reading')).toHaveCount(1)

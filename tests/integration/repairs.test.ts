@@ -258,9 +258,13 @@ describe.each(DRIVERS)('repair jobs on %s', (driver) => {
       const a = await newAction({ vehicleId: bus.id, outOfService: true, tasks: 1 })
       expect(await flag()).toBe(true)
       expect((await rest()).outOfService).toBe(true)
+      // The fleet's "Service" filter keeps only the vehicles out of service.
+      const onlyOut = async () => (await listFleetVehicles(await ctx(ids.ownerManager), { companyId: ids.owner, pageSize: 30, service: ['outOfService'] })).items.map((v) => v.id)
+      expect(await onlyOut()).toEqual([bus.id])
       await updateTaskStatus(await ctx(ids.mech1), { taskId: a.tasks[0], status: 'Completed' })
       expect(await flag()).toBe(false)
       expect((await rest()).outOfService).toBe(false)
+      expect(await onlyOut()).toEqual([])
     })
   })
 

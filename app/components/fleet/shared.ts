@@ -4,6 +4,7 @@
  * components (client) and their loaders and actions (server). Nothing here
  * may import server-only code.
  */
+import { OUT_OF_SERVICE_LABEL } from '#catalog/checklists.ts'
 import type { FleetSortColumn, INTERIOR_FEATURES, LICENSE_STATUSES, SAFETY_FEATURES } from '#catalog/fleet.ts'
 import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
@@ -53,7 +54,7 @@ export const vehicleQrPdfPath = (vehicleId: number) => `/vehicles/${vehicleId}/q
 export type SortColumn = FleetSortColumn
 
 /** The URL search params that are lists (`?fuelType=1&fuelType=2`). */
-export const LIST_PARAMS = ['tag', 'fuelType', 'transmissionType', 'powertrainType', 'make', 'model', 'color', 'safety', 'interior', 'licenseStatus'] as const
+export const LIST_PARAMS = ['tag', 'fuelType', 'transmissionType', 'powertrainType', 'make', 'model', 'color', 'safety', 'interior', 'licenseStatus', 'service'] as const
 /** The URL search params holding one value. */
 export const SCALAR_PARAMS = ['page', 'pageSize', 'sort', 'dir', 'vin', 'vehicleIdentifier', 'yearFrom', 'yearTo'] as const
 export type ListParam = (typeof LIST_PARAMS)[number]
@@ -82,6 +83,8 @@ export const LICENSE_STATUS_OPTIONS = [
   { value: 'valid', label: 'Valid' },
   { value: 'missing', label: 'No date' },
 ] as const satisfies readonly { value: (typeof LICENSE_STATUSES)[number]; label: string }[]
+
+export const SERVICE_OPTIONS = [{ value: 'outOfService', label: OUT_OF_SERVICE_LABEL }] as const
 
 /** The filters as the URL holds them (strings), for the filter controls. */
 export type FleetFilters = Record<ListParam, string[]> & Record<ScalarParam, string>
