@@ -330,8 +330,9 @@ describe.each(DRIVERS)('repair jobs on %s', (driver) => {
   })
 
   describe('the page door (no JavaScript)', () => {
+    // The page's loader and action read the process database.
+    beforeAll(() => useAsAppDb(db))
     async function post(userId: number, search: string, form: Record<string, string>) {
-      useAsAppDb(db)
       const cookie = `operon_session=${await webSessionFor(db, userId)}`
       const request = new Request(`http://localhost/repairActions/${ids.shop}${search}`, { method: 'POST', headers: { cookie }, body: new URLSearchParams(form) })
       try {
@@ -341,7 +342,6 @@ describe.each(DRIVERS)('repair jobs on %s', (driver) => {
       }
     }
     async function load(userId: number, search: string) {
-      useAsAppDb(db)
       const cookie = `operon_session=${await webSessionFor(db, userId)}`
       const request = new Request(`http://localhost/repairActions/${ids.shop}${search}`, { headers: { cookie } })
       return repairActionsPage.loader({ request, params: { companyId: String(ids.shop) }, context: { cspNonce: '', clientIp: '127.0.0.1' } } as never)
