@@ -137,7 +137,7 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
           const open = openId === a.id
           return (
             <React.Fragment key={a.id}>
-              <TableRow id={`repair-${a.id}`} data-testid={`repair-row-${a.id}`} data-state={open ? 'selected' : undefined}>
+              <TableRow data-testid={`repair-row-${a.id}`} data-state={open ? 'selected' : undefined}>
                 <TableCell className="w-0">
                   <Link
                     to={hrefWith({ open: open ? null : a.id })}
@@ -186,12 +186,16 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
   )
 }
 
-/** Below 768 px: one card per repair action, its status and task buttons in view, no sideways scrolling. */
+/**
+ * Below 768 px: one card per repair action, its status and task buttons in view, no sideways
+ * scrolling. The card carries the anchor (`#repair-{id}`) the action redirects to, so without
+ * JavaScript a phone comes back to the card it was working on.
+ */
 function RepairCards({ list }: { list: RepairList }) {
   return (
     <ul className="space-y-3" aria-label="Repair actions" data-testid="repairs-cards">
       {list.items.map((a) => (
-        <li key={a.id} id={`repair-card-${a.id}`} className="min-w-0 rounded-lg border bg-card p-3 shadow-xs" data-testid={`repair-card-${a.id}`}>
+        <li key={a.id} id={`repair-${a.id}`} className="min-w-0 rounded-lg border bg-card p-3 shadow-xs" data-testid={`repair-card-${a.id}`}>
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="font-medium break-words">
