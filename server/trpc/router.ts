@@ -33,6 +33,7 @@ import type { addVehicleInput, updateVehicleInput } from '../fleet/vehicle-schem
 import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
 import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
+import { inspectionForms } from '../inspections/trpc-forms.ts'
 import { idSchema } from '../validation.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
@@ -72,6 +73,7 @@ export const appRouter = router({
     byOperator: authedProcedure.input(z.object({ operatorCompanyId: idSchema })).query(({ ctx, input }) => listRequestsByOperator(ctx, input.operatorCompanyId)),
     pendingByOwner: authedProcedure.input(z.object({ ownerCompanyId: idSchema })).query(({ ctx, input }) => listPendingRequestsByOwner(ctx, input.ownerCompanyId)),
   }),
+  inspectionForms,
   employees: router({
     list: authedProcedure.input(listEmployeesInput).query(({ ctx, input }) => listEmployees(ctx, input)),
     setRoleActive: authedProcedure.input(updateRoleStatusInput).mutation(({ ctx, input }) => updateUserRoleStatus(ctx, input)),
