@@ -122,6 +122,8 @@ export async function insertInspection(
     unsatisfactory?: string[]
     text?: Partial<Record<(typeof INSPECTION_TEXT_FIELDS)[number], string>>
     photos?: number
+    /** false: signed by typed name (no drawn signature). */
+    signature?: boolean
   },
 ) {
   const bad = new Set(o.unsatisfactory ?? [])
@@ -147,7 +149,7 @@ export async function insertInspection(
         comments: o.text?.itemComment ?? (bad.has(i.key) ? 'Worn, replace' : null),
       })),
     )
-    await tx.insert(inspectionSignatures).values({ inspectionId: id, content: signaturePng(id + 1000), contentType: 'image/png' })
+    if (o.signature !== false) await tx.insert(inspectionSignatures).values({ inspectionId: id, content: signaturePng(id + 1000), contentType: 'image/png' })
     const photos = o.photos ?? 1
     if (photos) {
       await tx.insert(inspectionPhotos).values(
