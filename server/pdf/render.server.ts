@@ -9,7 +9,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import puppeteer, { type Browser, type HTTPRequest, type PDFOptions } from 'puppeteer-core'
+import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions } from 'puppeteer-core'
 import { env } from '../env.server.ts'
 import { AppError } from '../errors.ts'
 import { logger } from '../log.server.ts'
@@ -291,15 +291,64 @@ export async function renderPdf(html: string, opts: RenderPdfOptions = {}): Prom
   }
 }
 
-async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Buffer> {
-  const timeout = opts.timeoutMs ?? 15_000
-  const browser = await getBrowser()
+/**
+ * A page ready to render: JavaScript off, every request intercepted. Pages are reused (at most
+ * one per render slot) because opening one costs more than the render itself; each render
+ * replaces the whole document and logs to its own list. A page whose render failed is closed.
+ */
+interface PooledPage {
+  page: Page
+  browser: Browser
+  /** The current render's request log. */
+  log: PdfRenderRecord['requests']
+}
+const idlePages: PooledPage[] = []
+let pagesOpened = 0
+
+/** Pages waiting for a render and pages opened so far (tests, diagnostics). */
+export function pdfPagePool(): { idle: number; opened: number } {
+  return { idle: idlePages.length, opened: pagesOpened }
+}
+
+async function takePage(browser: Browser, fresh = false): Promise<PooledPage & { reused: boolean }> {
+  for (let p = fresh ? undefined : idlePages.pop(); p; p = idlePages.pop()) {
+    if (p.browser === browser && browser.connected && !p.page.isClosed()) return Object.assign(p, { reused: true })
+  }
   const page = await browser.newPage()
-  const requests: PdfRenderRecord['requests'] = []
+  pagesOpened++
+  const pooled = { page, browser, log: [] as PdfRenderRecord['requests'], reused: false }
+  await page.setJavaScriptEnabled(false)
+  await page.setRequestInterception(true)
+  page.on('request', (request) => onlyDataUrls(pooled.log)(request))
+  return pooled
+}
+
+function returnPage(p: PooledPage) {
+  if (p.browser.connected && !p.page.isClosed() && p.browser === current?.browser && idlePages.length < PDF_LIMITS.concurrent) idlePages.push(p)
+  else void p.page.close().catch(() => undefined)
+}
+
+async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Buffer> {
+  const browser = await getBrowser()
+  const pooled = await takePage(browser)
+  if (!pooled.reused) return renderOn(pooled, browser, html, opts)
   try {
-    await page.setJavaScriptEnabled(false)
-    await page.setRequestInterception(true)
-    page.on('request', onlyDataUrls(requests))
+    return await renderOn(pooled, browser, html, opts)
+  } catch (error) {
+    // A reused page in a bad state (its last document still navigating…): once more on a new page.
+    if (!browser.connected) throw error
+    logger().warn({ err: error }, 'a reused PDF page failed; rendering on a new one')
+    return renderOn(await takePage(browser, true), browser, html, opts)
+  }
+}
+
+async function renderOn(pooled: PooledPage, browser: Browser, html: string, opts: RenderPdfOptions): Promise<Buffer> {
+  const timeout = opts.timeoutMs ?? 15_000
+  const { page } = pooled
+  const requests: PdfRenderRecord['requests'] = []
+  pooled.log = requests
+  let healthy = false
+  try {
     const content = opts.policy === false ? html : withPolicy(html)
     await page.setContent(content, { waitUntil: 'load', timeout })
     const pdf = await page.pdf({
@@ -309,18 +358,22 @@ async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Buffer>
       margin: opts.margin ?? { top: '12mm', right: '12mm', bottom: '12mm', left: '12mm' },
       timeout,
     })
+    healthy = true
     return Buffer.from(pdf)
   } finally {
     observer?.({ html, requests })
-    if (browser.connected) {
-      await page.close().catch((error: unknown) => logger().warn({ err: error }, 'could not close a PDF page'))
-    }
+    // Nothing of this record stays in the page: an empty document before it is reused.
+    if (healthy) healthy = await page.goto('about:blank', { timeout: 2000 }).then(() => true, () => false)
+    pooled.log = []
+    if (healthy) returnPage(pooled)
+    else if (browser.connected) await page.close().catch((error: unknown) => logger().warn({ err: error }, 'could not close a PDF page'))
   }
 }
 
 /** Stops the shared browser (server shutdown, tests). The next render launches a new one. */
 export async function closePdfBrowser(): Promise<void> {
   cancelIdleClose()
+  idlePages.length = 0
   const pending = running
   running = null
   current = null

@@ -108,6 +108,14 @@ describe('a burst of QR PDFs', () => {
     for (const r of results) expect(r.body.startsWith('%PDF-')).toBe(true)
   }, 120_000)
 
+  it('pages are reused between renders (one per render slot at most)', async () => {
+    const before = renderer.pdfPagePool().opened
+    for (let i = 0; i < 3; i++) expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
+    expect(renderer.pdfPagePool().opened).toBe(before)
+    expect(renderer.pdfPagePool().idle).toBeGreaterThan(0)
+    expect(renderer.pdfPagePool().idle).toBeLessThanOrEqual(renderer.PDF_LIMITS.concurrent)
+  }, 60_000)
+
   it('the browser closes when idle and starts again on the next PDF', async () => {
     const idleMs = renderer.PDF_LIMITS.idleCloseMs
     renderer.PDF_LIMITS.idleCloseMs = 300
