@@ -24,8 +24,16 @@ async function ownerWithRecords(page: Page, name: string) {
 }
 
 async function noHorizontalScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }))
-  expect(scroll).toBeLessThanOrEqual(width)
+  const { scroll, width, wide } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    // What sticks out, to say so when it fails.
+    wide: [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 5)
+      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+  }))
+  expect(scroll, wide.join('; ')).toBeLessThanOrEqual(width)
 }
 
 test('the owner opens a pre-inspection, prints it, reloads the print page, downloads the PDF and its fingerprint checks', async ({ page }) => {

@@ -100,11 +100,12 @@ export const PRINT_CSS = `
 .opd figure{margin:0;min-width:0}
 .opd figure img{display:block;max-width:100%;height:auto;max-height:60mm;object-fit:contain;border:1px solid #ddd;border-radius:4px;background:#fafafa}
 .opd figcaption{font-size:11px;color:#555;overflow-wrap:anywhere}
-.opd .opd-signature{max-width:220px;max-height:30mm;height:auto;border:1px solid #ddd;border-radius:4px;background:#fff}
+.opd .opd-signature{max-width:min(220px,100%);max-height:30mm;height:auto;border:1px solid #ddd;border-radius:4px;background:#fff}
 .opd .opd-head{display:flex;flex-wrap:wrap;gap:10px;justify-content:space-between;align-items:flex-start;margin-bottom:10px}
 .opd .opd-qr{width:96px;height:96px}
 .opd .opd-fingerprint{display:flex;gap:10px;align-items:center;border:1px dashed #999;border-radius:6px;padding:8px 10px;margin-top:10px;break-inside:avoid;page-break-inside:avoid}
 .opd .opd-fingerprint img{width:80px;height:80px;flex:none}
+.opd .opd-fingerprint>div{min-width:0}
 .opd .opd-mono{font-family:"DejaVu Sans Mono","Liberation Mono",ui-monospace,monospace}
 .opd .opd-link{overflow-wrap:anywhere;font-size:11px}
 @media print{.opd{padding:0;max-width:none}.opd-noprint{display:none!important}}
