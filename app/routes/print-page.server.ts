@@ -102,6 +102,7 @@ export async function printPdfLoader(args: LoaderFunctionArgs, kind: FormKind): 
   const { ctx, companyId } = await companyPage(args, PRINT_ROLES)
   const id = positiveInt(new URL(args.request.url).searchParams.get('id'))
   if (!id) return notFound()
+  const started = performance.now()
   const found = await attempt(async () => {
     if (kind === 'pre-inspection') {
       const r = await loadPreInspectionPrint(ctx, companyId, id)
@@ -115,7 +116,7 @@ export async function printPdfLoader(args: LoaderFunctionArgs, kind: FormKind): 
     return { html: printDocumentHtml(title, element), name: `inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${r.form.inspectionDate}-${id}.pdf` }
   })
   if (!found.ok) return found.error.code === 'NOT_FOUND' || found.error.code === 'BAD_REQUEST' ? notFound() : errorResponse(found.error.message, found.error.status)
-  return pdfResponse(found.value.html, found.value.name)
+  return pdfResponse(found.value.html, found.value.name, performance.now() - started)
 }
 
 function errorResponse(message: string, status: number, headers: Record<string, string> = {}) {
@@ -123,8 +124,10 @@ function errorResponse(message: string, status: number, headers: Record<string, 
 }
 
 /** Renders and answers a PDF; a full queue is 503 with Retry-After (decision 020), never a 500. */
-export async function pdfResponse(html: string, fileName: string): Promise<Response> {
+export async function pdfResponse(html: string, fileName: string, loadMs?: number): Promise<Response> {
+  const renderStart = performance.now()
   const rendered = await attempt(() => renderPdf(html))
+  const renderMs = performance.now() - renderStart
   if (!rendered.ok) {
     const { error } = rendered
     if (error.code !== 'SERVICE_UNAVAILABLE') throw error
@@ -137,6 +140,8 @@ export async function pdfResponse(html: string, fileName: string): Promise<Respo
       'Content-Length': String(rendered.value.length),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
+      // Where the time went (queue and Chromium vs. reading the record and building the HTML): bench:pdf reads it.
+      'Server-Timing': `${loadMs === undefined ? '' : `record;dur=${loadMs.toFixed(1)}, `}pdf;dur=${renderMs.toFixed(1)}`,
     },
   })
 }
