@@ -108,6 +108,7 @@ export const PRINT_CSS = `
 .opd .opd-fingerprint>div{min-width:0}
 .opd .opd-mono{font-family:"DejaVu Sans Mono","Liberation Mono",ui-monospace,monospace}
 .opd .opd-link{overflow-wrap:anywhere;font-size:11px}
+@media (max-width:560px){.opd .opd-items3 thead{display:none}.opd .opd-items3 tr{display:grid;grid-template-columns:minmax(0,1fr);border-top:1px solid #eee;padding:3px 0}.opd .opd-items3 td{border-top:0;padding:1px 4px;width:auto}.opd .opd-items3 td:empty{display:none}.opd .opd-items3 td:last-child{color:#333;font-style:italic}}
 @media print{.opd{padding:0;max-width:none}.opd-noprint{display:none!important}}
 `
 
@@ -370,7 +371,7 @@ export function InspectionDocument({
           <h2>
             {section} ({items.length})
           </h2>
-          <table>
+          <table className="opd-items3">
             <thead>
               <tr>
                 <th>Item</th>
