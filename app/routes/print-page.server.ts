@@ -108,12 +108,12 @@ export async function printPdfLoader(args: LoaderFunctionArgs, kind: FormKind): 
       const r = await loadPreInspectionPrint(ctx, companyId, id)
       const title = `Pre-inspection ${r.vehicle.vehicleIdentifier} ${r.form.date} · ${r.fingerprint.fingerprint}`
       const element = createElement(PreInspectionDocument, { form: r.form, vehicle: r.vehicle, photos: r.photos, fingerprint: r.fingerprint })
-      return { html: printDocumentHtml(title, element), name: `pre-inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${r.form.date}-${id}.pdf` }
+      return { html: printDocumentHtml(title, element), name: `pre-inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.date)}-${id}.pdf` }
     }
     const r = await loadInspectionPrint(ctx, companyId, id)
     const title = `Inspection ${r.vehicle.vehicleIdentifier} ${r.form.inspectionDate} · ${r.fingerprint.fingerprint}`
     const element = createElement(InspectionDocument, { form: r.form, vehicle: r.vehicle, vehicleQr: r.vehicleQr!, photos: r.photos, fingerprint: r.fingerprint })
-    return { html: printDocumentHtml(title, element), name: `inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${r.form.inspectionDate}-${id}.pdf` }
+    return { html: printDocumentHtml(title, element), name: `inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.inspectionDate)}-${id}.pdf` }
   })
   if (!found.ok) return found.error.code === 'NOT_FOUND' || found.error.code === 'BAD_REQUEST' ? notFound() : errorResponse(found.error.message, found.error.status)
   return pdfResponse(found.value.html, found.value.name, performance.now() - started)
