@@ -145,3 +145,23 @@ test('the inspection dialog: 800×800 with its sections and "Loading images"; bo
   await page.setViewportSize({ width: 1366, height: 900 })
   await page.screenshot({ path: `${SHOTS}/print-inspection-1366.png`, fullPage: true })
 })
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the info link of a row opens the print page by ?id=, and the PDF link works', async ({ page }) => {
+    const { companyId, vehicle, pre } = await ownerWithRecords(page, 'Print NoJS')
+    await page.goto(`/fleet/${companyId}?open=${vehicle.id}&tab=preInspections`)
+    await page.getByRole('link', { name: /Pre-inspection details/ }).click()
+    await expect(page).toHaveURL(`${BASE_URL}/PrintPreInspection/${companyId}?id=${pre.id}`)
+    await expect(page.locator('tr[data-item="tires"]')).toContainText('Defective')
+    await expect(page.locator('[data-fingerprint]')).toBeVisible()
+    // window.print() needs JavaScript: no Print button; the PDF is a plain link.
+    await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0)
+    const href = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')
+    expect(href).toBe(`/PrintPreInspection/${companyId}/pdf?id=${pre.id}`)
+    const res = await page.request.get(href!)
+    expect(res.status()).toBe(200)
+    expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  })
+})
