@@ -146,6 +146,24 @@ test('the inspection dialog: 800×800 with its sections and "Loading images"; bo
   await page.screenshot({ path: `${SHOTS}/print-inspection-1366.png`, fullPage: true })
 })
 
+test('Repair Actions History: a waiting action says so, and its info button opens the pre-inspection dialog with print', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  const { user, companies } = await signInAs(page, { firstName: 'Olive', companies: [{ name: 'Print Repairs', types: ['Owner', 'Operator'], roles: ['Owner'] }] })
+  const companyId = companies[0]!.id
+  const vehicle = await newVehicle(e2eDb(), user.id, companyId)
+  const pre = await insertPreInspection(e2eDb(), { vehicleId: vehicle.id, operatorCompanyId: companyId, defective: ['serviceBrakes'], repairCompanyId: null })
+  await page.goto(`/fleet/${companyId}?open=${vehicle.id}&tab=repairs`)
+  const table = page.getByRole('region', { name: 'Repair actions' }).or(page.getByLabel('Repair actions'))
+  await expect(table.getByText('Pending repair')).toBeVisible()
+  await expect(table.getByText('Waiting for a repair shop')).toBeVisible()
+  await page.getByTestId(`pre-inspection-info-${pre.id}`).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.locator('tr[data-item="serviceBrakes"]')).toContainText('Defective')
+  await page.screenshot({ path: `${SHOTS}/repair-actions-dialog-1366.png` })
+  await dialog.getByRole('link', { name: 'Print' }).click()
+  await expect(page).toHaveURL(`${BASE_URL}/PrintPreInspection/${companyId}?id=${pre.id}`)
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
