@@ -1,13 +1,38 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData, useLocation } from '@remix-run/react'
+import { InspectionDocument, type FormVehicleView, type InspectionFormView } from '#app/components/inspections/form-print.tsx'
 import { PrintPage } from '#app/components/print-page.tsx'
-import { printPageLoader } from './print-page.server.ts'
+import { loadInspectionPrint, printPageLoader } from './print-page.server.ts'
 
-/** Printable page, without the standard layout (owners and operators). */
-export const loader = (args: LoaderFunctionArgs) => printPageLoader(args, 'Inspection')
+/** Printable inspection, without the standard layout (owners and operators): by `?id=`, or from navigation state. */
+export const loader = (args: LoaderFunctionArgs) => printPageLoader(args, 'Inspection', loadInspectionPrint)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
+/** What the spec's clients put in the navigation state (`<Link state={{inspection, vehicle}}>`). */
+interface PrintState {
+  inspection?: InspectionFormView
+  vehicle?: FormVehicleView
+  backHref?: string
+}
+
 export default function Page() {
-  return <PrintPage title={useLoaderData<typeof loader>().title} />
+  const { title, companyId, record } = useLoaderData<typeof loader>()
+  const state = (useLocation().state ?? {}) as PrintState
+  const form = record?.form ?? state.inspection
+  const vehicle = record?.vehicle ?? state.vehicle
+  const missing = !form ? 'Inspection data has not been loaded.' : !vehicle ? 'Vehicle data has not been loaded.' : null
+  return (
+    <PrintPage title={title} pdfHref={form ? `/PrintInspection/${companyId}/pdf?id=${form.id}` : null} backHref={state.backHref ?? null} missing={missing}>
+      {form && vehicle ? (
+        <InspectionDocument
+          form={form}
+          vehicle={vehicle}
+          vehicleQr={record?.vehicleQr ?? `/vehicles/${vehicle.id}/qr.svg`}
+          photos={record?.photos ?? []}
+          fingerprint={record?.fingerprint}
+        />
+      ) : null}
+    </PrintPage>
+  )
 }

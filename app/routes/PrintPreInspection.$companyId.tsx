@@ -1,13 +1,30 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData, useLocation } from '@remix-run/react'
+import { PreInspectionDocument, type FormVehicleView, type PreInspectionFormView } from '#app/components/inspections/form-print.tsx'
 import { PrintPage } from '#app/components/print-page.tsx'
-import { printPageLoader } from './print-page.server.ts'
+import { loadPreInspectionPrint, printPageLoader } from './print-page.server.ts'
 
-/** Printable page, without the standard layout (owners and operators). */
-export const loader = (args: LoaderFunctionArgs) => printPageLoader(args, 'Pre-inspection')
+/** Printable pre-inspection, without the standard layout (owners and operators): by `?id=`, or from navigation state. */
+export const loader = (args: LoaderFunctionArgs) => printPageLoader(args, 'Pre-inspection', loadPreInspectionPrint)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
+/** What the spec's clients put in the navigation state (`<Link state={{preInspectionForm, vehicle}}>`). */
+interface PrintState {
+  preInspectionForm?: PreInspectionFormView
+  vehicle?: FormVehicleView
+  backHref?: string
+}
+
 export default function Page() {
-  return <PrintPage title={useLoaderData<typeof loader>().title} />
+  const { title, companyId, record } = useLoaderData<typeof loader>()
+  const state = (useLocation().state ?? {}) as PrintState
+  const form = record?.form ?? state.preInspectionForm
+  const vehicle = record?.vehicle ?? state.vehicle
+  const missing = !form ? 'Pre-Inspection data has not been loaded.' : !vehicle ? 'Vehicle data has not been loaded.' : null
+  return (
+    <PrintPage title={title} pdfHref={form ? `/PrintPreInspection/${companyId}/pdf?id=${form.id}` : null} backHref={state.backHref ?? null} missing={missing}>
+      {form && vehicle ? <PreInspectionDocument form={form} vehicle={vehicle} photos={record?.photos ?? []} fingerprint={record?.fingerprint} /> : null}
+    </PrintPage>
+  )
 }

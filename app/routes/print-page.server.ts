@@ -1,8 +1,147 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { companyPage } from '#app/utils/page.server.ts'
+import { createElement, type ReactElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import {
+  InspectionDocument,
+  PreInspectionDocument,
+  type FingerprintView,
+  type FormPhotoView,
+  type FormVehicleView,
+  type InspectionFormView,
+  type PreInspectionFormView,
+} from '#app/components/inspections/form-print.tsx'
+import { positiveInt } from '#app/utils/form-data.ts'
+import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
+import { qrDataUrl } from '#app/utils/qr.server.ts'
+import { env } from '#server/env.server.ts'
+import { fingerprintOf, type FormKind } from '#server/inspections/fingerprint.server.ts'
+import {
+  getInspectionDetail,
+  getInspectionPhotos,
+  getPreInspectionDetail,
+  getPreInspectionPhotos,
+  requireCompanySeesVehicle,
+} from '#server/inspections/read-forms.server.ts'
+import { escapeHtml, renderPdf } from '#server/pdf/render.server.ts'
 
 /** The print routes (decision 006): Owner or Operator in the route's company, no standard layout. */
-export async function printPageLoader(args: LoaderFunctionArgs, title: string) {
-  await companyPage(args, ['Owner', 'Operator'])
-  return { title }
+const PRINT_ROLES = ['Owner', 'Operator'] as const
+
+export interface PrintRecord<F> {
+  form: F
+  vehicle: FormVehicleView
+  photos: FormPhotoView[]
+  fingerprint: FingerprintView
+  /** The vehicle code's QR (data: URL); inspections only. */
+  vehicleQr: string | null
+}
+
+/** Where a printed copy is checked (decision 032): an absolute link from the configured public URL. */
+export function verifyUrl(kind: FormKind, id: number, fingerprint: string): string {
+  return `${env().APP_URL}/verify/${kind}/${id}?f=${fingerprint}`
+}
+
+async function fingerprintView(kind: FormKind, id: number, fingerprint: string): Promise<FingerprintView> {
+  const url = verifyUrl(kind, id, fingerprint)
+  return { fingerprint, verifyUrl: url, verifyQr: await qrDataUrl(url, 240) }
+}
+
+/** A pre-inspection for a print page or PDF: the read rules, then the route company must see its vehicle; else 404. */
+export async function loadPreInspectionPrint(ctx: PageContext, companyId: number, id: number): Promise<PrintRecord<PreInspectionFormView>> {
+  const { form, vehicle } = await getPreInspectionDetail(ctx, id)
+  await requireCompanySeesVehicle(ctx, companyId, vehicle)
+  const photos = await getPreInspectionPhotos(ctx, id)
+  return { form, vehicle, photos, fingerprint: await fingerprintView('pre-inspection', id, fingerprintOf('pre-inspection', form, photos)), vehicleQr: null }
+}
+
+/** An inspection for a print page or PDF: the read rules, then the route company must see its vehicle; else 404. */
+export async function loadInspectionPrint(ctx: PageContext, companyId: number, id: number): Promise<PrintRecord<InspectionFormView>> {
+  const { form, vehicle } = await getInspectionDetail(ctx, id)
+  await requireCompanySeesVehicle(ctx, companyId, vehicle)
+  const photos = await getInspectionPhotos(ctx, id)
+  return {
+    form,
+    vehicle,
+    photos,
+    fingerprint: await fingerprintView('inspection', id, fingerprintOf('inspection', form, photos)),
+    vehicleQr: await qrDataUrl(vehicle.vehicleIdentifier, 200),
+  }
+}
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+
+/**
+ * The print page's loader: the guard of decision 006, then the record by `?id=` (so a reload
+ * or a shared link works). Without `?id=` the page shows what navigation state brought.
+ */
+export async function printPageLoader<F>(args: LoaderFunctionArgs, title: string, load: (ctx: PageContext, companyId: number, id: number) => Promise<PrintRecord<F>>) {
+  const { ctx, companyId } = await companyPage(args, PRINT_ROLES)
+  const rawId = new URL(args.request.url).searchParams.get('id')
+  if (rawId === null) return { title, companyId, record: null }
+  const id = positiveInt(rawId)
+  if (!id) throw notFound()
+  const found = await attempt(() => load(ctx, companyId, id))
+  if (!found.ok) {
+    if (found.error.code === 'NOT_FOUND' || found.error.code === 'BAD_REQUEST') throw notFound()
+    throw found.error
+  }
+  return { title, companyId, record: found.value }
+}
+
+/** The A4 HTML document handed to the renderer: the same component as the page, inline CSS, pictures as data: URLs. */
+export function printDocumentHtml(title: string, element: ReactElement): string {
+  const body = renderToStaticMarkup(element)
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>@page{size:A4}html,body{margin:0;padding:0;background:#fff}</style></head><body>${body}</body></html>`
+}
+
+/** A safe file name part (letters, digits, dot, dash, underscore). */
+const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'vehicle'
+
+/** GET /Print…/{companyId}/pdf?id=: the PDF of one record, from the print component (decision 032). */
+export async function printPdfLoader(args: LoaderFunctionArgs, kind: FormKind): Promise<Response> {
+  const { ctx, companyId } = await companyPage(args, PRINT_ROLES)
+  const id = positiveInt(new URL(args.request.url).searchParams.get('id'))
+  if (!id) return notFound()
+  const started = performance.now()
+  const found = await attempt(async () => {
+    if (kind === 'pre-inspection') {
+      const r = await loadPreInspectionPrint(ctx, companyId, id)
+      const title = `Pre-inspection ${r.vehicle.vehicleIdentifier} ${r.form.date} · ${r.fingerprint.fingerprint}`
+      const element = createElement(PreInspectionDocument, { form: r.form, vehicle: r.vehicle, photos: r.photos, fingerprint: r.fingerprint })
+      return { html: printDocumentHtml(title, element), name: `pre-inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.date)}-${id}.pdf` }
+    }
+    const r = await loadInspectionPrint(ctx, companyId, id)
+    const title = `Inspection ${r.vehicle.vehicleIdentifier} ${r.form.inspectionDate} · ${r.fingerprint.fingerprint}`
+    const element = createElement(InspectionDocument, { form: r.form, vehicle: r.vehicle, vehicleQr: r.vehicleQr!, photos: r.photos, fingerprint: r.fingerprint })
+    return { html: printDocumentHtml(title, element), name: `inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.inspectionDate)}-${id}.pdf` }
+  })
+  if (!found.ok) return found.error.code === 'NOT_FOUND' || found.error.code === 'BAD_REQUEST' ? notFound() : errorResponse(found.error.message, found.error.status)
+  return pdfResponse(found.value.html, found.value.name, performance.now() - started)
+}
+
+function errorResponse(message: string, status: number, headers: Record<string, string> = {}) {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } })
+}
+
+/** Renders and answers a PDF; a full queue is 503 with Retry-After (decision 020), never a 500. */
+export async function pdfResponse(html: string, fileName: string, loadMs?: number): Promise<Response> {
+  const renderStart = performance.now()
+  const rendered = await attempt(() => renderPdf(html))
+  const renderMs = performance.now() - renderStart
+  if (!rendered.ok) {
+    const { error } = rendered
+    if (error.code !== 'SERVICE_UNAVAILABLE') throw error
+    return errorResponse(error.message, 503, { 'Retry-After': String(error.retryAfter ?? 5) })
+  }
+  return new Response(new Uint8Array(rendered.value), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Content-Length': String(rendered.value.length),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      // Where the time went (queue and Chromium vs. reading the record and building the HTML): bench:pdf reads it.
+      'Server-Timing': `${loadMs === undefined ? '' : `record;dur=${loadMs.toFixed(1)}, `}pdf;dur=${renderMs.toFixed(1)}`,
+    },
+  })
 }

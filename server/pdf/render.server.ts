@@ -9,7 +9,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import puppeteer, { type Browser, type HTTPRequest, type PDFOptions } from 'puppeteer-core'
+import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions } from 'puppeteer-core'
 import { env } from '../env.server.ts'
 import { AppError } from '../errors.ts'
 import { logger } from '../log.server.ts'
@@ -22,6 +22,16 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Decision 033: belt and braces under the request interception. No name resolves, every
+  // connection (loopback included) goes to a proxy on the discard port, nothing prefetched.
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--proxy-server=127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--dns-prefetch-disable',
+  '--disable-remote-fonts',
+  '--disable-extensions',
+  '--no-pings',
+  '--disable-features=Translate,MediaRouter,OptimizationHints,InterestFeedContentSuggestions',
 ] as const
 
 /**
@@ -37,10 +47,37 @@ export function chromiumArgs(opts: { sandbox?: boolean } = {}): string[] {
 let sandboxUnavailable = false
 
 /**
- * Decision 020: at most `concurrent` renders at once (each is a Chromium renderer process and
- * tens of MB), at most `queued` waiting; beyond that the caller gets 503 with Retry-After.
+ * Decisions 020 and 033: at most `concurrent` renders at once (each is a Chromium renderer
+ * process and tens of MB), at most `queued` waiting (20 people printing at once all get their
+ * PDF); beyond that the caller gets 503 with Retry-After. The browser is closed after
+ * `idleCloseMs` without a render.
  */
-export const PDF_LIMITS = { concurrent: 2, queued: 8, retryAfterSeconds: 5 }
+export const PDF_LIMITS = { concurrent: 4, queued: 32, retryAfterSeconds: 5, idleCloseMs: 60_000 }
+
+let idleTimer: NodeJS.Timeout | null = null
+function cancelIdleClose() {
+  if (idleTimer) clearTimeout(idleTimer)
+  idleTimer = null
+}
+function scheduleIdleClose() {
+  cancelIdleClose()
+  idleTimer = setTimeout(() => {
+    idleTimer = null
+    if (active === 0 && waiting.length === 0) void closePdfBrowser()
+  }, PDF_LIMITS.idleCloseMs)
+  idleTimer.unref()
+}
+
+/** What a render asked for (every URL other than `data:`) and whether it was let through: tests, diagnostics. */
+export interface PdfRenderRecord {
+  html: string
+  requests: { url: string; allowed: boolean }[]
+}
+let observer: ((record: PdfRenderRecord) => void) | null = null
+/** Tests: see the HTML of every render and the requests its page tried (null to stop). */
+export function observePdfRenders(fn: ((record: PdfRenderRecord) => void) | null): void {
+  observer = fn
+}
 
 let active = 0
 const waiting: Array<() => void> = []
@@ -51,6 +88,7 @@ export function pdfQueueState(): { active: number; waiting: number } {
 }
 
 async function acquireSlot(): Promise<() => void> {
+  cancelIdleClose()
   if (active < PDF_LIMITS.concurrent) {
     active++
   } else {
@@ -69,6 +107,7 @@ async function acquireSlot(): Promise<() => void> {
     const next = waiting.shift()
     if (next) next()
     else active--
+    if (active === 0 && waiting.length === 0) scheduleIdleClose()
   }
 }
 
@@ -80,6 +119,10 @@ export interface RenderPdfOptions {
   margin?: PDFOptions['margin']
   /** Give up after this many milliseconds (content and printing each); default 15 s. */
   timeoutMs?: number
+  /** A tagged (structured, accessible) PDF; default false (decision 033). */
+  tagged?: boolean
+  /** Tests only: `false` leaves out the page's Content-Security-Policy to prove the interception alone blocks. */
+  policy?: false
 }
 
 interface Running {
@@ -207,11 +250,29 @@ export function pdfBrowserPid(): number | null {
   return current?.browser.connected ? (current.browser.process()?.pid ?? null) : null
 }
 
-function onlyDataUrls(request: HTTPRequest) {
-  if (request.isInterceptResolutionHandled()) return
-  const url = request.url()
-  if (url.startsWith('data:')) void request.continue()
-  else void request.abort('blockedbyclient')
+/** Only `data:` URLs load; anything else (http, https, file, ftp, blob, chrome…) is aborted and noted. */
+function onlyDataUrls(seen: PdfRenderRecord['requests']) {
+  return (request: HTTPRequest) => {
+    if (request.isInterceptResolutionHandled()) return
+    const url = request.url()
+    const allowed = url.startsWith('data:')
+    if (!allowed) seen.push({ url: url.slice(0, 500), allowed })
+    if (allowed) void request.continue()
+    else void request.abort('blockedbyclient')
+  }
+}
+
+/**
+ * Decision 033: the page's own policy, put first in <head>: nothing but inline styles and
+ * `data:` images and fonts, no frames, no forms, no base URL. A second wall behind the request
+ * interception, and what keeps a record's text from ever becoming a request.
+ */
+export const PDF_CSP = "default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'; frame-src 'none'; child-src 'none'; form-action 'none'; base-uri 'none'"
+
+function withPolicy(html: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${PDF_CSP}">`
+  const head = /<head[^>]*>/i.exec(html)
+  return head ? html.slice(0, head.index + head[0].length) + meta + html.slice(head.index + head[0].length) : meta + html
 }
 
 /**
@@ -232,32 +293,92 @@ export async function renderPdf(html: string, opts: RenderPdfOptions = {}): Prom
   }
 }
 
-async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Buffer> {
-  const timeout = opts.timeoutMs ?? 15_000
-  const browser = await getBrowser()
+/**
+ * A page ready to render: JavaScript off, every request intercepted. Pages are reused (at most
+ * one per render slot) because opening one costs more than the render itself; each render
+ * replaces the whole document and logs to its own list. A page whose render failed is closed.
+ */
+interface PooledPage {
+  page: Page
+  browser: Browser
+  /** The current render's request log. */
+  log: PdfRenderRecord['requests']
+}
+const idlePages: PooledPage[] = []
+let pagesOpened = 0
+
+/** Pages waiting for a render and pages opened so far (tests, diagnostics). */
+export function pdfPagePool(): { idle: number; opened: number } {
+  return { idle: idlePages.length, opened: pagesOpened }
+}
+
+async function takePage(browser: Browser, fresh = false): Promise<PooledPage & { reused: boolean }> {
+  for (let p = fresh ? undefined : idlePages.pop(); p; p = idlePages.pop()) {
+    if (p.browser === browser && browser.connected && !p.page.isClosed()) return Object.assign(p, { reused: true })
+  }
   const page = await browser.newPage()
+  pagesOpened++
+  const pooled = { page, browser, log: [] as PdfRenderRecord['requests'], reused: false }
+  await page.setJavaScriptEnabled(false)
+  await page.setRequestInterception(true)
+  page.on('request', (request) => onlyDataUrls(pooled.log)(request))
+  return pooled
+}
+
+function returnPage(p: PooledPage) {
+  if (p.browser.connected && !p.page.isClosed() && p.browser === current?.browser && idlePages.length < PDF_LIMITS.concurrent) idlePages.push(p)
+  else void p.page.close().catch(() => undefined)
+}
+
+async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Buffer> {
+  const browser = await getBrowser()
+  const pooled = await takePage(browser)
+  if (!pooled.reused) return renderOn(pooled, browser, html, opts)
   try {
-    await page.setJavaScriptEnabled(false)
-    await page.setRequestInterception(true)
-    page.on('request', onlyDataUrls)
-    await page.setContent(html, { waitUntil: 'load', timeout })
+    return await renderOn(pooled, browser, html, opts)
+  } catch (error) {
+    // A reused page in a bad state (its last document still navigating…): once more on a new page.
+    if (!browser.connected) throw error
+    logger().warn({ err: error }, 'a reused PDF page failed; rendering on a new one')
+    return renderOn(await takePage(browser, true), browser, html, opts)
+  }
+}
+
+async function renderOn(pooled: PooledPage, browser: Browser, html: string, opts: RenderPdfOptions): Promise<Buffer> {
+  const timeout = opts.timeoutMs ?? 15_000
+  const { page } = pooled
+  const requests: PdfRenderRecord['requests'] = []
+  pooled.log = requests
+  let healthy = false
+  try {
+    const content = opts.policy === false ? html : withPolicy(html)
+    await page.setContent(content, { waitUntil: 'load', timeout })
     const pdf = await page.pdf({
       format: opts.format ?? 'A4',
       landscape: opts.landscape ?? false,
       printBackground: true,
       margin: opts.margin ?? { top: '12mm', right: '12mm', bottom: '12mm', left: '12mm' },
+      // Decision 033: an untagged PDF takes half the time; the accessible version of a form is its print page.
+      tagged: opts.tagged ?? false,
+      outline: false,
       timeout,
     })
+    healthy = true
     return Buffer.from(pdf)
   } finally {
-    if (browser.connected) {
-      await page.close().catch((error: unknown) => logger().warn({ err: error }, 'could not close a PDF page'))
-    }
+    observer?.({ html, requests })
+    // Nothing of this record stays in the page: an empty document before it is reused.
+    if (healthy) healthy = await page.goto('about:blank', { timeout: 2000 }).then(() => true, () => false)
+    pooled.log = []
+    if (healthy) returnPage(pooled)
+    else if (browser.connected) await page.close().catch((error: unknown) => logger().warn({ err: error }, 'could not close a PDF page'))
   }
 }
 
 /** Stops the shared browser (server shutdown, tests). The next render launches a new one. */
 export async function closePdfBrowser(): Promise<void> {
+  cancelIdleClose()
+  idlePages.length = 0
   const pending = running
   running = null
   current = null

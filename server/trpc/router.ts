@@ -41,6 +41,7 @@ import { getPreTripContext, listMyBuses } from '../inspections/pre-trip.server.t
 import { submitPreInspection } from '../inspections/submit-pre-inspection.server.ts'
 import { listRepairsByVehicle, pageRepairsByCompany, repairsPageInput } from '../repairs/list-repairs.server.ts'
 import { updateTaskStatus, updateTaskStatusInput } from '../repairs/update-task-status.server.ts'
+import { inspectionForms } from '../inspections/trpc-forms.ts'
 import { idSchema } from '../validation.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
@@ -86,6 +87,7 @@ export const appRouter = router({
     byCompany: authedProcedure.input(repairsPageInput).query(({ ctx, input }) => pageRepairsByCompany(ctx, input)),
     updateTaskStatus: authedProcedure.input(updateTaskStatusInput).mutation(({ ctx, input }) => updateTaskStatus(ctx, input)),
   }),
+  inspectionForms,
   employees: router({
     list: authedProcedure.input(listEmployeesInput).query(({ ctx, input }) => listEmployees(ctx, input)),
     setRoleActive: authedProcedure.input(updateRoleStatusInput).mutation(({ ctx, input }) => updateUserRoleStatus(ctx, input)),

@@ -26,6 +26,9 @@ import * as joinRequestsPage from '#app/routes/_app+/joinRequests.$companyId.tsx
 import * as operatorRequestPage from '#app/routes/_app+/operatorRequestPage.$companyId.tsx'
 import * as ownerRequestPage from '#app/routes/_app+/ownerRequestPage.$companyId.tsx'
 import * as profilePage from '#app/routes/_app+/profile.tsx'
+import * as printPreInspectionPage from '#app/routes/PrintPreInspection.$companyId.tsx'
+import * as printInspectionPage from '#app/routes/PrintInspection.$companyId.tsx'
+import { insertInspection, insertPreInspection } from '#tests/helpers/inspection-records.ts'
 import * as inspectionPage from '#app/routes/_app+/InspectionPage.tsx'
 import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
 import * as repairActionsPage from '#app/routes/_app+/repairActions.$companyId.tsx'
@@ -96,6 +99,17 @@ const managerOnly = (status = OK, deny = 403): Record<ActorKind, number> => ({
   stranger: deny,
   anonymous: 401,
 })
+
+/** A pre-inspection and an inspection of a bus of `here` (no assignment; filed by someone else), once. */
+let filedOnce: Promise<{ preId: number; inspId: number }> | undefined
+const filed = (w: World) =>
+  (filedOnce ??= (async () => {
+    const v = await w.newVehicle()
+    const filer = await createUser(w.db)
+    const pre = await insertPreInspection(w.db, { vehicleId: v.id, operatorCompanyId: w.here.id, driverUserId: filer.id, defective: ['horn'] })
+    const insp = await insertInspection(w.db, { vehicleId: v.id, inspectorUserId: filer.id })
+    return { preId: pre.id, inspId: insp.id }
+  })())
 
 export const USE_CASES: UseCase[] = [
   {
@@ -417,6 +431,53 @@ export const USE_CASES: UseCase[] = [
           params: { companyId: String(w.here.id) },
           form: { intent: 'correctOdometer', vehicleId: String(v.id), reading: '5', reason: 'Matrix correction' },
         },
+      }
+    },
+    expect: managerOnly(OK, 404),
+  },
+  // Reading filed forms (issue 10): the owner company; anyone else 404 (the page door: no Owner/Operator role there → /).
+  {
+    name: 'getPreInspectionForm',
+    call: async (w) => {
+      const { preId } = await filed(w)
+      return {
+        rest: { method: 'GET', path: `/api/Maintenance/GetPreInspectionFormById?inspectionId=${preId}` },
+        trpc: { path: 'inspectionForms.preInspection', type: 'query', input: { inspectionId: preId } },
+        page: { handler: printPreInspectionPage.loader, path: `/PrintPreInspection/${w.here.id}?id=${preId}`, params: { companyId: String(w.here.id) } },
+      }
+    },
+    expect: managerOnly(OK, 404),
+  },
+  {
+    name: 'getPreInspectionPhotos',
+    call: async (w) => {
+      const { preId } = await filed(w)
+      return {
+        rest: { method: 'GET', path: `/api/Maintenance/getPreInspectionPhotosByIdAsync?inspectionId=${preId}` },
+        trpc: { path: 'inspectionForms.preInspectionPhotos', type: 'query', input: { inspectionId: preId } },
+      }
+    },
+    expect: managerOnly(OK, 404),
+  },
+  {
+    name: 'getInspectionForm',
+    call: async (w) => {
+      const { inspId } = await filed(w)
+      return {
+        rest: { method: 'GET', path: `/api/Maintenance/GetInspectionFormById?inspectionId=${inspId}` },
+        trpc: { path: 'inspectionForms.inspection', type: 'query', input: { inspectionId: inspId } },
+        page: { handler: printInspectionPage.loader, path: `/PrintInspection/${w.here.id}?id=${inspId}`, params: { companyId: String(w.here.id) } },
+      }
+    },
+    expect: managerOnly(OK, 404),
+  },
+  {
+    name: 'getInspectionPhotos',
+    call: async (w) => {
+      const { inspId } = await filed(w)
+      return {
+        rest: { method: 'GET', path: `/api/Maintenance/getInspectionPhotosByIdAsync?inspectionId=${inspId}` },
+        trpc: { path: 'inspectionForms.inspectionPhotos', type: 'query', input: { inspectionId: inspId } },
       }
     },
     expect: managerOnly(OK, 404),

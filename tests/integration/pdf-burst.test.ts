@@ -1,5 +1,5 @@
 /**
- * Issue 9 point 7 (decision 020): PDFs cannot run away. A burst of 50 parallel QR PDFs over
+ * Issue 9 point 7 (decisions 020 and 033): PDFs cannot run away. A burst of parallel QR PDFs well beyond the queue over
  * raw HTTP, with the Chromium processes counted while it runs: renders are queued (a bounded
  * number at once, a bounded queue), the overflow gets 503 with Retry-After, never a 500, and
  * the process count stays small. The queue then drains and the refused requests succeed.
@@ -62,7 +62,8 @@ function chromiumProcesses(): number {
   return count
 }
 
-const BURST = 50
+/** Well beyond what the queue holds (decision 033: 4 rendering + 32 waiting). */
+const BURST = 90
 
 describe('a burst of QR PDFs', () => {
   it(`${BURST} at once: bounded Chromium processes, overflow 503 + Retry-After, no 500`, async () => {
@@ -92,13 +93,44 @@ describe('a burst of QR PDFs', () => {
     expect(busy.length).toBeGreaterThan(0)
     for (const r of busy) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0)
     expect(peakQueue).toBeLessThanOrEqual(concurrent + queued)
-    // The browser, its helpers and one renderer per render at once (57 before the queue).
+    // The browser, its helpers and one renderer per render at once (one per request before the queue).
     expect(peak).toBeLessThanOrEqual(idle + concurrent + 4)
 
     // Drained: the refused ones succeed when tried again.
     expect(renderer.pdfQueueState()).toEqual({ active: 0, waiting: 0 })
     expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
   }, 120_000)
+
+  it('20 people printing at once all get their PDF (decision 033)', async () => {
+    expect(renderer.PDF_LIMITS.concurrent + renderer.PDF_LIMITS.queued).toBeGreaterThanOrEqual(20)
+    const results = await Promise.all(Array.from({ length: 20 }, () => raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })))
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200))
+    for (const r of results) expect(r.body.startsWith('%PDF-')).toBe(true)
+  }, 120_000)
+
+  it('pages are reused between renders (one per render slot at most)', async () => {
+    const before = renderer.pdfPagePool().opened
+    for (let i = 0; i < 3; i++) expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
+    expect(renderer.pdfPagePool().opened).toBe(before)
+    expect(renderer.pdfPagePool().idle).toBeGreaterThan(0)
+    expect(renderer.pdfPagePool().idle).toBeLessThanOrEqual(renderer.PDF_LIMITS.concurrent)
+  }, 60_000)
+
+  it('the browser closes when idle and starts again on the next PDF', async () => {
+    const idleMs = renderer.PDF_LIMITS.idleCloseMs
+    renderer.PDF_LIMITS.idleCloseMs = 300
+    try {
+      expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
+      expect(renderer.pdfBrowserPid()).not.toBeNull()
+      await new Promise((r) => setTimeout(r, 1500))
+      expect(renderer.pdfBrowserPid()).toBeNull()
+      expect(chromiumProcesses()).toBe(0)
+      expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
+      expect(renderer.pdfBrowserPid()).not.toBeNull()
+    } finally {
+      renderer.PDF_LIMITS.idleCloseMs = idleMs
+    }
+  }, 60_000)
 
   it('Chromium keeps its sandbox unless the server runs as root', () => {
     expect(renderer.chromiumArgs({ sandbox: true })).not.toContain('--no-sandbox')

@@ -183,6 +183,8 @@ export interface RepairView {
   repairedAtLabel: string | null
   comments: string | null
   repairCompanyName: string | null
+  /** The pre-inspection that created it (its detail dialog). */
+  preInspectionId: number | null
 }
 
 /** Every field of the vehicle, as the Details tab and the edit dialog show it (no picture bytes). */

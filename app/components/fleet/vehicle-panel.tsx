@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { BusFrontIcon, ClipboardCheckIcon, ClipboardListIcon, HistoryIcon, WrenchIcon } from 'lucide-react'
+import { BusFrontIcon, HistoryIcon } from 'lucide-react'
 import * as React from 'react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -9,6 +9,7 @@ import { ExpiryBadge } from '#app/components/ui/expiry-badge.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { InspectionsTab, PreInspectionsTab, RepairActionsTab } from '#app/components/inspections/form-tabs.tsx'
 import { DocumentsTab } from './documents-tab.tsx'
 import { OdometerHistory } from './odometer-history.tsx'
 import { FLEET_INTENT, tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type VehicleRecord } from './shared.ts'
@@ -160,100 +161,6 @@ function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<O
   )
 }
 
-function StatusBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
-  return <Badge variant={ok ? 'success' : 'danger'}>{ok ? yes : no}</Badge>
-}
-
-function PreInspectionsView({ items }: { items: OpenVehicle['preInspections'] }) {
-  if (!items.length) {
-    return <EmptyState icon={ClipboardListIcon} titleAs="p" title="No pre-inspections yet" description="Drivers of the operating company file a pre-inspection before each trip; they will be listed here." />
-  }
-  return (
-    <Table containerProps={{ 'aria-label': 'Pre inspections' }}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Status</TableHead>
-          <TableHead>Date</TableHead>
-          <TableHead>Driver</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {items.map((p) => (
-          <TableRow key={p.id} data-testid={`pre-inspection-${p.id}`}>
-            <TableCell>
-              <StatusBadge ok={p.isSatisfactory} yes="Ok" no="Defective" />
-            </TableCell>
-            <TableCell>{p.date.slice(0, 10)}</TableCell>
-            <TableCell>{p.driverName || '—'}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  )
-}
-
-function InspectionsView({ items }: { items: OpenVehicle['inspections'] }) {
-  if (!items.length) {
-    return <EmptyState icon={ClipboardCheckIcon} titleAs="p" title="No inspections yet" description="Periodic inspections filed by mechanics will be listed here." />
-  }
-  return (
-    <Table containerProps={{ 'aria-label': 'Inspections' }}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Status</TableHead>
-          <TableHead>Inspection date</TableHead>
-          <TableHead>Inspector</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {items.map((i) => (
-          <TableRow key={i.id} data-testid={`inspection-${i.id}`}>
-            <TableCell>
-              <StatusBadge ok={i.isSatisfactory} yes="Satisfactory" no="Unsatisfactory" />
-            </TableCell>
-            <TableCell>{i.date.slice(0, 10)}</TableCell>
-            <TableCell>{i.inspectorName || '—'}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  )
-}
-
-function RepairsView({ items }: { items: NonNullable<OpenVehicle['repairs']> }) {
-  if (!items.length) {
-    return <EmptyState icon={WrenchIcon} titleAs="p" title="No repair actions" description="A pre-inspection with a defect creates a repair action; it will be listed here." />
-  }
-  return (
-    <Table containerProps={{ 'aria-label': 'Repair actions' }}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Repair identifier</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Created at</TableHead>
-          <TableHead>Repaired at</TableHead>
-          <TableHead>Comments</TableHead>
-          <TableHead>Repair company</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {items.map((r) => (
-          <TableRow key={r.id} data-testid={`repair-${r.id}`}>
-            <TableCell className="font-mono text-xs">{r.repairIdentifier}</TableCell>
-            <TableCell>{r.isRepaired ? <Badge variant="success">Repaired</Badge> : <Badge variant="warning">Pending repair</Badge>}</TableCell>
-            <TableCell>
-              <time dateTime={r.createdAt}>{r.createdAtLabel}</time>
-            </TableCell>
-            <TableCell>{r.repairedAt ? <time dateTime={r.repairedAt}>{r.repairedAtLabel}</time> : 'Pending'}</TableCell>
-            <TableCell className="max-w-xs whitespace-normal">{r.comments || '—'}</TableCell>
-            <TableCell>{r.repairCompanyName ?? '—'}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  )
-}
-
 /**
  * The expanded row (spec section 2): Details, Operator history (owner),
  * Pre inspections, Inspections, Repair actions (owner), Documents (read-only
@@ -277,11 +184,11 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
       case 'operators':
         return <OperatorsView assignments={open.assignments ?? []} actionPath={actionPath} />
       case 'preInspections':
-        return <PreInspectionsView items={open.preInspections} />
+        return <PreInspectionsTab items={open.preInspections} />
       case 'inspections':
-        return <InspectionsView items={open.inspections} />
+        return <InspectionsTab items={open.inspections} />
       case 'repairs':
-        return <RepairsView items={open.repairs ?? []} />
+        return <RepairActionsTab items={open.repairs ?? []} />
       case 'documents':
         // The Documents tab (its own component: list, download, upload and delete for owners).
         return (

@@ -118,6 +118,7 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: n
               repairedAtLabel: r.repairedAt ? utcLabel(r.repairedAt) : null,
               comments: r.comments ?? null,
               repairCompanyName: r.repairCompanyName,
+              preInspectionId: r.preInspectionFormId ?? null,
             })),
           [],
         )

@@ -1,0 +1,406 @@
+/**
+ * The filed forms as documents: ONE component per kind, used by the detail dialogs, the print
+ * pages (/PrintPreInspection, /PrintInspection) and the server-side PDFs (rendered to static
+ * HTML). Self-contained: its CSS is inlined in a <style> element (no stylesheet to fetch), its
+ * pictures are data: URLs or same-origin paths given by the caller, and every record text is
+ * React text — never markup.
+ */
+import {
+  DAMAGE_SIDES,
+  inspectionItemsBySection,
+  inspectionItemStatusLabel,
+  preInspectionAnswerLabel,
+  preInspectionItemsBySection,
+} from '#catalog/checklists.ts'
+
+/** The pre-inspection as the read use case answers it (API.md). */
+export interface PreInspectionFormView {
+  id: number
+  vehicleId: number
+  driverName: string
+  date: string
+  driverSignature: string | null
+  signatureName: string | null
+  comments: string | null
+  isSatisfactory: boolean
+  defectsCorrected: boolean
+  defectsNeedCorrection: boolean
+  timeIn: string
+  timeOut: string | null
+  odometerStart: number
+  odometerEnd: number | null
+  front: string | null
+  rear: string | null
+  rightSide: string | null
+  leftSide: string | null
+  imageDataFront: string | null
+  imageDataRear: string | null
+  imageDataRightSide: string | null
+  imageDataLeftSide: string | null
+  acknowledgedRepairs?: { repairActionId: number; repairIdentifier: string; acknowledgedAt: string }[]
+  /* …and every checklist key of PRE_INSPECTION_ITEMS: true = Defective. */
+}
+
+export interface InspectionFormView {
+  id: number
+  vehicleId: number
+  inspectorName: string
+  inspectionDate: string
+  inspectorSignature: string | null
+  signatureName?: string | null
+  isSatisfactory: boolean
+  odometer?: number | null
+  /* …and every key of INSPECTION_ITEMS: {status, comments}. */
+}
+
+export interface FormVehicleView {
+  id: number
+  make: string
+  model: string
+  vin: string
+  licensePlate: string
+  vehicleIdentifier: string
+}
+
+export interface FormPhotoView {
+  photo: string
+  name: string
+}
+
+/** The fingerprint block of a PDF or print page (decision 032). */
+export interface FingerprintView {
+  fingerprint: string
+  verifyUrl: string
+  /** A data: URL of the QR of `verifyUrl`. */
+  verifyQr: string
+}
+
+export const PRINT_CSS = `
+.opd{box-sizing:border-box;background:#fff;color:#111;font-family:system-ui,"DejaVu Sans","Liberation Sans",Arial,sans-serif;font-size:13px;line-height:1.4;padding:12px;max-width:210mm;margin:0 auto}
+.opd *{box-sizing:border-box}
+.opd h1{font-size:20px;margin:0 0 2px}
+.opd h2{font-size:14px;margin:0 0 6px;padding-bottom:3px;border-bottom:1px solid #ddd}
+.opd .opd-sub{color:#555;margin:0 0 10px}
+.opd .opd-badge{display:inline-block;border-radius:999px;padding:1px 8px;font-size:12px;font-weight:600;border:1px solid currentColor}
+.opd .opd-good{color:#166534}
+.opd .opd-bad{color:#b91c1c}
+.opd .opd-muted{color:#555}
+.opd .opd-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,300px),1fr));gap:10px;align-items:start}
+.opd section{border:1px solid #ddd;border-radius:6px;padding:8px 10px;margin:0 0 10px;break-inside:avoid;page-break-inside:avoid;min-width:0}
+.opd .opd-grid section{margin:0}
+.opd dl{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:2px 10px;margin:0}
+.opd dt{color:#555}
+.opd dd{margin:0;min-width:0;overflow-wrap:anywhere;white-space:pre-wrap}
+.opd table{width:100%;border-collapse:collapse;table-layout:fixed}
+.opd td,.opd th{text-align:left;vertical-align:top;padding:3px 4px;border-top:1px solid #eee;overflow-wrap:anywhere;white-space:pre-wrap}
+.opd th{font-weight:600;color:#555;border-top:0}
+.opd .opd-answer{width:8.5em}
+.opd .opd-text{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}
+.opd .opd-images{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,160px),1fr));gap:8px}
+.opd figure{margin:0;min-width:0}
+.opd figure img{display:block;max-width:100%;height:auto;max-height:60mm;object-fit:contain;border:1px solid #ddd;border-radius:4px;background:#fafafa}
+.opd figcaption{font-size:11px;color:#555;overflow-wrap:anywhere}
+.opd .opd-signature{max-width:min(220px,100%);max-height:30mm;height:auto;border:1px solid #ddd;border-radius:4px;background:#fff}
+.opd .opd-head{display:flex;flex-wrap:wrap;gap:10px;justify-content:space-between;align-items:flex-start;margin-bottom:10px}
+.opd .opd-qr{width:96px;height:96px}
+.opd .opd-fingerprint{display:flex;gap:10px;align-items:center;border:1px dashed #999;border-radius:6px;padding:8px 10px;margin-top:10px;break-inside:avoid;page-break-inside:avoid}
+.opd .opd-fingerprint img{width:80px;height:80px;flex:none}
+.opd .opd-fingerprint>div{min-width:0}
+.opd .opd-mono{font-family:"DejaVu Sans Mono","Liberation Mono",ui-monospace,monospace}
+.opd .opd-link{overflow-wrap:anywhere;font-size:11px}
+@media (max-width:560px){.opd .opd-items3 thead{display:none}.opd .opd-items3 tr{display:grid;grid-template-columns:minmax(0,1fr);border-top:1px solid #eee;padding:3px 0}.opd .opd-items3 td{border-top:0;padding:1px 4px;width:auto}.opd .opd-items3 td:empty{display:none}.opd .opd-items3 td:last-child{color:#333;font-style:italic}}
+@media print{.opd{padding:0;max-width:none}.opd-noprint{display:none!important}}
+`
+
+/** The document's own CSS, once per document (a constant: not record text). */
+export function PrintStyles() {
+  return <style dangerouslySetInnerHTML={{ __html: PRINT_CSS }} />
+}
+
+const png = (base64: string) => `data:image/png;base64,${base64}`
+const jpegOrPng = (base64: string) => (base64.startsWith('/9j/') ? `data:image/jpeg;base64,${base64}` : base64.startsWith('UklGR') ? `data:image/webp;base64,${base64}` : `data:image/png;base64,${base64}`)
+
+/** An instant as `YYYY-MM-DD HH:MM UTC` (the same on the server and in the browser). */
+export function utcText(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return '—'
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}
+
+const text = (value: string | null | undefined) => (value && value.trim() ? value : '—')
+
+function Answer({ bad, label }: { bad: boolean; label: string }) {
+  return <span className={bad ? 'opd-bad' : 'opd-good'}>{label}</span>
+}
+
+function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl>
+      {rows.map(([k, v]) => (
+        <FactRow key={k} label={k} value={v} />
+      ))}
+    </dl>
+  )
+}
+function FactRow({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  )
+}
+
+export type PhotosState = FormPhotoView[] | 'loading' | { error: string }
+
+function PhotosBlock({ photos, prefix }: { photos: PhotosState; prefix: string }) {
+  if (photos === 'loading') return <p className="opd-muted" role="status">Loading images</p>
+  if (!Array.isArray(photos)) return <p className="opd-bad">{photos.error}</p>
+  if (!photos.length) return <p className="opd-muted">No extra photos.</p>
+  return (
+    <div className="opd-images">
+      {photos.map((p, i) => (
+        <figure key={`${prefix}-${i}`}>
+          <img src={jpegOrPng(p.photo)} alt={p.name || `Photo ${i + 1}`} />
+          <figcaption>{p.name}</figcaption>
+        </figure>
+      ))}
+    </div>
+  )
+}
+
+function FingerprintBlock({ fp }: { fp: FingerprintView }) {
+  return (
+    <div className="opd-fingerprint" data-testid="fingerprint">
+      <img src={fp.verifyQr} alt="QR code of the link that checks this copy" />
+      <div>
+        <div>
+          Fingerprint: <strong className="opd-mono" data-fingerprint={fp.fingerprint}>{fp.fingerprint}</strong>
+        </div>
+        <div className="opd-muted">Check this printed copy against the records: scan the code or open</div>
+        <div className="opd-link opd-mono">{fp.verifyUrl}</div>
+      </div>
+    </div>
+  )
+}
+
+/** Pre-inspection detail (spec section 2): Info, the six checklist sections, Damage Report, Additional Comments, Final Status, Time Log, Images. */
+export function PreInspectionDocument({
+  form,
+  vehicle,
+  photos,
+  fingerprint,
+}: {
+  form: PreInspectionFormView
+  vehicle: FormVehicleView
+  photos: PhotosState
+  fingerprint?: FingerprintView
+}) {
+  const sides = DAMAGE_SIDES.map((s) => ({ ...s, text: form[s.key], image: form[s.imageField] }))
+  const sideImages = sides.filter((s) => s.image)
+  return (
+    <article className="opd" aria-label={`Pre-inspection ${form.id}`}>
+      <PrintStyles />
+      <div className="opd-head">
+        <div>
+          <h1>Pre-inspection</h1>
+          <p className="opd-sub">
+            {vehicle.make} {vehicle.model} · {vehicle.vehicleIdentifier} · {form.date}
+          </p>
+        </div>
+        <span className={`opd-badge ${form.isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{form.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</span>
+      </div>
+      <div className="opd-grid">
+        <section aria-label="Info">
+          <h2>Info</h2>
+          <Facts
+            rows={[
+              ['Driver', text(form.driverName)],
+              ['Date', form.date],
+              ['Vehicle', `${vehicle.make} ${vehicle.model}`],
+              ['Vehicle code', vehicle.vehicleIdentifier],
+              ['License plate', text(vehicle.licensePlate)],
+              ['VIN', text(vehicle.vin)],
+              ['Odometer at start', String(form.odometerStart)],
+              ['Odometer at end', form.odometerEnd === null ? '—' : String(form.odometerEnd)],
+            ]}
+          />
+        </section>
+        {preInspectionItemsBySection().map(({ section, items }) => (
+          <section key={section} aria-label={section}>
+            <h2>{section}</h2>
+            <table>
+              <tbody>
+                {items.map((item) => {
+                  const bad = (form as unknown as Record<string, unknown>)[item.key] === true
+                  return (
+                    <tr key={item.key} data-item={item.key}>
+                      <td>{item.label}</td>
+                      <td className="opd-answer">
+                        <Answer bad={bad} label={preInspectionAnswerLabel(bad)} />
+                      </td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </section>
+        ))}
+        <section aria-label="Damage Report">
+          <h2>Damage Report</h2>
+          <Facts rows={sides.map((s) => [s.label, text(s.text as string | null)])} />
+        </section>
+        <section aria-label="Additional Comments">
+          <h2>Additional Comments</h2>
+          <p className="opd-text">{text(form.comments)}</p>
+        </section>
+        <section aria-label="Final Status">
+          <h2>Final Status</h2>
+          <Facts
+            rows={[
+              ['Condition', <Answer key="c" bad={!form.isSatisfactory} label={form.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'} />],
+              ['Defects corrected', form.defectsCorrected ? 'Yes' : 'No'],
+              ['Defects need correction', form.defectsNeedCorrection ? 'Yes' : 'No'],
+              ...(form.acknowledgedRepairs?.length
+                ? ([['Repairs acknowledged', form.acknowledgedRepairs.map((r) => r.repairIdentifier).join(', ')]] as [string, React.ReactNode][])
+                : []),
+              [
+                "Driver's signature",
+                form.driverSignature ? (
+                  <img key="s" className="opd-signature" src={png(form.driverSignature)} alt={`Signature of ${form.driverName}`} />
+                ) : form.signatureName ? (
+                  `Signed by typed name: ${form.signatureName}`
+                ) : (
+                  '—'
+                ),
+              ],
+            ]}
+          />
+        </section>
+        <section aria-label="Time Log">
+          <h2>Time Log</h2>
+          <Facts
+            rows={[
+              ['Time in', utcText(form.timeIn)],
+              ['Time out', utcText(form.timeOut)],
+            ]}
+          />
+        </section>
+      </div>
+      <section aria-label="Images" style={{ marginTop: 10 }}>
+        <h2>Images</h2>
+        {sideImages.length ? (
+          <div className="opd-images" style={{ marginBottom: 8 }}>
+            {sideImages.map((s) => (
+              <figure key={s.key}>
+                <img src={jpegOrPng(s.image as string)} alt={`Damage, ${s.label.toLowerCase()}`} />
+                <figcaption>{s.label}</figcaption>
+              </figure>
+            ))}
+          </div>
+        ) : null}
+        <PhotosBlock photos={photos} prefix="pre" />
+      </section>
+      {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}
+    </article>
+  )
+}
+
+/** Inspection detail (spec section 2): inspector, date, make and model, VIN, vehicle code with QR, signature; six sections; Images. */
+export function InspectionDocument({
+  form,
+  vehicle,
+  vehicleQr,
+  photos,
+  fingerprint,
+}: {
+  form: InspectionFormView
+  vehicle: FormVehicleView
+  /** The vehicle code's QR: a data: URL (PDF) or the app's `/vehicles/{id}/qr.svg`. */
+  vehicleQr: string
+  photos: PhotosState
+  fingerprint?: FingerprintView
+}) {
+  return (
+    <article className="opd" aria-label={`Inspection ${form.id}`}>
+      <PrintStyles />
+      <div className="opd-head">
+        <div>
+          <h1>Inspection</h1>
+          <p className="opd-sub">
+            {vehicle.make} {vehicle.model} · {vehicle.vehicleIdentifier} · {form.inspectionDate}
+          </p>
+        </div>
+        <span className={`opd-badge ${form.isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{form.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</span>
+      </div>
+      <div className="opd-grid">
+        <section aria-label="Info">
+          <h2>Info</h2>
+          <Facts
+            rows={[
+              ['Inspector', text(form.inspectorName)],
+              ['Date', form.inspectionDate],
+              ['Make and model', `${vehicle.make} ${vehicle.model}`],
+              ['VIN', text(vehicle.vin)],
+              ['License plate', text(vehicle.licensePlate)],
+              ...(form.odometer != null ? ([['Odometer', String(form.odometer)]] as [string, string][]) : []),
+              [
+                "Inspector's signature",
+                form.inspectorSignature ? (
+                  <img key="s" className="opd-signature" src={png(form.inspectorSignature)} alt={`Signature of ${form.inspectorName}`} />
+                ) : form.signatureName ? (
+                  `Signed by typed name: ${form.signatureName}`
+                ) : (
+                  '—'
+                ),
+              ],
+            ]}
+          />
+        </section>
+        <section aria-label="Vehicle code">
+          <h2>Vehicle code</h2>
+          <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
+            <img className="opd-qr" src={vehicleQr} alt={`QR code of ${vehicle.vehicleIdentifier}`} width={96} height={96} />
+            <strong className="opd-mono">{vehicle.vehicleIdentifier}</strong>
+          </div>
+        </section>
+      </div>
+      {inspectionItemsBySection().map(({ section, items }) => (
+        <section key={section} aria-label={section}>
+          <h2>
+            {section} ({items.length})
+          </h2>
+          <table className="opd-items3">
+            <thead>
+              <tr>
+                <th>Item</th>
+                <th className="opd-answer">Status</th>
+                <th>Comment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => {
+                const answer = ((form as unknown as Record<string, unknown>)[item.key] ?? { status: 2, comments: null }) as { status: number; comments: string | null }
+                return (
+                  <tr key={item.key} data-item={item.key}>
+                    <td>{item.label}</td>
+                    <td className="opd-answer">
+                      <span className={answer.status === 1 ? 'opd-bad' : answer.status === 0 ? 'opd-good' : 'opd-muted'}>{inspectionItemStatusLabel(answer.status)}</span>
+                    </td>
+                    <td>{answer.comments || ''}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </section>
+      ))}
+      <section aria-label="Images">
+        <h2>Images</h2>
+        <PhotosBlock photos={photos} prefix="insp" />
+      </section>
+      {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}
+    </article>
+  )
+}
