@@ -293,3 +293,47 @@ export function vehicleRequestAnsweredMail({
         ],
   })
 }
+
+/**
+ * A defective pre-trip opened a repair action (issue 10): to the repair shop's managers and
+ * mechanics, or to the owner's managers while no shop is chosen.
+ */
+export function repairActionOpenedMail({
+  repairIdentifier,
+  vehicleIdentifier,
+  ownerCompanyName,
+  taskNames,
+  outOfService,
+  waitingForShop,
+  link,
+}: {
+  repairIdentifier: string
+  vehicleIdentifier: string
+  ownerCompanyName: string
+  taskNames: string[]
+  outOfService: boolean
+  waitingForShop: boolean
+  link: string
+}): MailContent {
+  const vehicle = oneLine(vehicleIdentifier)
+  const shown = taskNames.slice(0, 10).map((n) => `• ${oneLine(n)}`)
+  if (taskNames.length > shown.length) shown.push(`• and ${taskNames.length - shown.length} more`)
+  return renderMail({
+    subject: `${outOfService ? 'Out of service: ' : ''}repair ${oneLine(repairIdentifier)} for vehicle ${vehicle}`,
+    greeting: greetingFor(undefined),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `A driver reported defects on the pre-trip inspection of vehicle ${vehicle} (${oneLine(ownerCompanyName)}). Repair ${oneLine(repairIdentifier)} was opened with these tasks:`,
+      },
+      { kind: 'paragraph', text: shown.join('\n') },
+      ...(outOfService
+        ? [{ kind: 'paragraph' as const, text: 'A defect affects safety: the vehicle is out of service until the repair is certified.' }]
+        : []),
+      ...(waitingForShop
+        ? [{ kind: 'note' as const, text: 'Your company has not chosen a repair shop: the repair waits until you choose one in the company settings.' }]
+        : []),
+      { kind: 'button', label: 'Open the repair', url: link },
+    ],
+  })
+}

@@ -32,6 +32,9 @@ import { addVehicle, getVehicle, updateVehicle } from '../fleet/vehicles.server.
 import type { addVehicleInput, updateVehicleInput } from '../fleet/vehicle-schema.ts'
 import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
+import type { PreInspectionInput } from '../inspections/pre-inspection-schema.ts'
+import { getPreTripContext, listMyBuses } from '../inspections/pre-trip.server.ts'
+import { submitPreInspection } from '../inspections/submit-pre-inspection.server.ts'
 import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
 import { idSchema } from '../validation.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
@@ -75,6 +78,12 @@ export const appRouter = router({
   employees: router({
     list: authedProcedure.input(listEmployeesInput).query(({ ctx, input }) => listEmployees(ctx, input)),
     setRoleActive: authedProcedure.input(updateRoleStatusInput).mutation(({ ctx, input }) => updateUserRoleStatus(ctx, input)),
+  }),
+  // The driver's pre-trip (decision 024): the date rules need the operator's today, so the use case checks the input.
+  inspections: router({
+    submitPreInspection: authedProcedure.input(checkedByUseCase<PreInspectionInput>()).mutation(({ ctx, input }) => submitPreInspection(ctx, input)),
+    preTripContext: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getPreTripContext(ctx, input.vehicleId)),
+    myBuses: authedProcedure.query(({ ctx }) => listMyBuses(ctx)),
   }),
 })
 

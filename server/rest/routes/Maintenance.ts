@@ -1,4 +1,8 @@
+import { z } from 'zod'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../../inspections/list-by-vehicle.server.ts'
+import { preInspectionBody } from '../../inspections/pre-inspection-schema.ts'
+import { submitPreInspection, withIdempotencyHeader } from '../../inspections/submit-pre-inspection.server.ts'
+import { json } from '../respond.ts'
 import { defineRoute } from '../route.ts'
 import { vehicleQuery } from './shapes.ts'
 
@@ -23,5 +27,24 @@ export const maintenanceRoutes = [
     query: vehicleQuery,
     errors: [404],
     handler: (ctx) => listInspectionsByVehicle(ctx, ctx.query.vehicleId),
+  }),
+  // The driver's pre-trip (API.md "Paths beyond the spec", decision 024).
+  defineRoute({
+    method: 'POST',
+    path: '/api/Maintenance/submitPreInspection',
+    tag: 'Maintenance',
+    summary: "File a driver's pre-trip (a Driver of the operator with the vehicle's active assignment)",
+    auth: 'user',
+    body: preInspectionBody,
+    status: 201,
+    response: z.object({ id: z.number().int(), isSatisfactory: z.boolean(), repairActionId: z.number().int().nullable() }),
+    responseDescription: 'Filed (or, for a repeated Idempotency-Key, the first filing, with `Idempotent-Replayed: true`)',
+    errors: [403, 404, 409, 413, 415],
+    handler: async (ctx) => {
+      const body = withIdempotencyHeader(ctx.body, ctx.request.headers.get('idempotency-key'))
+      const { replayed, ...result } = await submitPreInspection(ctx, body)
+      // A retry gets the answer the first request got (decision 024).
+      return json(result, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {})
+    },
   }),
 ]
