@@ -202,7 +202,7 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
   })
 
   it('refuses a file that is not a picture (415) under its field', async () => {
-    const body = form('not-a-picture', { odometerStart: '12100' })
+    const body = form('not-a-picture', { odometerStart: '12100', odometerEnd: '' })
     body.append('photo_leftSide', new File([new TextEncoder().encode('%PDF-1.4 not an image')], 'left.jpg', { type: 'image/jpeg' }))
     const r = await post(body)
     expect(r.status).toBe(415)
