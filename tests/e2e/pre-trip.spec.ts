@@ -55,8 +55,15 @@ async function filedBy(userId: number) {
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
+  const { overflow, offenders } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const offenders = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.getAttribute('class') ?? '').slice(0, 60)}`)
+    return { overflow: document.documentElement.scrollWidth - width, offenders }
+  })
+  expect(overflow, `wider than the screen: ${offenders.join(' | ')}`).toBeLessThanOrEqual(0)
 }
 
 async function sign(page: Page) {
@@ -108,7 +115,7 @@ test.describe('with JavaScript', () => {
     await page.getByRole('textbox', { name: 'Left side' }).fill('Scratched left mirror housing')
     await page.getByLabel('Left side photo').setInputFiles({ name: 'left.jpg', mimeType: 'image/jpeg', buffer: await jpeg(40, 40, 200) })
     await expect(page.getByRole('img', { name: 'Left side photo: photo taken' })).toBeVisible()
-    await page.getByLabel('Comments').fill('Horn weak, mirror loose')
+    await page.getByRole('textbox', { name: 'Comments' }).fill('Horn weak, mirror loose')
     await sign(page)
     await expectNoHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/pre-trip-360-filled.png', fullPage: true })
@@ -162,11 +169,11 @@ test.describe('with JavaScript', () => {
     await page.goto(`/preTrip/${vehicleId}`)
     await expect(page.getByRole('button', { name: 'Mark all Ok' })).toBeVisible()
     await page.getByRole('radiogroup', { name: 'Battery and cables' }).getByRole('radio', { name: 'Defective' }).check()
-    await page.getByLabel('Comments').fill('Battery terminal corroded')
+    await page.getByRole('textbox', { name: 'Comments' }).fill('Battery terminal corroded')
     await page.getByLabel('Odometer at end (optional)').fill('11999')
     await expect(page.getByTestId('draft-status')).toContainText('Draft saved on this phone')
     await page.reload()
-    await expect(page.getByLabel('Comments')).toHaveValue('Battery terminal corroded')
+    await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('Battery terminal corroded')
     await expect(page.getByRole('radiogroup', { name: 'Battery and cables' }).getByRole('radio', { name: 'Defective' })).toBeChecked()
 
     // Unanswered items, a missing signature and an end odometer below the start are named, nothing typed is lost.
@@ -175,7 +182,7 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('#horn-error')).toHaveText('Answer Ok or Defective')
     await expect(page.locator('#odometerEnd-error')).toHaveText('The end odometer cannot be below the start odometer')
     await expect(page.getByText('Sign the form: draw your signature or type your full name')).toBeVisible()
-    await expect(page.getByLabel('Comments')).toHaveValue('Battery terminal corroded')
+    await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('Battery terminal corroded')
     await expectNoHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/pre-trip-360-errors.png' })
 

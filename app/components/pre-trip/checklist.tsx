@@ -68,7 +68,7 @@ export function Checklist({
   const answered = SECTIONS.reduce((n, s) => n + s.items.filter((i) => answers[i.key] !== undefined).length, 0)
   const defects = SECTIONS.reduce((n, s) => n + s.items.filter((i) => answers[i.key] === true).length, 0)
   return (
-    <section aria-labelledby="checklist-title" className="grid gap-4">
+    <section aria-labelledby="checklist-title" className="grid min-w-0 grid-cols-1 gap-4">
       <div className="sticky top-14 z-10 -mx-4 flex flex-wrap items-center justify-between gap-2 border-b bg-background/95 px-4 py-2 backdrop-blur md:-mx-6 md:px-6">
         <div>
           <h2 id="checklist-title" className="text-lg font-semibold">
@@ -85,7 +85,7 @@ export function Checklist({
         ) : null}
       </div>
       {SECTIONS.map(({ section, items }) => (
-        <fieldset key={section} className="grid gap-3 rounded-lg border p-3">
+        <fieldset key={section} className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border p-3">
           <legend className="px-1 text-base font-semibold">{section}</legend>
           {items.map((item) => {
             const value = answers[item.key]

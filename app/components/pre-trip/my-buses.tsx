@@ -37,7 +37,7 @@ export function MyBuses({ userId, buses }: { userId: number; buses: MyBusView[] 
   const outbox = useOutbox(userId)
   const drafts = new Set((outbox?.drafts ?? []).map((d) => d.vehicleId))
   return (
-    <section aria-labelledby="my-buses-title" className="grid gap-3" data-testid="my-buses">
+    <section aria-labelledby="my-buses-title" className="grid grid-cols-1 gap-3" data-testid="my-buses">
       <h2 id="my-buses-title" className="flex items-center gap-2 text-xl font-semibold">
         <Bus className="size-5" aria-hidden /> My buses
       </h2>
@@ -47,9 +47,9 @@ export function MyBuses({ userId, buses }: { userId: number; buses: MyBusView[] 
           No bus is assigned to your companies today. When your operator has an active assignment, its buses show here; you can also scan the QR code on the bus.
         </p>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {buses.map((b) => (
-            <li key={`${b.vehicleId}-${b.operatorCompanyName}`} className="grid gap-2 rounded-lg border bg-card p-3" data-testid="my-bus">
+            <li key={`${b.vehicleId}-${b.operatorCompanyName}`} className="grid grid-cols-1 gap-2 rounded-lg border bg-card p-3" data-testid="my-bus">
               <div className="min-w-0">
                 <p className="text-lg font-semibold break-words">{b.vehicleIdentifier}</p>
                 <p className="text-sm text-muted-foreground break-words">

@@ -49,8 +49,35 @@ export function CameraInput({
   onRemove?: () => void
 }) {
   const Icon = multiple ? ImagePlus : Camera
+  if (!hydrated) {
+    // Without JavaScript: a plain labelled file input, posted with the form.
+    return (
+      <div className="grid min-w-0 gap-1.5">
+        <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium">
+          <Icon className="size-4" aria-hidden />
+          {label}
+        </label>
+        <input
+          id={id}
+          name={name}
+          type="file"
+          accept="image/*"
+          capture={multiple ? undefined : 'environment'}
+          multiple={multiple}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="block w-full min-w-0 text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-input file:bg-background file:px-3"
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <div className="flex flex-wrap items-center gap-3">
         <label
           htmlFor={id}
@@ -67,10 +94,10 @@ export function CameraInput({
             multiple={multiple}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            className={hydrated ? 'sr-only' : 'max-w-full text-sm'}
+            className="sr-only"
             onChange={(e) => {
               const files = Array.from(e.currentTarget.files ?? [])
-              if (!hydrated || !files.length) return
+              if (!files.length) return
               onPick(files)
               e.currentTarget.value = ''
             }}

@@ -122,17 +122,43 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   }, [hydrated])
 
   // Every change is kept on the phone (a reload or a closed tab loses nothing).
+  const [saving, setSaving] = React.useState(false)
+  const latestDraft = React.useRef<PreTripDraft | null>(null)
   React.useEffect(() => {
-    if (!draftId || phase !== 'editing') return
+    if (!draftId || phase !== 'editing') {
+      latestDraft.current = null
+      return
+    }
     const draft = draftOf(draftId)
+    latestDraft.current = draft
+    setSaving(true)
     const timer = window.setTimeout(() => {
       void loadQueue()
         .then((q) => q.saveDraft(draft))
-        .then(() => setSavedAt(Date.now()))
+        .then(() => {
+          if (latestDraft.current === draft) {
+            setSaving(false)
+            setSavedAt(Date.now())
+          }
+        })
         .catch(() => undefined)
-    }, 250)
+    }, 150)
     return () => window.clearTimeout(timer)
   }, [draftId, phase, draftOf])
+  // Leaving the page before the pause: kept at once.
+  React.useEffect(() => {
+    const keep = () => {
+      const draft = latestDraft.current
+      if (draft) void loadQueue().then((q) => q.saveDraft(draft))
+    }
+    const hidden = () => document.visibilityState === 'hidden' && keep()
+    window.addEventListener('pagehide', keep)
+    document.addEventListener('visibilitychange', hidden)
+    return () => {
+      window.removeEventListener('pagehide', keep)
+      document.removeEventListener('visibilitychange', hidden)
+    }
+  }, [])
 
   // A queued filing: follow what the flusher (this tab or another) does with it.
   const current = outbox?.entries.find((e) => e.key === draftId)
@@ -316,7 +342,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   const others = (outbox?.entries ?? []).filter((e) => e.key !== draftId)
 
   return (
-    <div className="mx-auto grid w-full max-w-2xl gap-4">
+    <div className="mx-auto grid w-full max-w-2xl grid-cols-1 gap-4">
       <VehicleHeader data={data} />
       {hydrated && !online ? (
         <p className="flex items-center gap-2 rounded-md border bg-muted p-2 text-sm" role="status">
@@ -341,7 +367,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
       {phase === 'filed' && filed ? (
         <FiledNotice filed={filed} vehicleId={data.vehicle.id} onAnother={hydrated ? () => void startOver() : undefined} />
       ) : phase === 'queued' ? (
-        <section className="grid gap-3 rounded-lg border border-warning bg-warning/10 p-4" role="status" data-testid="pre-trip-queued">
+        <section className="grid grid-cols-1 gap-3 rounded-lg border border-warning bg-warning/10 p-4" role="status" data-testid="pre-trip-queued">
           <h2 className="flex items-center gap-2 text-lg font-semibold">
             <CloudOff className="size-5" aria-hidden /> Saved on this phone
           </h2>
@@ -365,7 +391,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
           encType="multipart/form-data"
           noValidate={hydrated}
           onSubmit={(e) => void onSubmit(e)}
-          className="grid gap-5"
+          className="grid grid-cols-1 gap-5"
           aria-label="Pre-trip inspection"
         >
           <input type="hidden" name="intent" value={PRE_TRIP_INTENT} />
@@ -381,7 +407,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
           ) : null}
           {hydrated && draftId ? (
             <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-              <span data-testid="draft-status">{savedAt ? `Draft saved on this phone at ${new Date(savedAt).toLocaleTimeString()}` : 'Your answers are kept on this phone as you go.'}</span>
+              <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone at ${new Date(savedAt).toLocaleTimeString()}` : 'Your answers are kept on this phone as you go.'}</span>
               <Button type="button" variant="ghost" size="sm" onClick={() => void startOver()}>
                 Start over
               </Button>
@@ -397,7 +423,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
             onAcknowledge={acknowledge}
           />
 
-          <section aria-labelledby="trip-title" className="grid gap-4 rounded-lg border p-3">
+          <section aria-labelledby="trip-title" className="grid min-w-0 grid-cols-1 gap-4 rounded-lg border p-3">
             <h2 id="trip-title" className="text-lg font-semibold">
               Time and odometer
             </h2>
@@ -405,7 +431,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
               <Gauge className="size-4" aria-hidden />
               Last odometer reading: <strong>{data.lastOdometer === null ? 'none yet' : data.lastOdometer.toLocaleString('en-US')}</strong>
             </p>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <TimeField id="timeIn" label="Time in" value={values.timeIn} error={errors.timeIn} hydrated={hydrated} tz={tz} onChange={(v) => set('timeIn', v)} />
               <TimeField id="timeOut" label="Time out (optional)" value={values.timeOut} error={errors.timeOut} hydrated={hydrated} tz={tz} onChange={(v) => set('timeOut', v)} />
               <NumberField id="odometerStart" label="Odometer at start" value={values.odometerStart} error={errors.odometerStart} onChange={(v) => set('odometerStart', v)} />
@@ -416,12 +442,12 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
 
           <Checklist answers={values.answers} errors={errors} onAnswer={answer} onAllOk={allOk} hydrated={hydrated} />
 
-          <section aria-labelledby="damage-title" className="grid gap-4 rounded-lg border p-3">
+          <section aria-labelledby="damage-title" className="grid min-w-0 grid-cols-1 gap-4 rounded-lg border p-3">
             <h2 id="damage-title" className="text-lg font-semibold">
               Damage Report
             </h2>
             {DAMAGE_SIDES.map((side) => (
-              <div key={side.key} className="grid gap-2">
+              <div key={side.key} className="grid grid-cols-1 gap-2">
                 <Label htmlFor={side.key}>{side.label}</Label>
                 <Textarea
                   id={side.key}
@@ -454,7 +480,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
             ))}
           </section>
 
-          <section aria-labelledby="more-title" className="grid gap-4 rounded-lg border p-3">
+          <section aria-labelledby="more-title" className="grid min-w-0 grid-cols-1 gap-4 rounded-lg border p-3">
             <h2 id="more-title" className="text-lg font-semibold">
               Photos and comments
             </h2>
@@ -468,7 +494,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
               onPick={(files) => void pickExtra(files)}
             />
             <PhotoList photos={photos} onRemove={(id) => setPhotos((p) => p.filter((x) => x.id !== id))} />
-            <div className="grid gap-2">
+            <div className="grid grid-cols-1 gap-2">
               <Label htmlFor="comments">Comments</Label>
               <Textarea
                 id="comments"
@@ -518,7 +544,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
 function VehicleHeader({ data }: { data: PreTripPageData }) {
   const v = data.vehicle
   return (
-    <header className="grid gap-2">
+    <header className="grid grid-cols-1 gap-2">
       <h1 className="text-2xl font-semibold tracking-tight break-words">Pre-trip · {v.vehicleIdentifier}</h1>
       <p className="text-sm text-muted-foreground break-words">
         {[v.make, v.model].filter(Boolean).join(' ') || 'Vehicle'}
@@ -584,7 +610,7 @@ function TimeField({
   onChange: (v: string) => void
 }) {
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex gap-2">
         <Input
@@ -610,7 +636,7 @@ function TimeField({
 
 function NumberField({ id, label, value, error, onChange }: { id: string; label: string; value: string; error?: string; onChange: (v: string) => void }) {
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}

@@ -39,7 +39,7 @@ export function RepairsPanel({
 }) {
   if (!open.length && !certified.length) return null
   return (
-    <section aria-labelledby="repairs-title" className="grid gap-3 rounded-lg border p-3">
+    <section aria-labelledby="repairs-title" className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border p-3">
       <h2 id="repairs-title" className="text-lg font-semibold">
         Repairs of this vehicle
       </h2>
