@@ -145,6 +145,9 @@ test.describe('with JavaScript', () => {
     await second.reload()
     await expect(second.getByTestId('pre-trip-outbox')).toContainText('Sent: defects reported, repair job created')
     await expect(second.getByTestId('today-pre-trip')).toHaveText(/Pre-trip done today: defects reported/)
+    await expect(second.getByTestId('my-bus')).toContainText('Start pre-trip')
+    await expectNoHorizontalScroll(second)
+    await second.screenshot({ path: 'tests/.tmp/pre-trip-dashboard-360.png', fullPage: true })
 
     const filed = await filedBy(user.id)
     expect(filed).toHaveLength(1)

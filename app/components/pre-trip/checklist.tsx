@@ -69,17 +69,15 @@ export function Checklist({
   const defects = SECTIONS.reduce((n, s) => n + s.items.filter((i) => answers[i.key] === true).length, 0)
   return (
     <section aria-labelledby="checklist-title" className="grid min-w-0 grid-cols-1 gap-4">
-      <div className="sticky top-14 z-10 -mx-4 flex flex-wrap items-center justify-between gap-2 border-b bg-background/95 px-4 py-2 backdrop-blur md:-mx-6 md:px-6">
-        <div>
-          <h2 id="checklist-title" className="text-lg font-semibold">
-            Checklist
-          </h2>
-          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="checklist-progress">
-            {answered} of {CHECKLIST_COUNT} answered{defects ? ` · ${defects} defective` : ''}
-          </p>
-        </div>
+      <h2 id="checklist-title" className="text-lg font-semibold">
+        Checklist
+      </h2>
+      <div className="sticky top-14 z-10 -mx-4 -mt-2 flex items-center justify-between gap-2 border-b bg-background/95 px-4 py-2 backdrop-blur md:-mx-6 md:px-6">
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="checklist-progress">
+          {hydrated ? `${answered} of ${CHECKLIST_COUNT} answered${defects ? ` · ${defects} defective` : ''}` : `Answer each of the ${CHECKLIST_COUNT} items: Ok or Defective.`}
+        </p>
         {hydrated ? (
-          <Button type="button" variant="outline" className="min-h-11" onClick={onAllOk}>
+          <Button type="button" variant="outline" className="min-h-11 shrink-0" onClick={onAllOk}>
             <CheckCheck aria-hidden /> Mark all Ok
           </Button>
         ) : null}

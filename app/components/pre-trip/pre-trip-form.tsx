@@ -610,7 +610,7 @@ function TimeField({
   onChange: (v: string) => void
 }) {
   return (
-    <div className="grid grid-cols-1 gap-1.5">
+    <div className="grid grid-cols-1 content-start gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex gap-2">
         <Input
@@ -636,7 +636,7 @@ function TimeField({
 
 function NumberField({ id, label, value, error, onChange }: { id: string; label: string; value: string; error?: string; onChange: (v: string) => void }) {
   return (
-    <div className="grid grid-cols-1 gap-1.5">
+    <div className="grid grid-cols-1 content-start gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
