@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { withVinCheckDigit } from '#catalog/vin.ts'
-import { operatorAssignments, preInspectionImages, preInspections, repairActions } from '#db/schema/index.ts'
+import { operatorAssignments, preInspectionImages, preInspections, repairActions, vehicles } from '#db/schema/index.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
@@ -189,9 +190,46 @@ test.describe('with JavaScript', () => {
     await expectNoHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/pre-trip-360-errors.png' })
 
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    expect(serious).toEqual([])
+
     await page.setViewportSize({ width: 1366, height: 900 })
     await expectNoHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/pre-trip-1366.png' })
+  })
+})
+
+test.describe('with JavaScript, refused', () => {
+  test.use({ viewport: PHONE })
+
+  test('a queued pre-trip the server refuses comes back into the form with its errors, nothing lost, and files once corrected', async ({ page, context }) => {
+    test.setTimeout(90_000)
+    const { user, vehicleId } = await driverWithBus(page, 'REF')
+    await page.goto(`/preTrip/${vehicleId}`)
+    await expect(page.getByRole('button', { name: 'Mark all Ok' })).toBeVisible()
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Mark all Ok' }).click()
+    await page.getByRole('textbox', { name: 'Comments' }).fill('All fine')
+    await sign(page)
+    await page.getByRole('button', { name: 'Submit pre-trip' }).click()
+    await expect(page.getByTestId('pre-trip-queued')).toBeVisible()
+
+    // Meanwhile the bus's odometer moved on (another reading): the queued start reading is now too low.
+    await e2eDb().transaction((tx) => tx.update(vehicles).set({ odometer: 20000 }).where(eq(vehicles.id, vehicleId)))
+    await context.setOffline(false)
+    await expect(page.locator('#odometerStart-error')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('alert').first()).toContainText('odometer')
+    await expect(page.getByTestId('checklist-progress')).toHaveText('29 of 29 answered')
+    await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('All fine')
+    expect(await filedBy(user.id)).toHaveLength(0)
+
+    await page.getByLabel('Odometer at start').fill('20000')
+    await page.getByRole('button', { name: 'Submit pre-trip' }).click()
+    await expect(page.getByTestId('pre-trip-filed')).toContainText('Pre-trip filed: satisfactory')
+    const filed = await filedBy(user.id)
+    expect(filed).toHaveLength(1)
+    expect(filed[0]).toMatchObject({ odometerStart: 20000, comments: 'All fine', isSatisfactory: true })
   })
 })
 

@@ -14,7 +14,7 @@ import * as vehicleLink from '#app/routes/_app+/vehicles.$vehicleId.tsx'
 import { PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import type { Database } from '#db/client.ts'
-import { operatorAssignments, preInspectionImages, preInspectionPhotos, preInspections, repairActions } from '#db/schema/index.ts'
+import { operatorAssignments, preInspectionImages, preInspectionPhotos, preInspections, repairAcknowledgements, repairActions } from '#db/schema/index.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
@@ -207,6 +207,31 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
     const r = await post(body)
     expect(r.status).toBe(415)
     expect(Object.keys((r.body as Extract<PreTripActionData, { ok: false }>).fieldErrors)).toContain('imageDataLeftSide')
+  })
+
+  it('shows an open safety repair as out of service, then the certified repair to acknowledge; the acknowledgement is filed with the next pre-trip', async () => {
+    const brakes = await post(form(`brakes-${driver}`, { odometerStart: '12100', odometerEnd: '' }, ['serviceBrakes']))
+    const repairId = (brakes.body as Extract<PreTripActionData, { ok: true }>).filed.repairActionId!
+    let data = (await load()).body as PreTripPageData
+    expect(data.outOfService).toBe(true)
+    expect(data.openRepairs.find((r) => r.id === repairId)).toMatchObject({ outOfService: true, tasks: [expect.objectContaining({ status: expect.any(String) })] })
+
+    // The shop certifies every open repair (done here by hand: the repair flow is another page's).
+    await db.transaction((tx) => tx.update(repairActions).set({ repairedAt: new Date(), repairedByName: 'Max Mechanic' }).where(eq(repairActions.vehicleId, vehicleId)))
+    data = (await load()).body as PreTripPageData
+    expect(data.outOfService).toBe(false)
+    expect(data.openRepairs).toEqual([])
+    expect(data.certifiedRepairs.map((r) => r.id)).toContain(repairId)
+    expect(data.certifiedRepairs.find((r) => r.id === repairId)).toMatchObject({ certifiedBy: 'Max Mechanic' })
+
+    const ack = form(`ack-${driver}`, { odometerStart: '12100', odometerEnd: '' })
+    for (const r of data.certifiedRepairs) ack.append('acknowledgedRepairActionIds', String(r.id))
+    const filed = await post(ack)
+    expect(filed.status).toBe(200)
+    const id = (filed.body as Extract<PreTripActionData, { ok: true }>).filed.id
+    const acks = await db.read.select().from(repairAcknowledgements).where(eq(repairAcknowledgements.preInspectionId, id))
+    expect(acks.map((a) => a.repairActionId).sort()).toEqual(data.certifiedRepairs.map((r) => r.id).sort())
+    expect(((await load()).body as PreTripPageData).certifiedRepairs).toEqual([])
   })
 
   it('"my buses" on the dashboard lists the driver\'s bus with today\'s pre-trip, and nothing for others', async () => {
