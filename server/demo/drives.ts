@@ -1,10 +1,15 @@
 /**
- * A year of demo drives: pre-trip inspections filed by the drivers, and the repair actions
- * (with tasks, some done) that their defects send to the owner's repair shop.
+ * A year of demo drives: pre-trip inspections filed by the drivers, their odometer readings,
+ * and the repair actions (with tasks, some done) that their defects send to the owner's repair
+ * shop. As the app files them (decision 024): a repair holding a safety-critical defect is out
+ * of service; the first pre-trip of a bus after a repair was certified acknowledges it. The
+ * last drive of bus 0 (Jamal Carter's usual bus at Evergreen) found a light out that the shop
+ * has since certified: its next pre-trip asks the driver to acknowledge it. Bus 6 is out of
+ * service (soft brakes, repair open). No drive is today.
  */
 import { eq } from 'drizzle-orm'
 import * as t from '#db/schema/index.ts'
-import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { photoPng } from './assets.ts'
 import { DRIVING, STAFF, companySpec, mechanicsOf, type CompanyKey } from './cast.ts'
 import { DAMAGE_NOTES, PRE_INSPECTION_COMMENTS } from './data.ts'
@@ -33,6 +38,8 @@ export async function seedDrivesAndRepairs(
     defects: PreInspectionItemKey[]
     damage: Partial<Record<DamageSideKey, string>>
     comments: string | null
+    /** Scripted: the shop has certified its repair (no drive since acknowledged it), or it is still open. */
+    repair?: 'certified' | 'open'
   }
   const drives: Drive[] = []
   const odometer = new Map<number, number>(vehicles.map((v) => [v.index, v.odometer]))
@@ -119,13 +126,34 @@ export async function seedDrivesAndRepairs(
     }
   }
 
+  // The defect loop on show: the last drive of bus 0 found a light out; the shop certified the repair since.
+  const lastOfBus0 = drives.findLast((d) => d.vehicle.index === 0)
+  if (lastOfBus0) Object.assign(lastOfBus0, { defects: ['lightsAndSignals'], damage: {}, comments: 'Right rear turn signal out. Reported to dispatch.', repair: 'certified' })
+  // And bus 6 waits at the yard, out of service: its last pre-trip found soft brakes.
+  const lastOfBus6 = drives.findLast((d) => d.vehicle.index === 6)
+  if (lastOfBus6) Object.assign(lastOfBus6, { defects: ['serviceBrakes'], damage: {}, comments: 'Brake pedal soft, bus parked. Reported to dispatch.', repair: 'open' })
+
   let repairSeq = 0
   let photoBudget = 2
   const answerRows: (typeof t.preInspectionAnswers.$inferInsert)[] = []
   const imageRows: (typeof t.preInspectionImages.$inferInsert)[] = []
   const taskRows: (typeof t.repairTasks.$inferInsert)[] = []
+  const readingRows: (typeof t.odometerReadings.$inferInsert)[] = []
+  const acknowledgementRows: (typeof t.repairAcknowledgements.$inferInsert)[] = []
+  /** Certified repairs per bus that no pre-trip has acknowledged yet. */
+  const toAcknowledge = new Map<number, { id: number; repairedAt: Date }[]>()
+
+  // Where each bus's odometer history starts: the owner's entry when the bus was added.
+  for (const v of vehicles) {
+    const manager = companySpec(v.owner).manager
+    readingRows.push({ vehicleId: v.id, reading: v.odometer, source: 'owner', recordedAt: v.createdAt, recordedByUserId: uid(manager), recordedByName: nameOf(manager) })
+  }
+
   for (const d of drives) {
     const filedAt = new Date(d.timeOut.getTime() + rnd.int(2, 25) * MINUTE)
+    // The first pre-trip after a certification acknowledges it (the driver reviewed it).
+    const certifiedBefore = (toAcknowledge.get(d.vehicle.index) ?? []).filter((a) => a.repairedAt < d.timeIn)
+    toAcknowledge.set(d.vehicle.index, (toAcknowledge.get(d.vehicle.index) ?? []).filter((a) => a.repairedAt >= d.timeIn))
     const [pre] = await tx
       .insert(t.preInspections)
       .values({
@@ -140,7 +168,7 @@ export async function seedDrivesAndRepairs(
         odometerEnd: d.odometerEnd,
         comments: d.comments,
         isSatisfactory: d.defects.length === 0,
-        defectsCorrected: false,
+        defectsCorrected: certifiedBefore.length > 0,
         defectsNeedCorrection: d.defects.length > 0,
         damageFront: d.damage.front ?? null,
         damageRear: d.damage.rear ?? null,
@@ -150,6 +178,10 @@ export async function seedDrivesAndRepairs(
       })
       .returning({ id: t.preInspections.id })
     const preId = pre!.id
+    for (const a of certifiedBefore) acknowledgementRows.push({ repairActionId: a.id, preInspectionId: preId, acknowledgedAt: filedAt > now ? now : filedAt })
+    const driver = { recordedByUserId: uid(d.driver), recordedByName: nameOf(d.driver), preInspectionId: preId }
+    readingRows.push({ vehicleId: d.vehicle.id, reading: d.odometerStart, source: 'preTripStart', recordedAt: d.timeIn, ...driver })
+    readingRows.push({ vehicleId: d.vehicle.id, reading: d.odometerEnd, source: 'preTripEnd', recordedAt: d.timeOut, ...driver })
     for (const item of PRE_INSPECTION_ITEMS)
       answerRows.push({ preInspectionId: preId, itemKey: item.key, defective: d.defects.includes(item.key) })
     imageRows.push({ preInspectionId: preId, kind: 'signature', content: signatureOf(d.driver), contentType: 'image/png' })
@@ -176,9 +208,14 @@ export async function seedDrivesAndRepairs(
     const ageDays = (nowMs - createdAt.getTime()) / DAY
     const offset = Math.round((Date.parse(d.date) - todayMs) / DAY)
     // Older repairs are done; recent ones (and the odd one waiting for parts) are pending.
-    const repaired = ageDays > 21 ? !rnd.chance(0.04) : ageDays > 4 && rnd.chance(0.4)
-    const mechanic = rnd.pick(mechanicsOf(shop, offset))
-    const repairedAt = repaired ? new Date(createdAt.getTime() + rnd.int(20, 96) * HOUR) : null
+    const repaired = d.repair ? d.repair === 'certified' : ageDays > 21 ? !rnd.chance(0.04) : ageDays > 4 && rnd.chance(0.4)
+    const mechanics = mechanicsOf(shop, offset)
+    const mechanic = d.repair === 'certified' && mechanics.includes('mechanic') ? 'mechanic' : rnd.pick(mechanics)
+    const repairedAt = d.repair === 'certified'
+      ? new Date(createdAt.getTime() + Math.min(20 * HOUR, (nowMs - createdAt.getTime()) / 2))
+      : repaired
+        ? new Date(createdAt.getTime() + rnd.int(20, 96) * HOUR)
+        : null
     repairSeq++
     const [action] = await tx
       .insert(t.repairActions)
@@ -193,9 +230,12 @@ export async function seedDrivesAndRepairs(
         repairedAt: repairedAt && repairedAt < now ? repairedAt : null,
         repairedByUserId: repairedAt && repairedAt < now ? uid(mechanic) : null,
         repairedByName: repairedAt && repairedAt < now ? nameOf(mechanic) : null,
+        // A safety-critical defect keeps the bus out of service while the repair is open.
+        outOfService: d.defects.some((key) => isSafetyCritical(key)),
       })
       .returning({ id: t.repairActions.id })
     const isRepaired = repairedAt !== null && repairedAt < now
+    if (isRepaired) toAcknowledge.set(d.vehicle.index, [...(toAcknowledge.get(d.vehicle.index) ?? []), { id: action!.id, repairedAt: repairedAt! }])
     const tasks = [
       ...d.defects.map((key) => {
         const item = PRE_INSPECTION_ITEMS.find((i) => i.key === key)!
@@ -228,10 +268,11 @@ export async function seedDrivesAndRepairs(
   await insertMany(tx, t.preInspectionAnswers, answerRows, 500)
   await insertMany(tx, t.preInspectionImages, imageRows, 200)
   await insertMany(tx, t.repairTasks, taskRows)
+  await insertMany(tx, t.repairAcknowledgements, acknowledgementRows)
+  await insertMany(tx, t.odometerReadings, readingRows, 500)
 
-  // Final odometers.
+  // Each bus's odometer is its latest reading (the odometer never rolls back).
   for (const v of vehicles) {
-    const value = get(odometer, v.index) + rnd.int(0, 40)
-    await tx.update(t.vehicles).set({ odometer: value, updatedAt: v.createdAt }).where(eq(t.vehicles.id, v.id))
+    await tx.update(t.vehicles).set({ odometer: get(odometer, v.index), updatedAt: v.createdAt }).where(eq(t.vehicles.id, v.id))
   }
 }

@@ -79,7 +79,9 @@ export function parseInstant(v: unknown): Date | undefined {
   const d = new Date(iso)
   return Number.isNaN(d.getTime()) ? undefined : d
 }
-const instant = z.preprocess((v) => parseInstant(v) ?? v, z.date({ message: PRE_TRIP_TEXT.instant }))
+const instant = z
+  .preprocess((v) => parseInstant(v) ?? v, z.date({ message: PRE_TRIP_TEXT.instant }))
+  .meta({ type: 'string', format: 'date-time', description: 'ISO 8601 instant in UTC' })
 
 const odometer = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),

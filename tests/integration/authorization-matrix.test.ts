@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { operatorAssignments } from '#db/schema/index.ts'
+import { operatorAssignments, vehicles } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { requestToJoinCompany } from '#server/companies/join-requests.server.ts'
 import { createVehicleRequest, respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
@@ -300,12 +300,52 @@ export const USE_CASES: UseCase[] = [
     // No REST path: the legacy clients had none.
     expect: managerOnly(OK, 404),
   },
+  // The driver's pre-trip (decision 024): only an active Driver of the operator with the active assignment files;
+  // those who may see the bus (its owner's managers, the operator's other staff) get 403, everyone else 404.
+  {
+    name: 'submitPreInspection',
+    call: async (w) => {
+      const body = async () => ({
+        vehicleIdentifier: await assignedBusIdentifier(w),
+        date: new Date().toISOString().slice(0, 10),
+        timeIn: new Date(Date.now() - 3600_000).toISOString(),
+        odometerStart: 0,
+        signatureName: 'Matrix Driver',
+      })
+      return {
+        rest: { method: 'POST', path: '/api/Maintenance/submitPreInspection', body: await body() },
+        trpc: { path: 'inspections.submitPreInspection', type: 'mutation', input: await body() },
+      }
+    },
+    expect: { managerHere: 403, managerOther: 404, driver: 201, mechanic: 403, inactiveRole: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'preTripContext',
+    call: async (w) => ({ trpc: { path: 'inspections.preTripContext', type: 'query', input: { vehicleId: await assignedBusId(w) } } }),
+    expect: { managerHere: 403, managerOther: 404, driver: OK, mechanic: 403, inactiveRole: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'myBuses',
+    call: () => ({ trpc: { path: 'inspections.myBuses', type: 'query' } }),
+    expect: allUsers(OK),
+  },
   {
     name: 'getProfile',
     call: () => ({ rest: { method: 'GET', path: '/api/Profile' }, trpc: { path: 'company.mine', type: 'query' } }),
     expect: allUsers(OK),
   },
 ]
+
+/** A bus of `here` with an active assignment to `here` (the driver of `here` may file its pre-trip). */
+async function assignedBusId(w: World): Promise<number> {
+  const assignmentId = await w.newAssignment()
+  const [a] = await w.db.read.select({ vehicleId: operatorAssignments.vehicleId }).from(operatorAssignments).where(eq(operatorAssignments.id, assignmentId))
+  return a!.vehicleId
+}
+async function assignedBusIdentifier(w: World): Promise<string> {
+  const [v] = await w.db.read.select({ identifier: vehicles.vehicleIdentifier }).from(vehicles).where(eq(vehicles.id, await assignedBusId(w)))
+  return v!.identifier
+}
 
 let world: World
 const tokens: Partial<Record<ActorKind, string>> = {}
