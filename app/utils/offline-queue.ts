@@ -153,15 +153,20 @@ export function flushOutbox(userId: number, { force = false } = {}): Promise<voi
 
 async function flushOnce(userId: number, force: boolean) {
   const now = Date.now()
+  let forgotten = false
   for (const entry of await listOutbox(userId)) {
     if (entry.state === 'filed') {
-      if (now - (entry.filedAt ?? 0) > KEEP_FILED_MS) await del(entry.key, outbox())
+      if (now - (entry.filedAt ?? 0) > KEEP_FILED_MS) {
+        await del(entry.key, outbox())
+        forgotten = true
+      }
       continue
     }
+    // A due entry is sent (and `deliver` tells the pages); the rest wait for their turn.
     if (entry.state !== 'queued' || (!force && entry.nextAttemptAt > now)) continue
     await deliver(entry)
   }
-  notify()
+  if (forgotten) notify()
 }
 
 /** One attempt for one entry, and what follows from the answer. */

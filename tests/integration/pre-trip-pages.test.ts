@@ -236,9 +236,12 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
 
   it('"my buses" on the dashboard lists the driver\'s bus with today\'s pre-trip, and nothing for others', async () => {
     const mine = await callPage(dashboard.loader as PageHandler, '/dashboard', { cookie: driverUser.cookie, params: {} })
-    const data = mine.body as { isDriver: boolean; buses: { vehicleId: number; todayPreTrip: string; operatorCompanyName: string }[] }
+    const data = mine.body as { isDriver: boolean; buses: { vehicleId: number; todayPreTrip: string; lastPreTripDate: string | null; operatorCompanyName: string }[] }
     expect(data.isDriver).toBe(true)
-    expect(data.buses).toEqual([expect.objectContaining({ vehicleId, operatorCompanyName: 'Pre-trip Transit', todayPreTrip: expect.stringMatching(/satisfactory|defects/) })])
+    expect(data.buses).toEqual([expect.objectContaining({ vehicleId, operatorCompanyName: 'Pre-trip Transit', lastPreTripDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })])
+    // The filings above are dated by their time in (ten minutes ago): "today" unless midnight passed since.
+    const bus = data.buses[0]!
+    expect(bus.todayPreTrip).toBe(bus.lastPreTripDate === todayIn('UTC') ? 'satisfactory' : 'none')
     const theirs = await callPage(dashboard.loader as PageHandler, '/dashboard', { cookie: stranger.cookie, params: {} })
     expect((theirs.body as { buses: unknown[] }).buses).toEqual([])
     const ownerView = await callPage(dashboard.loader as PageHandler, '/dashboard', { cookie: owner.cookie, params: {} })

@@ -3,6 +3,7 @@ import { CheckCircle2, CloudOff, Gauge, Loader2, OctagonAlert, TriangleAlert } f
 import * as React from 'react'
 import { SignatureField } from '#app/components/forms/signature-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
@@ -37,6 +38,8 @@ export const PRE_TRIP_TEXT = {
   answer: 'Answer Ok or Defective',
   acknowledge: 'Tick the box to confirm you have reviewed the certified repair',
   fix: 'Some answers need your attention',
+  timeIn: 'Enter the time in',
+  odometerStart: 'Enter the odometer reading at the start',
   queued: 'Saved on this phone. It will be sent when the connection returns.',
 } as const
 
@@ -262,6 +265,8 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   const check = (payload: Record<string, unknown>): Record<string, string> => {
     const parsed = preInspectionFields({ today: data.today, now: new Date() }).safeParse(payload)
     const out = parsed.success ? {} : formErrorsOf(fieldErrorsOf(parsed.error))
+    if (!values.timeIn.trim()) out.timeIn = PRE_TRIP_TEXT.timeIn
+    if (!values.odometerStart.trim()) out.odometerStart = PRE_TRIP_TEXT.odometerStart
     for (const item of PRE_INSPECTION_ITEMS) if (values.answers[item.key] === undefined) out[item.key] ??= PRE_TRIP_TEXT.answer
     if (data.certifiedRepairs.some((r) => !values.acknowledged.includes(r.id))) out[ACK_FIELD] ??= PRE_TRIP_TEXT.acknowledge
     return out
@@ -408,9 +413,18 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
           {hydrated && draftId ? (
             <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
               <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone at ${new Date(savedAt).toLocaleTimeString()}` : 'Your answers are kept on this phone as you go.'}</span>
-              <Button type="button" variant="ghost" size="sm" onClick={() => void startOver()}>
-                Start over
-              </Button>
+              <ConfirmDialog
+                trigger={
+                  <Button type="button" variant="ghost" size="sm">
+                    Start over
+                  </Button>
+                }
+                title="Start over?"
+                description="Everything typed in this pre-trip, its photos and signature are removed from this phone."
+                confirmLabel="Start over"
+                variant="destructive"
+                onConfirm={() => void startOver()}
+              />
             </div>
           ) : null}
 
