@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { withVinCheckDigit } from '#catalog/vin.ts'
-import { operatorAssignments, preInspectionImages, preInspections, repairActions, vehicles } from '#db/schema/index.ts'
+import { operatorAssignments, preInspectionImages, preInspections, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
@@ -101,6 +101,10 @@ test.describe('with JavaScript', () => {
     await expectNoHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/pre-trip-360-top.png' })
 
+    // The page is kept on the phone by its service worker before the signal goes.
+    await expect
+      .poll(() => page.evaluate(async () => Boolean(await (await caches.open('operon-pre-trip-pages-v1')).match(location.pathname))), { timeout: 15_000 })
+      .toBe(true)
     await context.setOffline(true)
     await expect(page.getByText('No connection: you can fill in the form')).toBeVisible()
 
@@ -123,6 +127,18 @@ test.describe('with JavaScript', () => {
 
     await page.getByRole('button', { name: 'Submit pre-trip' }).click()
     await expect(page.getByTestId('pre-trip-queued')).toContainText('Saved on this phone. It will be sent when the connection returns.')
+    expect(await filedBy(user.id)).toHaveLength(0)
+
+    // Still no signal: the page reloads from the phone (the copy kept, not a new render), the filing still queued.
+    const keptKey = await page.evaluate(async () => {
+      const html = await (await (await caches.open('operon-pre-trip-pages-v1')).match(location.pathname))!.text()
+      return /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1]
+    })
+    const offlineLoad = await page.reload()
+    expect(keptKey).toBeTruthy()
+    expect(/name="idempotencyKey" value="([^"]+)"/.exec((await offlineLoad?.text()) ?? '')?.[1]).toBe(keptKey)
+    await expect(page.getByTestId('pre-trip-queued')).toContainText('Saved on this phone')
+    await expect(page.getByText('No connection: you can fill in the form')).toBeVisible()
     expect(await filedBy(user.id)).toHaveLength(0)
 
     // The connection is back but the server is still out of reach: a reload keeps the queued filing.
@@ -170,8 +186,27 @@ test.describe('with JavaScript', () => {
   test('a half-filled form survives a reload; the form checks every answer before sending; 1366 px is clean', async ({ page }) => {
     test.setTimeout(60_000)
     const { vehicleId } = await driverWithBus(page, 'DRF')
+    // The last report's repair, certified by the shop, and a newer open one on the brakes.
+    const [v] = await e2eDb().read.select({ owner: vehicles.ownerCompanyId }).from(vehicles).where(eq(vehicles.id, vehicleId))
+    const certifiedId = await e2eDb().transaction(async (tx) => {
+      const [done] = await tx
+        .insert(repairActions)
+        .values({ repairIdentifier: `RA-E2E-${run}-1`, vehicleId, ownerCompanyId: v!.owner, repairedAt: new Date(), repairedByName: 'Max Mechanic' })
+        .returning({ id: repairActions.id })
+      await tx.insert(repairTasks).values({ repairActionId: done!.id, name: 'Horn', description: 'Horn weak', status: 'Completed', completedAt: new Date() })
+      const [open] = await tx
+        .insert(repairActions)
+        .values({ repairIdentifier: `RA-E2E-${run}-2`, vehicleId, ownerCompanyId: v!.owner, outOfService: true })
+        .returning({ id: repairActions.id })
+      await tx.insert(repairTasks).values({ repairActionId: open!.id, name: 'Service brakes', description: null })
+      return done!.id
+    })
     await page.goto(`/preTrip/${vehicleId}`)
     await expect(page.getByRole('button', { name: 'Mark all Ok' })).toBeVisible()
+    await expect(page.getByTestId('out-of-service')).toContainText('Out of service')
+    await expect(page.getByTestId('certified-repair')).toContainText(`Repair RA-E2E-${run}-1 certified by Max Mechanic`)
+    await expect(page.getByTestId('open-repair')).toContainText('Service brakes')
+    await page.screenshot({ path: 'tests/.tmp/pre-trip-360-repairs.png' })
     await page.getByRole('radiogroup', { name: 'Battery and cables' }).getByRole('radio', { name: 'Defective' }).check()
     await page.getByRole('textbox', { name: 'Comments' }).fill('Battery terminal corroded')
     await page.getByLabel('Odometer at end (optional)').fill('11999')
@@ -186,6 +221,9 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('#horn-error')).toHaveText('Answer Ok or Defective')
     await expect(page.locator('#odometerEnd-error')).toHaveText('The end odometer cannot be below the start odometer')
     await expect(page.getByText('Sign the form: draw your signature or type your full name')).toBeVisible()
+    await expect(page.getByText('Tick the box to confirm you have reviewed the certified repair')).toBeVisible()
+    await page.getByRole('checkbox', { name: 'I have reviewed the last report and this certification' }).check()
+    await expect(page.getByRole('checkbox', { name: 'I have reviewed the last report and this certification' })).toHaveAttribute('value', String(certifiedId))
     await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('Battery terminal corroded')
     await expectNoHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/pre-trip-360-errors.png' })

@@ -101,6 +101,22 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
     [tz, data.lastOdometer],
   )
 
+  // This page (and its scripts) kept by a small service worker, so it opens again with no signal.
+  React.useEffect(() => {
+    if (!hydrated || !('serviceWorker' in navigator)) return
+    navigator.serviceWorker
+      .register('/pre-trip-sw.js', { scope: '/' })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const assets = performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => new URL(n).origin === location.origin && new URL(n).pathname.startsWith('/assets/'))
+        registration.active?.postMessage({ type: 'keep-pre-trip', page: location.pathname, assets })
+      })
+      .catch(() => undefined)
+  }, [hydrated])
+
   // The draft of this bus, if any: restored once the page runs in the browser.
   React.useEffect(() => {
     if (!hydrated) return
@@ -411,8 +427,8 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
             </p>
           ) : null}
           {hydrated && draftId ? (
-            <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-              <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone at ${new Date(savedAt).toLocaleTimeString()}` : 'Your answers are kept on this phone as you go.'}</span>
+            <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+              <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone, ${new Date(savedAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}` : 'Your answers are kept on this phone as you go.'}</span>
               <ConfirmDialog
                 trigger={
                   <Button type="button" variant="ghost" size="sm">

@@ -1,5 +1,6 @@
 import { ShieldCheck, Wrench } from 'lucide-react'
 import { formatInstant } from '#app/utils/dates.ts'
+import { OUT_OF_SERVICE_LABEL } from '#catalog/checklists.ts'
 import type { CertifiedRepairView, OpenRepairView, RepairTaskView } from './types.ts'
 import { ACK_FIELD } from './types.ts'
 
@@ -45,18 +46,23 @@ export function RepairsPanel({
       </h2>
       {open.map((r) => (
         <div key={r.id} className="rounded-md bg-muted/50 p-2" data-testid="open-repair">
-          <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-            <Wrench className="size-4" aria-hidden /> Open repair {r.repairIdentifier} · reported {formatInstant(r.createdAt, timeZone)}
-            {r.outOfService ? <span className="rounded bg-destructive px-1.5 text-xs text-destructive-foreground">Out of service</span> : null}
+          <p className="flex items-start gap-2 text-sm font-medium">
+            <Wrench className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span className="min-w-0 break-words">
+              Open repair {r.repairIdentifier} · reported {formatInstant(r.createdAt, timeZone)}
+              {r.outOfService ? <span className="ml-2 inline-block rounded bg-destructive px-1.5 text-xs text-destructive-foreground">{OUT_OF_SERVICE_LABEL}</span> : null}
+            </span>
           </p>
           <Tasks tasks={r.tasks} />
         </div>
       ))}
       {certified.map((r) => (
         <div key={r.id} className="rounded-md border border-success/50 p-2" data-testid="certified-repair">
-          <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-            <ShieldCheck className="size-4 text-success" aria-hidden /> Repair {r.repairIdentifier} certified
-            {r.certifiedBy ? ` by ${r.certifiedBy}` : ''} on {formatInstant(r.repairedAt, timeZone)}
+          <p className="flex items-start gap-2 text-sm font-medium">
+            <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+            <span className="min-w-0 break-words">
+              Repair {r.repairIdentifier} certified{r.certifiedBy ? ` by ${r.certifiedBy}` : ''} on {formatInstant(r.repairedAt, timeZone)}
+            </span>
           </p>
           <Tasks tasks={r.tasks} />
           <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-3 text-sm">
