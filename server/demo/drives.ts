@@ -10,6 +10,7 @@
 import { eq } from 'drizzle-orm'
 import * as t from '#db/schema/index.ts'
 import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { todayIn } from '../fleet/access.server.ts'
 import { photoPng } from './assets.ts'
 import { DRIVING, STAFF, companySpec, mechanicsOf, type CompanyKey } from './cast.ts'
 import { DAMAGE_NOTES, PRE_INSPECTION_COMMENTS } from './data.ts'
@@ -96,6 +97,8 @@ export async function seedDrivesAndRepairs(
       const timeIn = zoned(date, startMinutes, companySpec(d.company).timeZone)
       const timeOut = new Date(timeIn.getTime() + durationMinutes * MINUTE)
       if (timeOut.getTime() > nowMs - 30 * MINUTE) continue
+      // Today (in the operator's time zone) is left for the demo's drivers to file.
+      if (date >= todayIn(companySpec(d.company).timeZone, now)) continue
       const odometerStart = get(odometer, index) + rnd.int(0, 12)
       const odometerEnd = odometerStart + miles
       odometer.set(index, odometerEnd)

@@ -71,7 +71,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     firstName: 'Jamal',
     lastName: 'Carter',
     description:
-      'Jamal Carter, driver for Evergreen Student Transportation and Pacific Crest Charters: pre-inspections and driver statistics.',
+      'Jamal Carter, driver for Evergreen Student Transportation and Pacific Crest Charters: my buses and their pre-trips (a certified repair to acknowledge, a bus out of service), driver statistics.',
   },
   {
     key: 'mechanic',

@@ -161,7 +161,13 @@ export function preInspectionFields({ today, now }: PreTripRulesContext) {
       idempotencyKey: z.preprocess(blankToNull, idempotencyKeySchema.nullish()).transform((v) => v ?? null),
       /** The certified (Repaired) repair actions of this vehicle the driver acknowledges. */
       acknowledgedRepairActionIds: z
-        .array(z.coerce.number().int().positive(), { message: 'A list of repair action ids' })
+        .array(
+          z.preprocess(
+            (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+            z.number({ message: 'A repair action id' }).int('A repair action id').positive('A repair action id').max(2_147_483_647, 'A repair action id'),
+          ),
+          { message: 'A list of repair action ids' },
+        )
         .max(PRE_TRIP_RULES.maxAcknowledgements, `At most ${PRE_TRIP_RULES.maxAcknowledgements}`)
         .nullish()
         .transform((v) => [...new Set(v ?? [])]),

@@ -11,7 +11,7 @@ import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { todayIn, VEHICLE_VIEWER_ROLES } from '../fleet/access.server.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
-import { addDays } from './pre-inspection-schema.ts'
+import { addDays, PRE_TRIP_RULES } from './pre-inspection-schema.ts'
 
 export const PRE_TRIP_ACCESS_TEXT = {
   vehicleNotFound: 'Vehicle not found',
@@ -203,7 +203,7 @@ export async function getPreTripContext(ctx: UseCaseContext, vehicleId: number) 
     .limit(1)
   return {
     vehicle: { id: vehicle.id, vehicleIdentifier: vehicle.vehicleIdentifier, make: v!.make, model: v!.model, licensePlate: v!.licensePlate, odometer: v!.odometer },
-    operatorCompany: { id: company.id, name: company.name, timeZone: company.timeZone, today: company.today, earliestDate: addDays(company.today, -7) },
+    operatorCompany: { id: company.id, name: company.name, timeZone: company.timeZone, today: company.today, earliestDate: addDays(company.today, -PRE_TRIP_RULES.daysBack) },
     driverName: driver ? `${driver.firstName} ${driver.lastName}`.trim() : '',
     lastOdometer: await lastOdometer(db, vehicle.id),
     outOfService: repairs.openRepairs.some((r) => r.outOfService),

@@ -127,7 +127,7 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
         const earlier = await earlierFiling(tx, me.userId, v.idempotencyKey)
         if (earlier) return replay(earlier, vehicle.id)
       }
-      // Filing time is now: the assignment and the Driver role are checked again under the write lock.
+      // Filing time is now: the assignment is checked again under the write lock (the roles are this request's).
       const filing = await filingCompanyFor(tx, me, vehicle, now)
       const driverName = await nameOf(tx, me)
       const acknowledged = await acknowledgeable(tx, vehicle.id, v.acknowledgedRepairActionIds)

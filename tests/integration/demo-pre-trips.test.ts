@@ -16,10 +16,13 @@ import { submitPreInspection } from '#server/inspections/submit-pre-inspection.s
 import { ctxFor, userByEmail } from '#tests/helpers/auth.ts'
 import { createTestDb } from '#tests/helpers/db.ts'
 
+/** A fixed moment (deterministic data) just after midnight UTC, when the operators' zones are still on the day before. */
+const NOW = new Date('2026-11-23T03:30:00Z')
+
 let db: Database
 beforeAll(async () => {
   db = createTestDb()
-  await seedDemoData(db)
+  await seedDemoData(db, { now: NOW })
 }, 120_000)
 afterAll(() => db.close())
 
@@ -67,7 +70,7 @@ describe('demo pre-trips', () => {
 
   it("the demo driver's buses: none filed today, one out of service, one with a certified repair to acknowledge, which the driver can file", async () => {
     const driver = await userByEmail(db, demoLogin('driver').email)
-    const ctx = await ctxFor(db, driver!.id)
+    const ctx = await ctxFor(db, driver!.id, NOW)
     const buses = await listMyBuses(ctx)
     expect(buses.length).toBeGreaterThan(3)
     expect(buses.every((b) => b.todayPreTrip === 'none')).toBe(true)
@@ -86,7 +89,7 @@ describe('demo pre-trips', () => {
     const filed = await submitPreInspection(ctx, {
       vehicleIdentifier: bus!.vehicleIdentifier,
       date: context!.operatorCompany.today,
-      timeIn: new Date(Date.now() - 30 * 60_000).toISOString(),
+      timeIn: new Date(NOW.getTime() - 30 * 60_000).toISOString(),
       odometerStart: context!.vehicle.odometer!,
       signatureName: context!.driverName,
       acknowledgedRepairActionIds: context!.certifiedRepairs.map((r) => r.id),

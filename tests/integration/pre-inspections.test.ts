@@ -339,6 +339,15 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
       code: 'BAD_REQUEST',
       fieldErrors: { odometerStart: 'At least 0', odometerEnd: expect.any(String) },
     })
+    expect(await refused({ acknowledgedRepairActionIds: [1e30, true, 'x'], idempotencyKey: 'has space' })).toMatchObject({
+      code: 'BAD_REQUEST',
+      fieldErrors: { 'acknowledgedRepairActionIds.0': 'A repair action id', 'acknowledgedRepairActionIds.1': 'A repair action id', idempotencyKey: expect.any(String) },
+    })
+    expect(await refused({ photos: [{ photo: '', name: 'empty' }] })).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(await refused({ driverSignature: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64') })).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      fieldErrors: { driverSignature: expect.any(String) },
+    })
     // Nothing of the refused filings was stored (pictures are checked before the transaction).
     expect(await countOf(w.db, t.preInspections, eq(t.preInspections.vehicleId, bus.id))).toBe(0)
     // A legacy client that sends only the spec's named keys: the others are Ok.
@@ -508,9 +517,31 @@ describe('the REST door over raw HTTP (API.md path and shape)', () => {
     expect(pngBytes.length).toBeGreaterThan(1.5 * 1024 * 1024)
     expect(pngBytes.length).toBeLessThanOrEqual(2 * 1024 * 1024)
     const side = pngBytes.toString('base64')
-    const res = await post(body(w, bus.identifier, { imageDataFront: side, imageDataRear: side, imageDataRightSide: side, imageDataLeftSide: side }))
+    const sides = { imageDataFront: side, imageDataRear: side, imageDataRightSide: side, imageDataLeftSide: side }
+    const res = await post(body(w, bus.identifier, sides))
     expect(res.status).toBe(201)
+    // The tRPC door (the phone's offline queue) takes the same body.
+    const bus2 = await newBus(w)
+    const viaTrpc = await raw(app.base, 'POST', '/trpc/inspections.submitPreInspection', {
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body(w, bus2.identifier, sides)),
+    })
+    expect(viaTrpc.status).toBe(200)
   }, 60_000)
+
+  it('two tabs at once, one through REST and one through tRPC, with one key: one filing, the same id', async () => {
+    const bus = await newBus(w)
+    const payload = body(w, bus.identifier, { idempotencyKey: 'two-tabs-1', reflectors: true })
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+    const [a, b] = await Promise.all([
+      raw(app.base, 'POST', '/api/Maintenance/submitPreInspection', { headers, body: JSON.stringify(payload) }),
+      raw(app.base, 'POST', '/trpc/inspections.submitPreInspection', { headers, body: JSON.stringify(payload) }),
+    ])
+    expect([a.status, b.status]).toEqual([201, 200])
+    expect(JSON.parse(a.body).id).toBe(JSON.parse(b.body).result.data.id)
+    expect(await countOf(w.db, t.preInspections, eq(t.preInspections.vehicleId, bus.id))).toBe(1)
+    expect(await countOf(w.db, t.repairActions, eq(t.repairActions.vehicleId, bus.id))).toBe(1)
+  })
 
   it('tRPC inspections.submitPreInspection files the same way (the offline queue posts JSON)', async () => {
     const bus = await newBus(w)
