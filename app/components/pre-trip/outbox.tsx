@@ -43,14 +43,16 @@ export function useOutbox(userId: number): { entries: OutboxEntry[]; drafts: Pre
   React.useEffect(() => {
     let alive = true
     let stop = () => {}
-    void loadQueue().then((q) => {
-      const read = () =>
-        void Promise.all([q.listOutbox(userId), q.listDrafts(userId)])
-          .then(([entries, drafts]) => alive && setState({ entries, drafts }))
-          .catch(() => alive && setState({ entries: [], drafts: [] }))
-      read()
-      if (alive) stop = q.onOutboxChange(read)
-    })
+    void loadQueue()
+      .then((q) => {
+        const read = () =>
+          void Promise.all([q.listOutbox(userId), q.listDrafts(userId)])
+            .then(([entries, drafts]) => alive && setState({ entries, drafts }))
+            .catch(() => alive && setState({ entries: [], drafts: [] }))
+        read()
+        if (alive) stop = q.onOutboxChange(read)
+      })
+      .catch(() => alive && setState({ entries: [], drafts: [] }))
     return () => {
       alive = false
       stop()
