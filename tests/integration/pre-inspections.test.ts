@@ -105,7 +105,7 @@ const body = (w: World, identifier: string, over: Record<string, unknown> = {}) 
   ...over,
 })
 
-const countOf = async (db: Database, table: typeof t.preInspections | typeof t.repairActions | typeof t.odometerReadings, where?: ReturnType<typeof eq>) =>
+const countOf = async (db: Database, table: typeof t.preInspections | typeof t.repairActions | typeof t.odometerReadings | typeof t.mailOutbox, where?: ReturnType<typeof eq>) =>
   (await db.read.select({ n: count() }).from(table).where(where))[0]!.n
 
 const odometerOf = async (db: Database, vehicleId: number) => (await db.read.select({ o: t.vehicles.odometer }).from(t.vehicles).where(eq(t.vehicles.id, vehicleId)))[0]!.o
@@ -203,7 +203,12 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
 
   it('is atomic: a failure while writing the tasks leaves no pre-trip, no repair action, no reading, the odometer unmoved', async () => {
     const bus = await newBus(w, { odometer: 5000 })
-    const before = { pre: await countOf(w.db, t.preInspections), actions: await countOf(w.db, t.repairActions), readings: await countOf(w.db, t.odometerReadings) }
+    const before = {
+      pre: await countOf(w.db, t.preInspections),
+      actions: await countOf(w.db, t.repairActions),
+      readings: await countOf(w.db, t.odometerReadings),
+      mails: await countOf(w.db, t.mailOutbox),
+    }
     await w.db.transaction((tx) => tx.run(sql.raw(`CREATE TRIGGER test_fail_tasks BEFORE INSERT ON repair_tasks BEGIN SELECT RAISE(ABORT, 'forced failure'); END`)))
     try {
       const failed = await submitPreInspection(
@@ -218,11 +223,38 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
     expect(await countOf(w.db, t.preInspections)).toBe(before.pre)
     expect(await countOf(w.db, t.repairActions)).toBe(before.actions)
     expect(await countOf(w.db, t.odometerReadings)).toBe(before.readings)
+    expect(await countOf(w.db, t.mailOutbox)).toBe(before.mails)
     expect(await odometerOf(w.db, bus.id)).toBe(5000)
     // Nothing was filed under the key: the same filing now goes through.
     const res = await submitPreInspection(await driverCtx(), body(w, bus.identifier, { odometerStart: 5010, odometerEnd: 5100, serviceBrakes: true, idempotencyKey: 'atomic-1' }))
     expect(res).toMatchObject({ isSatisfactory: false, replayed: false, repairActionId: expect.any(Number) })
     expect(await odometerOf(w.db, bus.id)).toBe(5100)
+  })
+
+  it('is atomic to the last write: a failure at the audit entry also takes back the mails, acknowledgements and readings', async () => {
+    const bus = await newBus(w, { odometer: 7000 })
+    const before = {
+      pre: await countOf(w.db, t.preInspections),
+      actions: await countOf(w.db, t.repairActions),
+      readings: await countOf(w.db, t.odometerReadings),
+      mails: await countOf(w.db, t.mailOutbox),
+    }
+    await w.db.transaction((tx) =>
+      tx.run(sql.raw(`CREATE TRIGGER test_fail_audit BEFORE INSERT ON audit_log WHEN NEW.action = 'preInspection.submit' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`)),
+    )
+    try {
+      const failed = await submitPreInspection(await driverCtx(), body(w, bus.identifier, { odometerStart: 7000, odometerEnd: 7100, tires: true })).catch((e: Error) => e)
+      expect(`${String(failed)} ${String((failed as Error).cause)}`).toMatch(/forced failure/)
+    } finally {
+      await w.db.transaction((tx) => tx.run(sql.raw('DROP TRIGGER test_fail_audit')))
+    }
+    expect({
+      pre: await countOf(w.db, t.preInspections),
+      actions: await countOf(w.db, t.repairActions),
+      readings: await countOf(w.db, t.odometerReadings),
+      mails: await countOf(w.db, t.mailOutbox),
+    }).toEqual(before)
+    expect(await odometerOf(w.db, bus.id)).toBe(7000)
   })
 
   it('the odometer never rolls back: below the latest is refused with the message; end below start is refused', async () => {
