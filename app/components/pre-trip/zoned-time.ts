@@ -5,26 +5,36 @@
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
 
-function partsIn(instant: number, timeZone: string): Record<string, number> {
-  const format = (tz: string) =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(new Date(instant))
-  let parts: Intl.DateTimeFormatPart[]
-  try {
-    parts = format(timeZone || 'UTC')
-  } catch {
-    parts = format('UTC')
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** One formatter per zone (an unknown zone reads as UTC). */
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let f = formats.get(timeZone)
+  if (!f) {
+    const make = (tz: string) =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+    try {
+      f = make(timeZone || 'UTC')
+    } catch {
+      f = make('UTC')
+    }
+    formats.set(timeZone, f)
   }
+  return f
+}
+
+function partsIn(instant: number, timeZone: string): Record<string, number> {
   const out: Record<string, number> = {}
-  for (const p of parts) if (p.type !== 'literal') out[p.type] = Number(p.value)
+  for (const p of formatIn(timeZone).formatToParts(new Date(instant))) if (p.type !== 'literal') out[p.type] = Number(p.value)
   return out
 }
 
@@ -51,10 +61,14 @@ export function instantOfWallTime(wall: string, timeZone: string): string | null
   const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number]
   const guess = Date.UTC(y, mo - 1, d, h, mi)
   if (Number.isNaN(guess)) return null
-  // Two passes: the offset at the guess, then at the corrected instant (daylight saving edges).
-  let t = guess - offsetAt(guess, timeZone)
-  const second = guess - offsetAt(t, timeZone)
-  if (second !== t) t = second
+  // The offsets a day before and after cover any transition: a wall time that exists is read with
+  // the offset that gives it back (the repeated autumn hour as its first occurrence); one that
+  // does not (the spring gap) with the offset before the change, i.e. moved forward.
+  const before = guess - offsetAt(guess - 86_400_000, timeZone)
+  const after = guess - offsetAt(guess + 86_400_000, timeZone)
+  const wallOf = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}`
+  const fits = [before, after].filter((c) => wallTimeOf(c, timeZone) === wallOf)
+  const t = fits.length ? Math.min(...fits) : before
   return new Date(t).toISOString()
 }
 
