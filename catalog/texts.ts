@@ -53,3 +53,32 @@ export const VEHICLE_REQUEST_TEXT = {
   respondFailed: 'Failed to respond to request.',
   overlap: 'The vehicle is already assigned to an operator for some of these dates.',
 } as const
+
+/** Repair jobs (issue 10): the "Vehicle repairs" page, task completion, the shop routing. */
+export const REPAIR_TEXT = {
+  title: 'Vehicle repairs',
+  waitingForShop: 'Waiting for a repair shop',
+  waitingForShopHint: 'No repair shop has been chosen yet. The owner chooses one in the company settings (repair shop code); the repair goes there at once.',
+  taskNotFound: 'Repair task not found',
+  statusInvalid: 'Status must be Pending or Completed',
+  certifiedLocked:
+    'This repair is already certified as Repaired; its tasks can no longer be reopened. If the defect is back, report it on a new pre-trip inspection.',
+  markCompleted: 'Mark completed',
+  markPending: 'Mark pending',
+  taskCompleted: 'Task marked completed',
+  taskPending: 'Task marked pending',
+  certified: 'All tasks are completed: the repair is certified as Repaired',
+  noRepairs: 'No repair actions',
+  noRepairsHint: 'When a driver reports a defect on a vehicle whose owner chose this shop, its repair action appears here.',
+} as const
+
+/** The odometer history and the owner's correction (issue 10). */
+export const ODOMETER_TEXT = {
+  title: 'Odometer history',
+  empty: 'No odometer reading has been recorded yet.',
+  baseline: 'New baseline',
+  correct: 'Record a correction',
+  corrected: 'Odometer correction recorded',
+  reasonRequired: 'Give the reason for the correction (for example "odometer replaced")',
+  readingRequired: 'Enter the odometer reading',
+} as const

@@ -45,6 +45,9 @@ const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLi
   },
 ]
 
+/** A repair shop's mechanics complete tasks on its "Vehicle repairs" page too (decision 028). */
+const MECHANIC_PAGES = (id: number): MenuLink[] => [{ label: 'Repairs', to: `/repairActions/${id}` }]
+
 /** Roles that may file an inspection on /InspectionPage (PRODUCT.md section 5). */
 export const INSPECTION_ROLES = ['Mechanic', 'Operator', 'RepairShop'] as const satisfies readonly RoleName[]
 
@@ -71,6 +74,10 @@ export function buildMenu(memberships: Membership[]): MenuGroup[] {
       if (first) links.push({ label: 'Company settings', to: `/company/${m.companyId}/settings` })
       first = false
       groups.push({ id: `${page.role.toLowerCase()}-${m.companyId}`, title: `${m.companyName} · ${page.title}`, links })
+    }
+    const roleNames = m.roles.map((r) => r.name)
+    if (roleNames.includes('Mechanic') && !roleNames.includes('RepairShop') && m.companyTypes.includes('RepairShop')) {
+      groups.push({ id: `mechanic-${m.companyId}`, title: `${m.companyName} · Mechanic`, links: MECHANIC_PAGES(m.companyId) })
     }
   }
   return groups

@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts'
 import { membershipIn, requireRole } from '../policy.ts'
 import { idSchema, parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { findCompanyByCode } from './membership-rules.server.ts'
+import { routeWaitingRepairs } from '../repairs/route-waiting.server.ts'
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'))
 
@@ -62,7 +63,9 @@ export async function updateCompanySettings(ctx: UseCaseContext, input: unknown)
       }
     }
     if (Object.keys(set).length) await tx.update(companies).set(set).where(eq(companies.id, v.companyId))
-    await audit(tx, me, { action: 'company.settings', companyId: v.companyId, entityType: 'company', entityId: v.companyId, details: { ...v } })
+    // Repair actions waiting for a shop go to the one just chosen (decision 028).
+    const routedRepairs = set.repairShopCompanyId ? await routeWaitingRepairs(tx, v.companyId, set.repairShopCompanyId) : 0
+    await audit(tx, me, { action: 'company.settings', companyId: v.companyId, entityType: 'company', entityId: v.companyId, details: { ...v, routedRepairs } })
   })
   return getCompany(ctx, v.companyId)
 }

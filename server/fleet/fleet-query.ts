@@ -38,6 +38,8 @@ export const fleetQueryInput = z.object({
   yearFrom: optInt,
   yearTo: optInt,
   licenseStatus: list(z.enum(LICENSE_STATUSES)),
+  /** `outOfService`: only vehicles with an open safety-critical repair (issue 10). */
+  service: list(z.enum(['outOfService'])),
 })
 export type FleetQuery = z.output<typeof fleetQueryInput>
 

@@ -12,6 +12,14 @@ import { activeOn, companyToday } from './access.server.ts'
 const contains = (column: AnySQLiteColumn, value: string) =>
   sql`${column} LIKE ${'%' + value.replace(/[\\%_]/g, (c) => '\\' + c) + '%'} ESCAPE '\\'`
 
+/**
+ * SQL: the vehicle has an open (not repaired) repair action with a safety-critical defect
+ * (issue 10). Served by the index on repair_actions (vehicle_id, repaired_at). Written out with
+ * qualified names: drizzle leaves columns unqualified in a one-table select, and an inner "id"
+ * would bind to the subquery's table.
+ */
+export const outOfServiceSql = sql<number>`EXISTS (SELECT 1 FROM "repair_actions" AS "oos" WHERE "oos"."vehicle_id" = "vehicles"."id" AND "oos"."repaired_at" IS NULL AND "oos"."out_of_service" = 1)`
+
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
 /**
@@ -70,6 +78,7 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
     }
     filters.push(or(...q.licenseStatus.map((s) => byStatus[s])))
   }
+  if (q.service?.includes('outOfService')) filters.push(outOfServiceSql)
   const where = and(...filters)
 
   const order = q.dir === 'asc' ? asc : desc
@@ -89,6 +98,7 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
       fuelType: vehicles.fuelType,
       // The picture's version (its update time), never its bytes: null when there is none.
       imageVersion: sql<number | null>`(SELECT ${vehicleImages.updatedAt} FROM ${vehicleImages} WHERE ${vehicleImages.vehicleId} = ${vehicles.id})`,
+      outOfService: outOfServiceSql,
     })
     .from(vehicles)
     .where(where)
@@ -105,7 +115,7 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
   const [makes, models, colors] = await Promise.all([distinct(vehicles.make), distinct(vehicles.model), distinct(vehicles.color)])
 
   return {
-    items: items.map((i) => ({ ...i, hasImage: i.imageVersion != null })),
+    items: items.map((i) => ({ ...i, hasImage: i.imageVersion != null, outOfService: Boolean(i.outOfService) })),
     total: Number(count?.n ?? 0),
     page: q.page,
     pageSize: q.pageSize,

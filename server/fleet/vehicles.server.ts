@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
-import { operatorAssignments, vehicleImages, vehicles, type Vehicle } from '#db/schema/index.ts'
+import { odometerReadings, operatorAssignments, repairActions, vehicleImages, vehicles, type Vehicle } from '#db/schema/index.ts'
 import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
 import { HARDENING_TEXT } from '#catalog/texts.ts'
 import { audit } from '../audit.ts'
@@ -12,6 +12,7 @@ import { requireRole } from '../policy.ts'
 import { decodeImage } from '../uploads/image.server.ts'
 import { parseInput } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
+import { odometerBelowLatestMessage } from './odometer.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
 
 /** Spec section 5 / 9: the client crops to 800×600; the server refuses larger pictures. */
@@ -75,6 +76,24 @@ function columnsOf(f: VehicleFields & { version?: number | null }) {
   return rest
 }
 
+function odometerBelowLatest(latest: number) {
+  const message = odometerBelowLatestMessage(latest)
+  return new AppError('BAD_REQUEST', message, { fieldErrors: { odometer: message } })
+}
+
+/** The owner's odometer value, kept in the history (source `owner`). */
+async function recordOwnerReading(tx: Tx, vehicleId: number, reading: number, actor: UseCaseContext['actor'], at: Date) {
+  const user = actor.kind === 'user' ? actor : null
+  await tx.insert(odometerReadings).values({
+    vehicleId,
+    reading,
+    source: 'owner',
+    recordedAt: at,
+    recordedByUserId: user?.userId ?? null,
+    recordedByName: user ? `${user.firstName} ${user.lastName}`.trim() || null : null,
+  })
+}
+
 /** POST /api/Fleet/addVehicle and the Add dialog (Owner managers of `ownerId`). */
 export async function addVehicle(ctx: UseCaseContext, input: unknown): Promise<VehicleJson> {
   const v = parseInput(addVehicleInput, input)
@@ -89,6 +108,7 @@ export async function addVehicle(ctx: UseCaseContext, input: unknown): Promise<V
       .values({ ...columnsOf(v), key: v.key ?? randomUUID(), vehicleIdentifier, ownerCompanyId: v.ownerId, createdAt: now, updatedAt: now })
       .returning()
     await saveImage(tx, created!.id, image, v.imageData, now)
+    if (v.odometer !== null) await recordOwnerReading(tx, created!.id, v.odometer, me, now)
     await audit(tx, me, { action: 'vehicle.create', companyId: v.ownerId, entityType: 'vehicle', entityId: created!.id })
     return created!
   })
@@ -103,15 +123,34 @@ export async function updateVehicle(ctx: UseCaseContext, input: unknown): Promis
   const now = ctx.now ?? new Date()
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(vehicles).where(eq(vehicles.id, v.id))
+    const stale = () => new AppError('CONFLICT', HARDENING_TEXT.staleVehicle, { fieldErrors: { version: HARDENING_TEXT.staleVehicle } })
+    if (v.version !== null && current!.version !== v.version) throw stale()
     const vehicleIdentifier = v.vehicleIdentifier ?? current!.vehicleIdentifier
     await assertUnique(tx, { vin: v.vin, vehicleIdentifier }, v.id)
-    // Conditional on the version the edit started from: of two editors, the later one loses.
+    // The odometer never rolls back (decision 029): an empty value keeps the latest reading, a
+    // lower one is refused (the owner records a correction instead), a higher one is kept as a reading.
+    const odometer = v.odometer ?? current!.odometer
+    const odometerMoved = odometer !== null && odometer !== current!.odometer
+    if (odometerMoved && current!.odometer !== null && odometer < current!.odometer) throw odometerBelowLatest(current!.odometer)
+    // Conditional on the version the edit started from (of two editors, the later one loses) and
+    // on the odometer not having passed the new value meanwhile.
     const [updated] = await tx
       .update(vehicles)
-      .set({ ...columnsOf(v), vehicleIdentifier, updatedAt: now, version: sql`${vehicles.version} + 1` })
-      .where(and(eq(vehicles.id, v.id), v.version !== null ? eq(vehicles.version, v.version) : undefined))
+      .set({ ...columnsOf(v), odometer, vehicleIdentifier, updatedAt: now, version: sql`${vehicles.version} + 1` })
+      .where(
+        and(
+          eq(vehicles.id, v.id),
+          v.version !== null ? eq(vehicles.version, v.version) : undefined,
+          odometerMoved ? or(isNull(vehicles.odometer), lte(vehicles.odometer, odometer)) : undefined,
+        ),
+      )
       .returning()
-    if (!updated) throw new AppError('CONFLICT', HARDENING_TEXT.staleVehicle, { fieldErrors: { version: HARDENING_TEXT.staleVehicle } })
+    if (!updated) {
+      const [latest] = await tx.select({ odometer: vehicles.odometer, version: vehicles.version }).from(vehicles).where(eq(vehicles.id, v.id))
+      if (odometerMoved && latest && (v.version === null || v.version === latest.version) && latest.odometer !== null) throw odometerBelowLatest(latest.odometer)
+      throw stale()
+    }
+    if (odometerMoved) await recordOwnerReading(tx, v.id, odometer, ctx.actor, now)
     await saveImage(tx, v.id, image, v.imageData, now)
     await audit(tx, ctx.actor, { action: 'vehicle.update', companyId: access.ownerCompanyId, entityType: 'vehicle', entityId: v.id })
     return updated!
@@ -172,13 +211,20 @@ export async function listVehiclesWithImages(ctx: UseCaseContext, where: SQL, or
   const rows = await ctx.db.read.select().from(vehicles).where(where).orderBy(...order)
   if (!rows.length) return []
   const images = new Map<number, string>()
+  const outOfService = new Set<number>()
   // Chunks keep each IN (...) under SQLite's variable limit.
   for (let i = 0; i < rows.length; i += 500) {
     const ids = rows.slice(i, i + 500).map((r) => r.id)
     const imgs = await ctx.db.read.select({ vehicleId: vehicleImages.vehicleId, content: vehicleImages.content }).from(vehicleImages).where(inArray(vehicleImages.vehicleId, ids))
     for (const img of imgs) images.set(img.vehicleId, Buffer.from(img.content).toString('base64'))
+    // An added property (issue 10): an open repair with a safety-critical defect (decision 028).
+    const open = await ctx.db.read
+      .selectDistinct({ vehicleId: repairActions.vehicleId })
+      .from(repairActions)
+      .where(and(inArray(repairActions.vehicleId, ids), isNull(repairActions.repairedAt), eq(repairActions.outOfService, true)))
+    for (const o of open) outOfService.add(o.vehicleId)
   }
-  return rows.map((r) => vehicleJson(r, images.get(r.id) ?? null))
+  return rows.map((r) => ({ ...vehicleJson(r, images.get(r.id) ?? null), outOfService: outOfService.has(r.id) }))
 }
 
 export async function getAllOwnerVehicles(ctx: UseCaseContext, companyId: number): Promise<VehicleJson[]> {

@@ -88,13 +88,6 @@ async function checkPictures(v: PreInspectionValues) {
   return { images, photos }
 }
 
-/** The REST door's `Idempotency-Key` header joins the body's key (the body's wins). */
-export function withIdempotencyHeader(body: unknown, header: string | null): unknown {
-  if (!header || !body || typeof body !== 'object' || Array.isArray(body)) return body
-  const b = body as Record<string, unknown>
-  return b.idempotencyKey == null || b.idempotencyKey === '' ? { ...b, idempotencyKey: header } : b
-}
-
 export async function submitPreInspection(ctx: UseCaseContext, input: unknown): Promise<SubmitPreInspectionResult> {
   const me = requireUser(ctx.actor)
   const now = ctx.now ?? new Date()

@@ -1,11 +1,25 @@
-import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import { REPAIR_LIST_PAGE_SIZES, REPAIR_LIST_STATUSES } from '#catalog/repairs.ts'
 import { companies, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
 import { vehicleAccess } from '../fleet/access.server.ts'
 import { requireRole } from '../policy.ts'
+import { idSchema, parseInput } from '../validation.ts'
 
-/** The spec's repair action entity, `repairedAt` null while pending. */
-async function selectRepairs(ctx: UseCaseContext, where: SQL) {
+/** Who works on a shop's repair actions: its RepairShop managers and its Mechanics (decision 028). */
+export const REPAIR_SHOP_ROLES = ['RepairShop', 'Mechanic'] as const
+
+/**
+ * The spec's repair action entity, `repairedAt` null while pending, plus what the page shows
+ * beyond it (added properties: the certifying mechanic's name, the out-of-service flag).
+ */
+async function selectRepairs(
+  ctx: UseCaseContext,
+  where: SQL | undefined,
+  page: { limit: number; offset: number } = { limit: 1000, offset: 0 },
+  order: SQL[] = [desc(repairActions.createdAt), desc(repairActions.id)],
+) {
   const rows = await ctx.db.read
     .select({
       id: repairActions.id,
@@ -15,6 +29,8 @@ async function selectRepairs(ctx: UseCaseContext, where: SQL) {
       repairedAt: repairActions.repairedAt,
       comments: repairActions.comments,
       repairCompanyName: companies.name,
+      repairedByName: repairActions.repairedByName,
+      outOfService: repairActions.outOfService,
       make: vehicles.make,
       model: vehicles.model,
       licensePlate: vehicles.licensePlate,
@@ -25,8 +41,9 @@ async function selectRepairs(ctx: UseCaseContext, where: SQL) {
     .innerJoin(vehicles, eq(vehicles.id, repairActions.vehicleId))
     .leftJoin(companies, eq(companies.id, repairActions.repairCompanyId))
     .where(where)
-    .orderBy(desc(repairActions.createdAt), desc(repairActions.id))
-    .limit(1000)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset)
   const tasks = rows.length
     ? await ctx.db.read
         .select({ id: repairTasks.id, repairActionId: repairTasks.repairActionId, name: repairTasks.name, description: repairTasks.description, status: repairTasks.status })
@@ -39,9 +56,17 @@ async function selectRepairs(ctx: UseCaseContext, where: SQL) {
     createdAt: r.createdAt.toISOString(),
     repairedAt: r.repairedAt ? r.repairedAt.toISOString() : null,
     repairCompanyName: r.repairCompanyName ?? null,
+    repairedByName: r.repairedAt ? (r.repairedByName ?? null) : null,
+    outOfService: !!r.outOfService,
     vehicleInfo: { make, model, licensePlate, vehicleIdentifier, odometer },
     tasks: tasks.filter((t) => t.repairActionId === r.id).map(({ repairActionId: _r, ...t }) => t),
   }))
+}
+export type RepairActionRow = Awaited<ReturnType<typeof selectRepairs>>[number]
+
+/** One repair action by id, without access checks (the caller has checked). */
+export async function selectRepairAction(ctx: UseCaseContext, repairActionId: number): Promise<RepairActionRow | undefined> {
+  return (await selectRepairs(ctx, eq(repairActions.id, repairActionId), { limit: 1, offset: 0 }))[0]
 }
 
 /** GET /api/RepairAction/getRepairsByVehicle and the Repair actions tab (the owner). */
@@ -52,6 +77,35 @@ export async function listRepairsByVehicle(ctx: UseCaseContext, vehicleId: numbe
 
 /** GET /api/RepairAction/getRepairsByCompany: the shop's managers and mechanics. */
 export async function listRepairsByCompany(ctx: UseCaseContext, repairCompanyId: number) {
-  requireRole(ctx.actor, repairCompanyId, ['RepairShop', 'Mechanic'])
-  return selectRepairs(ctx, and(or(eq(repairActions.repairCompanyId, repairCompanyId)))!)
+  requireRole(ctx.actor, repairCompanyId, REPAIR_SHOP_ROLES)
+  return selectRepairs(ctx, eq(repairActions.repairCompanyId, repairCompanyId))
+}
+
+/** The page's (and tRPC's) query: paged, filtered by status. */
+export const repairsPageInput = z.object({
+  repairCompanyId: idSchema,
+  status: z.enum(REPAIR_LIST_STATUSES).default('pending'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (REPAIR_LIST_PAGE_SIZES as readonly number[]).includes(n), `Page size must be ${REPAIR_LIST_PAGE_SIZES.join(', ')}`)
+    .default(REPAIR_LIST_PAGE_SIZES[0]),
+})
+
+/**
+ * "Vehicle repairs" (`/repairActions/{companyId}`, tRPC `repairs.byCompany`): the shop's repair
+ * actions, paged in SQL. The filter reads the index on (repair_company_id, repaired_at).
+ */
+export async function pageRepairsByCompany(ctx: UseCaseContext, input: unknown) {
+  const q = parseInput(repairsPageInput, input)
+  requireRole(ctx.actor, q.repairCompanyId, REPAIR_SHOP_ROLES)
+  const byStatus = { pending: isNull(repairActions.repairedAt), repaired: isNotNull(repairActions.repairedAt), all: undefined }
+  const where = and(eq(repairActions.repairCompanyId, q.repairCompanyId), byStatus[q.status])
+  const [count] = await ctx.db.read.select({ n: sql<number>`count(*)` }).from(repairActions).where(where)
+  const total = Number(count?.n ?? 0)
+  // Repaired ones: the latest certified first; otherwise the newest first.
+  const order = q.status === 'repaired' ? [desc(repairActions.repairedAt), desc(repairActions.id)] : undefined
+  const items = await selectRepairs(ctx, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }, order)
+  return { items, total, page: q.page, pageSize: q.pageSize, status: q.status, pageCount: Math.max(1, Math.ceil(total / q.pageSize)) }
 }

@@ -13,6 +13,7 @@ import {
 import { companySettingsInput, updateCompanySettings } from '../companies/company-settings.server.ts'
 import { z } from 'zod'
 import { fleetQueryInput } from '../fleet/fleet-query.ts'
+import { correctOdometer, correctOdometerInput, getOdometerHistory } from '../fleet/odometer-history.server.ts'
 import { listFleetVehicles } from '../fleet/list-vehicles.server.ts'
 import {
   cancelVehicleRequest,
@@ -32,10 +33,14 @@ import { addVehicle, getVehicle, updateVehicle } from '../fleet/vehicles.server.
 import type { addVehicleInput, updateVehicleInput } from '../fleet/vehicle-schema.ts'
 import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
+import { findVehicleForInspection } from '../inspections/find-vehicle.server.ts'
+import { findVehicleInput, type InspectionInput } from '../inspections/inspection-schema.ts'
+import { submitInspection } from '../inspections/submit-inspection.server.ts'
 import type { PreInspectionInput } from '../inspections/pre-inspection-schema.ts'
 import { getPreTripContext, listMyBuses } from '../inspections/pre-trip.server.ts'
 import { submitPreInspection } from '../inspections/submit-pre-inspection.server.ts'
-import { listRepairsByVehicle } from '../repairs/list-repairs.server.ts'
+import { listRepairsByVehicle, pageRepairsByCompany, repairsPageInput } from '../repairs/list-repairs.server.ts'
+import { updateTaskStatus, updateTaskStatusInput } from '../repairs/update-task-status.server.ts'
 import { idSchema } from '../validation.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
@@ -64,6 +69,8 @@ export const appRouter = router({
     repairs: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listRepairsByVehicle(ctx, input.vehicleId)),
     documents: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listVehicleDocuments(ctx, input.vehicleId)),
     deleteDocument: authedProcedure.input(z.object({ documentId: idSchema })).mutation(({ ctx, input }) => deleteVehicleDocument(ctx, input.documentId)),
+    odometerHistory: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getOdometerHistory(ctx, input.vehicleId)),
+    correctOdometer: authedProcedure.input(correctOdometerInput).mutation(({ ctx, input }) => correctOdometer(ctx, input)),
     // A mutation: it runs on a button press and is rate-limited (a query would re-run on focus).
     lookupVin: authedProcedure.input(lookupVinInput).mutation(({ ctx, input }) => lookupVin(ctx, input)),
   }),
@@ -75,12 +82,18 @@ export const appRouter = router({
     byOperator: authedProcedure.input(z.object({ operatorCompanyId: idSchema })).query(({ ctx, input }) => listRequestsByOperator(ctx, input.operatorCompanyId)),
     pendingByOwner: authedProcedure.input(z.object({ ownerCompanyId: idSchema })).query(({ ctx, input }) => listPendingRequestsByOwner(ctx, input.ownerCompanyId)),
   }),
+  repairs: router({
+    byCompany: authedProcedure.input(repairsPageInput).query(({ ctx, input }) => pageRepairsByCompany(ctx, input)),
+    updateTaskStatus: authedProcedure.input(updateTaskStatusInput).mutation(({ ctx, input }) => updateTaskStatus(ctx, input)),
+  }),
   employees: router({
     list: authedProcedure.input(listEmployeesInput).query(({ ctx, input }) => listEmployees(ctx, input)),
     setRoleActive: authedProcedure.input(updateRoleStatusInput).mutation(({ ctx, input }) => updateUserRoleStatus(ctx, input)),
   }),
-  // The driver's pre-trip (decision 024): the date rules need the operator's today, so the use case checks the input.
+  // Filing forms: the date rules need the filer's company's today, so the use cases check the input (decisions 024, 026).
   inspections: router({
+    findVehicle: authedProcedure.input(findVehicleInput).query(({ ctx, input }) => findVehicleForInspection(ctx, input)),
+    submitInspection: authedProcedure.input(checkedByUseCase<InspectionInput>()).mutation(({ ctx, input }) => submitInspection(ctx, input)),
     submitPreInspection: authedProcedure.input(checkedByUseCase<PreInspectionInput>()).mutation(({ ctx, input }) => submitPreInspection(ctx, input)),
     preTripContext: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getPreTripContext(ctx, input.vehicleId)),
     myBuses: authedProcedure.query(({ ctx }) => listMyBuses(ctx)),

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { operatorAssignments, vehicles } from '#db/schema/index.ts'
+import { operatorAssignments, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { requestToJoinCompany } from '#server/companies/join-requests.server.ts'
 import { createVehicleRequest, respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
@@ -26,6 +26,9 @@ import * as joinRequestsPage from '#app/routes/_app+/joinRequests.$companyId.tsx
 import * as operatorRequestPage from '#app/routes/_app+/operatorRequestPage.$companyId.tsx'
 import * as ownerRequestPage from '#app/routes/_app+/ownerRequestPage.$companyId.tsx'
 import * as profilePage from '#app/routes/_app+/profile.tsx'
+import * as inspectionPage from '#app/routes/_app+/InspectionPage.tsx'
+import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
+import * as repairActionsPage from '#app/routes/_app+/repairActions.$companyId.tsx'
 
 const ACTORS = ['managerHere', 'managerOther', 'driver', 'mechanic', 'inactiveRole', 'stranger', 'anonymous'] as const
 type ActorKind = (typeof ACTORS)[number]
@@ -43,6 +46,8 @@ interface World {
   newVehicleRequest(): Promise<number>
   /** A fresh active assignment of a bus of `here` to `here`; its id. */
   newAssignment(): Promise<number>
+  /** A fresh one-task repair action of a bus of `here`, at the shop `here`; the task's id. */
+  newRepairTask(): Promise<number>
 }
 
 interface PageCall {
@@ -300,6 +305,37 @@ export const USE_CASES: UseCase[] = [
     // No REST path: the legacy clients had none.
     expect: managerOnly(OK, 404),
   },
+  // Inspections (i10b): any active Mechanic, Operator or RepairShop manager, for any vehicle (PRODUCT.md section 5).
+  {
+    name: 'submitInspection',
+    call: async (w) => {
+      const filing = (vehicleIdentifier: string) => ({
+        vehicleIdentifier,
+        inspectionDate: new Date().toISOString().slice(0, 10),
+        signatureName: 'Matrix Inspector',
+        ...Object.fromEntries(INSPECTION_ITEM_KEYS.map((k) => [k, { status: 0, comments: '' }])),
+      })
+      const form: Record<string, string> = { intent: 'fileInspection', vehicleIdentifier: (await w.newVehicle()).vehicleIdentifier, inspectionDate: new Date().toISOString().slice(0, 10), signatureName: 'Matrix Inspector' }
+      for (const k of INSPECTION_ITEM_KEYS) form[`${k}.status`] = '0'
+      return {
+        rest: { method: 'POST', path: '/api/Maintenance/submitInspection', body: filing((await w.newVehicle()).vehicleIdentifier) },
+        trpc: { path: 'inspections.submitInspection', type: 'mutation', input: filing((await w.newVehicle()).vehicleIdentifier) },
+        page: { handler: inspectionPage.action, path: '/InspectionPage', form },
+      }
+    },
+    expect: { managerHere: 201, managerOther: 201, driver: 403, mechanic: 201, inactiveRole: 403, stranger: 403, anonymous: 401 },
+  },
+  {
+    name: 'findVehicleForInspection',
+    call: async (w) => {
+      const v = await w.newVehicle()
+      return {
+        trpc: { path: 'inspections.findVehicle', type: 'query', input: { vehicle: v.vehicleIdentifier } },
+        page: { handler: inspectionPage.loader, path: `/InspectionPage?vehicle=${encodeURIComponent(v.vehicleIdentifier)}` },
+      }
+    },
+    expect: { managerHere: OK, managerOther: OK, driver: 403, mechanic: OK, inactiveRole: 403, stranger: 403, anonymous: 401 },
+  },
   // The driver's pre-trip (decision 024): only an active Driver of the operator with the active assignment files;
   // those who may see the bus (its owner's managers, the operator's other staff) get 403, everyone else 404.
   {
@@ -328,6 +364,62 @@ export const USE_CASES: UseCase[] = [
     name: 'myBuses',
     call: () => ({ trpc: { path: 'inspections.myBuses', type: 'query' } }),
     expect: allUsers(OK),
+  },
+  {
+    name: 'updateTaskStatus',
+    call: async (w) => {
+      const taskId = await w.newRepairTask()
+      return {
+        rest: { method: 'PUT', path: '/api/RepairAction/updateTaskStatus', body: { taskId, status: 'Completed' } },
+        trpc: { path: 'repairs.updateTaskStatus', type: 'mutation', input: { taskId, status: 'Completed' } },
+        page: {
+          handler: repairActionsPage.action,
+          path: `/repairActions/${w.here.id}`,
+          params: { companyId: String(w.here.id) },
+          form: { intent: 'updateTaskStatus', taskId: String(await w.newRepairTask()), status: 'Completed' },
+        },
+      }
+    },
+    // The shop's managers and mechanics; a task anyone else may not touch is "not found".
+    expect: { ...managerOnly(OK, 404), mechanic: OK },
+  },
+  {
+    name: 'listRepairsByCompany',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/RepairAction/getRepairsByCompany?repairCompanyId=${w.here.id}` },
+      trpc: { path: 'repairs.byCompany', type: 'query', input: { repairCompanyId: w.here.id } },
+      page: { handler: repairActionsPage.loader, path: `/repairActions/${w.here.id}`, params: { companyId: String(w.here.id) } },
+    }),
+    expect: { ...managerOnly(), mechanic: OK },
+  },
+  {
+    name: 'getOdometerHistory',
+    call: async (w) => {
+      const v = await w.newVehicle()
+      return {
+        rest: { method: 'GET', path: `/api/Fleet/getOdometerHistory?vehicleId=${v.id}` },
+        trpc: { path: 'fleet.odometerHistory', type: 'query', input: { vehicleId: v.id } },
+      }
+    },
+    expect: managerOnly(OK, 404),
+  },
+  {
+    name: 'correctOdometer',
+    call: async (w) => {
+      const v = await w.newVehicle()
+      const body = { vehicleId: v.id, reading: 5, reason: 'Matrix correction' }
+      return {
+        rest: { method: 'POST', path: '/api/Fleet/correctOdometer', body },
+        trpc: { path: 'fleet.correctOdometer', type: 'mutation', input: body },
+        page: {
+          handler: fleetPage.action,
+          path: `/fleet/${w.here.id}?open=${v.id}`,
+          params: { companyId: String(w.here.id) },
+          form: { intent: 'correctOdometer', vehicleId: String(v.id), reading: '5', reason: 'Matrix correction' },
+        },
+      }
+    },
+    expect: managerOnly(OK, 404),
   },
   {
     name: 'getProfile',
@@ -401,6 +493,17 @@ beforeAll(async () => {
       await respondToVehicleRequest(ctx, { requestId, approved: true })
       const [row] = await db.read.select({ id: operatorAssignments.id }).from(operatorAssignments).where(eq(operatorAssignments.requestId, requestId))
       return row!.id
+    },
+    async newRepairTask() {
+      const v = await this.newVehicle()
+      return db.transaction(async (tx) => {
+        const [a] = await tx
+          .insert(repairActions)
+          .values({ repairIdentifier: `RA-MX-${v.id}`, vehicleId: v.id, ownerCompanyId: here.id, repairCompanyId: here.id })
+          .returning({ id: repairActions.id })
+        const [t] = await tx.insert(repairTasks).values({ repairActionId: a!.id, name: 'Matrix task' }).returning({ id: repairTasks.id })
+        return t!.id
+      })
     },
   }
 })

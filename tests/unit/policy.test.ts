@@ -37,4 +37,16 @@ describe('policy', () => {
     expect(menu[0]!.links.map((l) => l.label)).toEqual(['My Dashboard', 'My Profile'])
     expect(menu[1]!.links.map((l) => l.to)).toEqual(['/OwnerDashboard/10', '/fleet/10', '/ownerRequestPage/10', '/company/10/settings'])
   })
+
+  it("gives a repair shop's mechanic the shop's Vehicle repairs page, and its manager no second link (decision 028)", () => {
+    const memberships = [
+      { companyId: 30, companyName: 'Garage', companyCode: 'RSH-CCCCCC', companyTypes: ['RepairShop'], roles: [{ id: 5, name: 'Mechanic' }] },
+      { companyId: 40, companyName: 'In-house', companyCode: 'OPR-DDDDDD', companyTypes: ['Operator'], roles: [{ id: 5, name: 'Mechanic' }] },
+      { companyId: 50, companyName: 'Shop Two', companyCode: 'RSH-EEEEEE', companyTypes: ['RepairShop'], roles: [{ id: 3, name: 'RepairShop' }, { id: 5, name: 'Mechanic' }] },
+    ] as Extract<Actor, { kind: 'user' }>['memberships']
+    const menu = buildMenu(memberships)
+    expect(menu.map((g) => g.id)).toEqual(['personal', 'mechanic-30', 'repairshop-50'])
+    expect(menu[1]!.links).toEqual([{ label: 'Repairs', to: '/repairActions/30' }])
+    expect(menu[2]!.links.filter((l) => l.to === '/repairActions/50')).toHaveLength(1)
+  })
 })

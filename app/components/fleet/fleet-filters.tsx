@@ -11,6 +11,7 @@ import {
   hasActiveFilters,
   INTERIOR_FEATURE_OPTIONS,
   LICENSE_STATUS_OPTIONS,
+  SERVICE_OPTIONS,
   LIST_PARAMS,
   SAFETY_FEATURE_OPTIONS,
   type FleetFilters as FleetFiltersValue,
@@ -216,6 +217,7 @@ export function FleetFilters({ list }: { list: FleetList }) {
           <CheckboxGroup legend="Transmission" name="transmissionType" options={enumOptions(TRANSMISSION_TYPES)} selected={filters.transmissionType} onToggle={toggle} />
           <CheckboxGroup legend="Powertrain" name="powertrainType" options={enumOptions(POWERTRAIN_TYPES)} selected={filters.powertrainType} onToggle={toggle} />
           <CheckboxGroup legend="License status" name="licenseStatus" options={LICENSE_STATUS_OPTIONS} selected={filters.licenseStatus} onToggle={toggle} />
+          <CheckboxGroup legend="Service" name="service" options={SERVICE_OPTIONS} selected={filters.service} onToggle={toggle} />
           <CheckboxGroup legend="Make" name="make" options={asOptions(list.options.makes)} selected={filters.make} onToggle={toggle} />
           <CheckboxGroup legend="Model" name="model" options={asOptions(list.options.models)} selected={filters.model} onToggle={toggle} />
           <CheckboxGroup legend="Color" name="color" options={asOptions(list.options.colors)} selected={filters.color} onToggle={toggle} />

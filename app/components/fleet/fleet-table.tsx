@@ -7,6 +7,7 @@ import { ExpiryBadge } from '#app/components/ui/expiry-badge.tsx'
 import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { OutOfServiceBadge } from '#app/components/repairs/out-of-service-badge.tsx'
 import { QrDialog, type QrTarget } from './qr-dialog.tsx'
 import { PAGE_SIZES } from '#catalog/fleet.ts'
 import { FLEET_INTENT, FLEET_TEXT, vehicleImagePath, type FleetList, type FleetRow, type FleetScope, type SortColumn } from './shared.ts'
@@ -157,7 +158,10 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
                 {qrImage}
               </Link>
             )}
-            <span className="font-mono text-xs font-medium">{row.vehicleIdentifier}</span>
+            <span className="flex flex-col items-start gap-1">
+              <span className="font-mono text-xs font-medium">{row.vehicleIdentifier}</span>
+              {row.outOfService ? <OutOfServiceBadge /> : null}
+            </span>
           </div>
         </TableCell>
         <TableCell>{row.make}</TableCell>

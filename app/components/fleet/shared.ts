@@ -4,10 +4,12 @@
  * components (client) and their loaders and actions (server). Nothing here
  * may import server-only code.
  */
+import { OUT_OF_SERVICE_LABEL } from '#catalog/checklists.ts'
 import type { FleetSortColumn, INTERIOR_FEATURES, LICENSE_STATUSES, SAFETY_FEATURES } from '#catalog/fleet.ts'
 import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
+import type { OdometerHistoryView } from './odometer-history.tsx'
 
 /** The spec's texts (sections 2, 4 and 8), verbatim. */
 export const FLEET_TEXT = {
@@ -52,7 +54,7 @@ export const vehicleQrPdfPath = (vehicleId: number) => `/vehicles/${vehicleId}/q
 export type SortColumn = FleetSortColumn
 
 /** The URL search params that are lists (`?fuelType=1&fuelType=2`). */
-export const LIST_PARAMS = ['tag', 'fuelType', 'transmissionType', 'powertrainType', 'make', 'model', 'color', 'safety', 'interior', 'licenseStatus'] as const
+export const LIST_PARAMS = ['tag', 'fuelType', 'transmissionType', 'powertrainType', 'make', 'model', 'color', 'safety', 'interior', 'licenseStatus', 'service'] as const
 /** The URL search params holding one value. */
 export const SCALAR_PARAMS = ['page', 'pageSize', 'sort', 'dir', 'vin', 'vehicleIdentifier', 'yearFrom', 'yearTo'] as const
 export type ListParam = (typeof LIST_PARAMS)[number]
@@ -81,6 +83,8 @@ export const LICENSE_STATUS_OPTIONS = [
   { value: 'valid', label: 'Valid' },
   { value: 'missing', label: 'No date' },
 ] as const satisfies readonly { value: (typeof LICENSE_STATUSES)[number]; label: string }[]
+
+export const SERVICE_OPTIONS = [{ value: 'outOfService', label: OUT_OF_SERVICE_LABEL }] as const
 
 /** The filters as the URL holds them (strings), for the filter controls. */
 export type FleetFilters = Record<ListParam, string[]> & Record<ScalarParam, string>
@@ -118,6 +122,8 @@ export interface FleetRow {
   hasImage: boolean
   /** Changes when the picture changes: part of the thumbnail URL so a cached old one is never shown. */
   imageVersion: number | null
+  /** An open repair with a safety-critical defect (issue 10). */
+  outOfService: boolean
 }
 
 export interface FleetList {
@@ -195,6 +201,8 @@ export interface OpenVehicle {
   inspections: InspectionView[]
   /** Only for the owner (spec section 6). */
   repairs: RepairView[] | null
+  /** The odometer history (issue 10); null when it could not be read. */
+  odometer: OdometerHistoryView | null
   /** What `loadDocumentsForTab` returned (the Documents tab's own data). */
   documents: DocumentsTabData
   /** A tab's list that could not be read: its message. */

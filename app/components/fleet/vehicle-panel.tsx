@@ -10,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { DocumentsTab } from './documents-tab.tsx'
+import { OdometerHistory } from './odometer-history.tsx'
 import { FLEET_INTENT, tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type VehicleRecord } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useHrefWith } from './use-fleet-url.ts'
@@ -272,7 +273,7 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
     if (error) return <TabError message={error} />
     switch (value) {
       case 'details':
-        return <DetailsView vehicle={open.vehicle} today={today} />
+        return <><DetailsView vehicle={open.vehicle} today={today} /><OdometerHistory history={open.odometer} /></>
       case 'operators':
         return <OperatorsView assignments={open.assignments ?? []} actionPath={actionPath} />
       case 'preInspections':

@@ -1,18 +1,50 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { InspectionFiled } from '#app/components/inspections/inspection-form/inspection-filed.tsx'
+import { InspectionForm } from '#app/components/inspections/inspection-form/inspection-form.tsx'
+import { VehicleFinder, VehicleSummary } from '#app/components/inspections/inspection-form/vehicle-finder.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRoleAnywhere } from '#app/utils/auth.server.ts'
-import { INSPECTION_ROLES } from '#app/utils/menu.ts'
+import { inspectionPageAction, inspectionPageLoader } from './inspection-page.server.ts'
 
-/** Spec: Operator and Repair shop; PRODUCT.md: mechanics file inspections here too. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePageRoleAnywhere(request, INSPECTION_ROLES)
-  return { title: 'Inspection' }
-}
+/**
+ * /InspectionPage: the mechanic's periodic inspection (spec: Operator and Repair shop;
+ * PRODUCT.md section 5: active Mechanics file here too). Find the vehicle (identifier or QR),
+ * then the 48 items, odometer, photos and signature, filed as one form.
+ */
+export const loader = (args: LoaderFunctionArgs) => inspectionPageLoader(args)
+export const action = (args: ActionFunctionArgs) => inspectionPageAction(args)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  const { title, query, vehicle, lookupError, window, idempotencyKey, inspectorName } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const filed = answer?.ok ? answer.result : null
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-4">
+      <PageHeader
+        title={title}
+        description={`Periodic inspection by ${inspectorName}: find the vehicle, answer the 48 items, sign and submit.`}
+        className="mb-0"
+      />
+      {filed ? (
+        <InspectionFiled result={filed} />
+      ) : (
+        <>
+          <VehicleFinder query={vehicle ? '' : query} error={lookupError} compact={!!vehicle} />
+          {vehicle ? (
+            <>
+              <VehicleSummary vehicle={vehicle} />
+              <InspectionForm
+                vehicle={vehicle}
+                window={window}
+                idempotencyKey={idempotencyKey}
+                answer={answer && !answer.ok ? { formError: answer.formError ?? null, fieldErrors: answer.fieldErrors ?? {}, values: answer.values ?? null } : null}
+              />
+            </>
+          ) : null}
+        </>
+      )}
+    </div>
+  )
 }

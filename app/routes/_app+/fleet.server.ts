@@ -21,6 +21,9 @@ import { addVehicle, archiveVehicle, getVehicle, updateVehicle } from '#server/f
 import { lookupVin } from '#server/fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/inspections/list-by-vehicle.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
+import { correctOdometer, getOdometerHistory, type OdometerHistory } from '#server/fleet/odometer-history.server.ts'
+import { ODOMETER_TEXT } from '#catalog/texts.ts'
+import { ODOMETER_INTENT, type OdometerFormResult, type OdometerHistoryView } from '#app/components/fleet/odometer-history.tsx'
 import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './fleet-documents.server.ts'
 import {
   CHECKBOX_FIELDS,
@@ -97,7 +100,7 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: n
     return fallback
   }
   const owner = scope === 'owner'
-  const [assignments, preInspections, inspections, repairs, documents, qr] = await Promise.all([
+  const [assignments, preInspections, inspections, repairs, documents, qr, odometer] = await Promise.all([
     owner ? safe('operators', () => getVehicleOperatorAssignments(ctx, vehicleId), []) : null,
     safe('preInspections', () => listPreInspectionsByVehicle(ctx, vehicleId), []),
     safe('inspections', () => listInspectionsByVehicle(ctx, vehicleId), []),
@@ -121,6 +124,7 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: n
       : null,
     loadDocumentsForTab(ctx, vehicleId),
     qrDataUrl(vehicleLink(vehicleId), 220),
+    attempt(() => getOdometerHistory(ctx, vehicleId)),
   ])
   return {
     vehicle: recordOf(vehicle),
@@ -130,8 +134,37 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: n
     inspections: inspections.map((i) => ({ id: i.id, date: String(i.date), isSatisfactory: !!i.isSatisfactory, inspectorName: i.inspectorName ?? '' })),
     repairs,
     documents,
+    odometer: odometer.ok ? odometerView(odometer.value) : null,
     errors,
   }
+}
+
+/** The history as the Details tab shows it (times in UTC, said so). */
+function odometerView(h: OdometerHistory): OdometerHistoryView {
+  return {
+    vehicleId: h.vehicleId,
+    latest: h.latest,
+    canCorrect: h.canCorrect,
+    readings: h.readings.map((r) => ({
+      id: r.id,
+      reading: r.reading,
+      sourceLabel: r.sourceLabel,
+      recordedAtLabel: utcLabel(r.recordedAt),
+      recordedByName: r.recordedByName,
+      reason: r.reason,
+      isBaseline: r.isBaseline,
+      beforeBaseline: r.beforeBaseline,
+    })),
+  }
+}
+
+/** The owner's odometer correction (a plain post from the Details tab), back to the same row. */
+async function correctOdometerAction(ctx: PageContext, request: Request, form: FormData) {
+  const values = { reading: String(form.get('reading') ?? ''), reason: String(form.get('reason') ?? '') }
+  const corrected = await attempt(() => correctOdometer(ctx, { vehicleId: form.get('vehicleId'), ...values }), { log: 'odometer correction failed' })
+  if (corrected.ok) return redirectWithToast(backUrl(request, { tab: 'details' }), { type: 'success', message: ODOMETER_TEXT.corrected })
+  const result: OdometerFormResult = { intent: ODOMETER_INTENT, formError: corrected.error.message, fieldErrors: corrected.error.fieldErrors ?? {}, values }
+  return data(result, { status: corrected.error.status })
 }
 
 export type FleetDialog =
@@ -388,6 +421,8 @@ export async function fleetPageAction(args: ActionFunctionArgs, scope: FleetScop
       return deleteVehicle(ctx, request, companyId, form)
     case FLEET_INTENT.vinLookup:
       return vinLookupAction(ctx, form)
+    case ODOMETER_INTENT:
+      return correctOdometerAction(ctx, request, form)
     case FLEET_INTENT.endAssignment: {
       const back = backUrl(request, { tab: 'operators' })
       const ended = await attempt(() => endOperatorAssignment(ctx, { assignmentId: form.get('assignmentId') }))

@@ -1,16 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { requirePageRole } from '#app/utils/auth.server.ts'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData, useLocation } from '@remix-run/react'
+import { RepairActionsPage } from '#app/components/repairs/repair-actions-page.tsx'
+import { repairActionsPageAction, repairActionsPageLoader } from '#app/routes/_app+/repair-actions.server.ts'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePageRole(request, params, ['RepairShop'])
-  return { title: 'Vehicle repairs' }
-}
+/** "Vehicle repairs" (spec section 2): the repair shop's managers and its mechanics (decision 028). */
+export const loader = (args: LoaderFunctionArgs) => repairActionsPageLoader(args)
+export const action = (args: ActionFunctionArgs) => repairActionsPageAction(args)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} />
+  const { title, list, openId } = useLoaderData<typeof loader>()
+  const location = useLocation()
+  return <RepairActionsPage title={title} list={list} openId={openId} search={location.search} />
 }

@@ -8,6 +8,7 @@ import {
   type VehicleDocumentInfo,
 } from '../../documents/documents.server.ts'
 import { documentResponse } from '../../documents/download.server.ts'
+import { correctOdometer, correctOdometerInput, getOdometerHistory } from '../../fleet/odometer-history.server.ts'
 import { addVehicleInput, updateVehicleInput } from '../../fleet/vehicle-schema.ts'
 import { addVehicle, archiveVehicle, getAllOwnerVehicles, getVehiclesAssignedToOperator, updateVehicle } from '../../fleet/vehicles.server.ts'
 import { idSchema } from '../../validation.ts'
@@ -140,5 +141,26 @@ export const fleetRoutes = [
     responseDescription: 'The file (its stored content type)',
     errors: [404],
     handler: async (ctx) => documentResponse(await getDocumentFile(ctx, ctx.params.vehicleId, ctx.params.documentId)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Fleet/getOdometerHistory',
+    tag: 'Fleet',
+    summary: "A vehicle's odometer readings, newest first, with source, time, who and reason; the latest correction is the baseline (its owner, or the operator of an active assignment)",
+    auth: 'user',
+    query: z.object({ vehicleId: idSchema }),
+    errors: [404],
+    handler: (ctx) => getOdometerHistory(ctx, ctx.query.vehicleId),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Fleet/correctOdometer',
+    tag: 'Fleet',
+    summary: 'Record an odometer correction (Owner managers): any reading, a reason (at most 500 characters); it starts a new baseline',
+    auth: 'user',
+    body: correctOdometerInput,
+    responseDescription: 'The odometer history',
+    errors: [403, 404],
+    handler: (ctx) => correctOdometer(ctx, ctx.body),
   }),
 ]

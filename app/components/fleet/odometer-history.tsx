@@ -1,0 +1,145 @@
+import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
+import { GaugeIcon } from 'lucide-react'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Textarea } from '#app/components/ui/textarea.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { ODOMETER_MAX } from '#catalog/odometer.ts'
+import { ODOMETER_TEXT } from '#catalog/texts.ts'
+import { applySearch, hrefOf } from './use-fleet-url.ts'
+
+export const ODOMETER_INTENT = 'correctOdometer'
+
+/** What the fleet loader gives for the open vehicle (from `getOdometerHistory`), with time labels. */
+export interface OdometerHistoryView {
+  vehicleId: number
+  latest: number | null
+  canCorrect: boolean
+  readings: {
+    id: number
+    reading: number
+    sourceLabel: string
+    recordedAtLabel: string
+    recordedByName: string | null
+    reason: string | null
+    isBaseline: boolean
+    beforeBaseline: boolean
+  }[]
+}
+
+/** The fleet action's answer to a refused correction. */
+export interface OdometerFormResult {
+  intent: typeof ODOMETER_INTENT
+  formError: string | null
+  fieldErrors: Record<string, string>
+  values: { reading: string; reason: string }
+}
+
+const miles = (n: number) => n.toLocaleString('en-US')
+
+function CorrectionForm({ history }: { history: OdometerHistoryView }) {
+  const location = useLocation()
+  const navigation = useNavigation()
+  const answer = useActionData() as Partial<OdometerFormResult> | undefined
+  const result = answer?.intent === ODOMETER_INTENT ? (answer as OdometerFormResult) : null
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === ODOMETER_INTENT
+  // Back to the same row and tab, without a dialog.
+  const action = `${location.pathname}${hrefOf(applySearch(location.search, { dialog: null, id: null, index: null, open: history.vehicleId, tab: 'details' }))}`
+  const err = (name: string) => result?.fieldErrors[name]
+  return (
+    <Form method="post" action={action} preventScrollReset className="mt-3 grid gap-3 rounded-md border bg-background p-3" aria-label={ODOMETER_TEXT.correct} data-testid="odometer-correction">
+      <input type="hidden" name="intent" value={ODOMETER_INTENT} />
+      <input type="hidden" name="vehicleId" value={history.vehicleId} />
+      <p className="text-sm text-muted-foreground">
+        For an odometer that was replaced or misread. The correction may be lower than the latest reading and starts a new baseline.
+      </p>
+      {result?.formError && !Object.keys(result.fieldErrors).length ? (
+        <p role="alert" className="text-sm text-destructive">
+          {result.formError}
+        </p>
+      ) : null}
+      <div className="grid gap-1">
+        <Label htmlFor="odometer-reading">Corrected reading (miles)</Label>
+        <Input
+          id="odometer-reading"
+          name="reading"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={ODOMETER_MAX}
+          step={1}
+          required
+          defaultValue={result?.values.reading ?? ''}
+          aria-invalid={err('reading') ? true : undefined}
+          aria-describedby={err('reading') ? 'odometer-reading-error' : undefined}
+          className="max-w-48"
+        />
+        {err('reading') ? (
+          <p id="odometer-reading-error" className="text-sm text-destructive">
+            {err('reading')}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="odometer-reason">Reason</Label>
+        <Textarea
+          id="odometer-reason"
+          name="reason"
+          required
+          maxLength={500}
+          rows={2}
+          placeholder="Odometer replaced"
+          defaultValue={result?.values.reason ?? ''}
+          aria-invalid={err('reason') ? true : undefined}
+          aria-describedby={err('reason') ? 'odometer-reason-error' : undefined}
+        />
+        {err('reason') ? (
+          <p id="odometer-reason-error" className="text-sm text-destructive">
+            {err('reason')}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <Button type="submit" variant="outline" size="sm" disabled={busy}>
+          {ODOMETER_TEXT.correct}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+/**
+ * The odometer history of the open vehicle (issue 10): every reading with its source, time, who
+ * and reason, the current baseline marked; for the owner, the correction form (a plain post).
+ */
+export function OdometerHistory({ history }: { history: OdometerHistoryView | null }) {
+  if (!history) return null
+  return (
+    <section aria-labelledby="odometer-history-title" className="mt-4 rounded-md border bg-background p-3" data-testid="odometer-history">
+      <h4 id="odometer-history-title" className="mb-2 flex items-center gap-2 text-sm font-semibold">
+        <GaugeIcon aria-hidden="true" className="size-4" />
+        {ODOMETER_TEXT.title}
+        {history.latest !== null ? <span className="font-normal text-muted-foreground">· latest {miles(history.latest)} mi</span> : null}
+      </h4>
+      {history.readings.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{ODOMETER_TEXT.empty}</p>
+      ) : (
+        <ol className="divide-y text-sm">
+          {history.readings.map((r) => (
+            <li key={r.id} className={cn('flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2', r.beforeBaseline && 'text-muted-foreground')} data-testid="odometer-reading">
+              <span className="font-medium tabular-nums">{miles(r.reading)} mi</span>
+              <span>{r.sourceLabel}</span>
+              {r.isBaseline ? <Badge variant="secondary">{ODOMETER_TEXT.baseline}</Badge> : null}
+              <span className="text-xs text-muted-foreground">{r.recordedAtLabel}</span>
+              {r.recordedByName ? <span className="text-xs">by {r.recordedByName}</span> : null}
+              {r.reason ? <span className="w-full text-xs break-words italic">“{r.reason}”</span> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {history.canCorrect ? <CorrectionForm history={history} /> : null}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+/**
+ * The inspection form's fields and how a posted form becomes the use case's input
+ * (browser-safe): the page's action and the browser's own check read the form the same way.
+ */
+import { INSPECTION_ITEM_KEYS, type InspectionItemKey } from '#catalog/checklists.ts'
+
+export const INSPECTION_INTENT = { file: 'fileInspection', markAll: 'markAllSatisfactory' } as const
+
+/** The field names of one item: `<key>.status` (radio 0/1/2) and `<key>.comments`. */
+export const statusField = (key: InspectionItemKey) => `${key}.status`
+export const commentsField = (key: InspectionItemKey) => `${key}.comments`
+
+/** What the mechanic typed, handed back with a refusal so nothing is lost (photos excepted: a browser never refills a file input). */
+export interface InspectionFormValues {
+  vehicleIdentifier: string
+  inspectionDate: string
+  odometer: string
+  signatureName: string
+  inspectorSignature: string
+  idempotencyKey: string
+  statuses: Partial<Record<InspectionItemKey, string>>
+  comments: Partial<Record<InspectionItemKey, string>>
+}
+
+const text = (form: FormData, name: string): string => {
+  const v = form.get(name)
+  return typeof v === 'string' ? v : ''
+}
+
+export function valuesFromForm(form: FormData): InspectionFormValues {
+  const statuses: InspectionFormValues['statuses'] = {}
+  const comments: InspectionFormValues['comments'] = {}
+  for (const key of INSPECTION_ITEM_KEYS) {
+    const s = text(form, statusField(key))
+    if (s) statuses[key] = s
+    const c = text(form, commentsField(key))
+    if (c) comments[key] = c
+  }
+  return {
+    vehicleIdentifier: text(form, 'vehicleIdentifier'),
+    inspectionDate: text(form, 'inspectionDate'),
+    odometer: text(form, 'odometer'),
+    signatureName: text(form, 'signatureName'),
+    inspectorSignature: text(form, 'inspectorSignature'),
+    idempotencyKey: text(form, 'idempotencyKey'),
+    statuses,
+    comments,
+  }
+}
+
+/** The use case's input from the form's values (photos are added by the caller). */
+export function inputFromValues(v: InspectionFormValues, photos: { photo: string; name: string }[] = []): Record<string, unknown> {
+  const input: Record<string, unknown> = {
+    vehicleIdentifier: v.vehicleIdentifier,
+    inspectionDate: v.inspectionDate,
+    inspectorSignature: v.inspectorSignature,
+    signatureName: v.signatureName,
+    odometer: v.odometer,
+    idempotencyKey: v.idempotencyKey,
+    photos,
+  }
+  for (const key of INSPECTION_ITEM_KEYS) input[key] = { status: v.statuses[key] ?? '', comments: v.comments[key] ?? '' }
+  return input
+}
+
+/** The photos a form carries: the non-empty files of its `photos` input. */
+export function photoFiles(form: FormData): File[] {
+  return form.getAll('photos').filter((f): f is File => typeof f !== 'string' && f.size > 0)
+}

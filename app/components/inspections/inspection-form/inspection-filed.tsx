@@ -1,0 +1,38 @@
+import { Link } from '@remix-run/react'
+import { CircleAlert, CircleCheck } from 'lucide-react'
+import { Button } from '#app/components/ui/button.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
+
+export interface InspectionFiledView {
+  id: number
+  isSatisfactory: boolean
+  vehicleIdentifier: string
+  nextInspection: string | null
+}
+
+/** After filing: the result, and the vehicle's next inspection date. */
+export function InspectionFiled({ result }: { result: InspectionFiledView }) {
+  const Icon = result.isSatisfactory ? CircleCheck : CircleAlert
+  return (
+    <section
+      role="status"
+      aria-labelledby="inspection-filed-title"
+      data-testid="inspection-filed"
+      className={`grid gap-3 rounded-lg border p-4 ${result.isSatisfactory ? 'border-success bg-success/10' : 'border-destructive bg-destructive/10'}`}
+    >
+      <h2 id="inspection-filed-title" className="flex items-center gap-2 text-lg font-semibold">
+        <Icon aria-hidden className={result.isSatisfactory ? 'text-success' : 'text-destructive'} />
+        Inspection filed: {result.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}
+      </h2>
+      <p className="text-sm">
+        Vehicle <strong>{result.vehicleIdentifier}</strong>.{' '}
+        {result.isSatisfactory
+          ? `Next inspection: ${result.nextInspection ? formatDateOnly(result.nextInspection) : 'not set'}.`
+          : `The next inspection date is unchanged${result.nextInspection ? ` (${formatDateOnly(result.nextInspection)})` : ''}: correct the defects and inspect again.`}
+      </p>
+      <Button asChild className="h-11 w-full sm:w-auto">
+        <Link to="/InspectionPage">Inspect another vehicle</Link>
+      </Button>
+    </section>
+  )
+}

@@ -1,0 +1,77 @@
+import { Form, useNavigate, useNavigation } from '@remix-run/react'
+import { Search } from 'lucide-react'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import type { InspectedVehicle } from '#server/inspections/inspection-schema.ts'
+import { QrScan } from './qr-scan.tsx'
+
+/** Step 1: the vehicle by its identifier (a GET form: works without JavaScript) or by its QR. */
+export function VehicleFinder({ query, error, compact }: { query: string; error: string | null; compact?: boolean }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const searching = navigation.state === 'loading' && navigation.location?.pathname === '/InspectionPage'
+  return (
+    <section aria-labelledby="find-vehicle-title" className="grid gap-3 rounded-lg border bg-card p-4">
+      <h2 id="find-vehicle-title" className="text-lg font-semibold">
+        {compact ? 'Another vehicle' : '1. Find the vehicle'}
+      </h2>
+      <Form method="get" className="grid gap-2" role="search">
+        <Label htmlFor="vehicle-query">Vehicle identifier</Label>
+        <div className="flex gap-2">
+          <Input
+            id="vehicle-query"
+            name="vehicle"
+            defaultValue={query}
+            required
+            maxLength={500}
+            autoCapitalize="characters"
+            autoComplete="off"
+            className="h-11 min-w-0 flex-1"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'vehicle-query-error' : undefined}
+          />
+          <Button type="submit" className="h-11 shrink-0" disabled={searching}>
+            <Search aria-hidden /> Find
+          </Button>
+        </div>
+        {error ? (
+          <p id="vehicle-query-error" role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </Form>
+      {hydrated ? <QrScan onScan={(text) => navigate(`/InspectionPage?vehicle=${encodeURIComponent(text)}`)} /> : null}
+    </section>
+  )
+}
+
+/** The vehicle being inspected: what is written on it, to check it is the right one. */
+export function VehicleSummary({ vehicle }: { vehicle: InspectedVehicle }) {
+  const rows: [string, string][] = [
+    ['Identifier', vehicle.vehicleIdentifier],
+    ['Make and model', `${vehicle.make} ${vehicle.model}${vehicle.yearBuild ? ` (${vehicle.yearBuild})` : ''}`],
+    ['VIN', vehicle.vin],
+    ['License plate', vehicle.licensePlate],
+    ['Odometer', vehicle.odometer == null ? 'Not recorded' : vehicle.odometer.toLocaleString('en-US')],
+    ['Next inspection', vehicle.nextInspection ? formatDateOnly(vehicle.nextInspection) : 'Not set'],
+  ]
+  return (
+    <section aria-labelledby="vehicle-summary-title" className="rounded-lg border bg-card p-4" data-testid="vehicle-summary">
+      <h2 id="vehicle-summary-title" className="mb-2 text-lg font-semibold">
+        Vehicle {vehicle.vehicleIdentifier}
+      </h2>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-muted-foreground">{k}</dt>
+            <dd className="break-words font-medium">{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,301 @@
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { BadgeCheckIcon, ChevronRightIcon, CircleCheckIcon, CircleDashedIcon, WrenchIcon } from 'lucide-react'
+import * as React from 'react'
+import { applySearch, useHrefWith } from '#app/components/fleet/use-fleet-url.ts'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { REPAIR_LIST_PAGE_SIZES, REPAIR_LIST_STATUS_OPTIONS } from '#catalog/repairs.ts'
+import { REPAIR_TEXT } from '#catalog/texts.ts'
+import { OutOfServiceBadge } from './out-of-service-badge.tsx'
+import { REPAIR_INTENT, type RepairActionView, type RepairList, type RepairTaskView } from './shared.ts'
+
+const odometerText = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'))
+const vehicleText = (v: RepairActionView['vehicle']) => `${v.make} ${v.model}`
+
+/** "Repaired" or "Pending repair", with an icon: never colour alone. */
+function StatusBadge({ action }: { action: RepairActionView }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        action.isRepaired ? 'bg-success text-success-foreground' : 'bg-warning text-warning-foreground',
+      )}
+      data-testid="repair-status"
+    >
+      {action.isRepaired ? <BadgeCheckIcon aria-hidden="true" className="size-3.5" /> : <WrenchIcon aria-hidden="true" className="size-3.5" />}
+      {action.statusLabel}
+    </span>
+  )
+}
+
+/** The certification once Repaired: when and by whom. */
+function Certification({ action }: { action: RepairActionView }) {
+  if (!action.isRepaired) return null
+  return (
+    <p className="text-sm" data-testid="certification">
+      <BadgeCheckIcon aria-hidden="true" className="mr-1 inline size-4 align-text-bottom text-success" />
+      Repaired on <span className="font-medium">{action.repairedAtLabel}</span> by <span className="font-medium">{action.repairedByName ?? '—'}</span>
+    </p>
+  )
+}
+
+/** One task's button: a plain form post, so it works without JavaScript. A certified action's tasks are kept as they are. */
+function TaskButton({ task, action }: { task: RepairTaskView; action: RepairActionView }) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('taskId') === String(task.id)
+  if (action.isRepaired) return null
+  const next = task.status === 'Completed' ? 'Pending' : 'Completed'
+  const label = next === 'Completed' ? REPAIR_TEXT.markCompleted : REPAIR_TEXT.markPending
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={REPAIR_INTENT.updateTaskStatus} />
+      <input type="hidden" name="taskId" value={task.id} />
+      <input type="hidden" name="status" value={next} />
+      <Button
+        type="submit"
+        size="sm"
+        variant={next === 'Completed' ? 'default' : 'outline'}
+        disabled={busy}
+        aria-label={`${label}: ${task.name}`}
+        className="min-h-9"
+        data-testid={`task-button-${task.id}`}
+      >
+        {label}
+      </Button>
+    </Form>
+  )
+}
+
+function TaskStatus({ status }: { status: RepairTaskView['status'] }) {
+  const done = status === 'Completed'
+  return (
+    <span className={cn('inline-flex items-center gap-1 text-xs font-medium', done ? 'text-success' : 'text-muted-foreground')} data-testid="task-status">
+      {done ? <CircleCheckIcon aria-hidden="true" className="size-4" /> : <CircleDashedIcon aria-hidden="true" className="size-4" />}
+      {done ? 'Completed' : 'Pending'}
+    </span>
+  )
+}
+
+/** The expanded row (and each card): the tasks with their status, name, description and button. */
+function TaskList({ action }: { action: RepairActionView }) {
+  if (!action.tasks.length) return <p className="text-sm text-muted-foreground">No tasks.</p>
+  return (
+    <ul className="divide-y rounded-md border bg-background" aria-label={`Tasks of ${action.repairIdentifier}`}>
+      {action.tasks.map((t) => (
+        <li key={t.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid={`task-${t.id}`}>
+          <div className="min-w-0 space-y-1">
+            <TaskStatus status={t.status} />
+            <p className="font-medium break-words">{t.name}</p>
+            {t.description ? <p className="text-sm break-words text-muted-foreground">{t.description}</p> : null}
+          </div>
+          <div className="shrink-0">
+            <TaskButton task={t} action={action} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Details({ action, withComments = false }: { action: RepairActionView; withComments?: boolean }) {
+  return (
+    <div className="space-y-3">
+      <Certification action={action} />
+      <p className="text-xs text-muted-foreground">Created {action.createdAtLabel}</p>
+      {/* The table clamps long comments; the open row shows them whole. */}
+      {withComments && action.comments ? <p className="max-w-prose text-sm break-words whitespace-pre-line">{action.comments}</p> : null}
+      <TaskList action={action} />
+    </div>
+  )
+}
+
+/** From 768 px: the spec's table, a row opens to show its tasks. */
+function RepairTable({ list, openId }: { list: RepairList; openId: number | null }) {
+  const hrefWith = useHrefWith()
+  return (
+    <Table containerProps={{ role: 'region', 'aria-label': 'Repair actions' }} data-testid="repairs-table">
+      <TableHeader>
+        <TableRow>
+          <TableHead>
+            <span className="sr-only">Tasks</span>
+          </TableHead>
+          <TableHead>Vehicle</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Vehicle identifier</TableHead>
+          <TableHead className="text-right">Odometer</TableHead>
+          <TableHead>Tasks</TableHead>
+          <TableHead>General comments</TableHead>
+          <TableHead>Repair code</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {list.items.map((a) => {
+          const open = openId === a.id
+          return (
+            <React.Fragment key={a.id}>
+              <TableRow data-testid={`repair-row-${a.id}`} data-state={open ? 'selected' : undefined}>
+                <TableCell className="w-0">
+                  <Link
+                    to={hrefWith({ open: open ? null : a.id })}
+                    preventScrollReset
+                    aria-expanded={open}
+                    aria-controls={open ? `repair-tasks-${a.id}` : undefined}
+                    aria-label={`${open ? 'Hide' : 'Show'} the tasks of ${a.repairIdentifier}`}
+                    className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-8')}
+                    data-testid={`expand-repair-${a.id}`}
+                  >
+                    <ChevronRightIcon aria-hidden="true" className={cn('transition-transform', open && 'rotate-90')} />
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  <div className="font-medium">{vehicleText(a.vehicle)}</div>
+                  <div className="font-mono text-xs text-muted-foreground">{a.vehicle.licensePlate}</div>
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-col items-start gap-1">
+                    <StatusBadge action={a} />
+                    {a.outOfService ? <OutOfServiceBadge /> : null}
+                  </div>
+                </TableCell>
+                <TableCell className="font-mono text-xs">{a.vehicle.vehicleIdentifier}</TableCell>
+                <TableCell className="text-right tabular-nums">{odometerText(a.vehicle.odometer)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {a.completedCount} / {a.tasks.length} completed
+                </TableCell>
+                <TableCell className="max-w-72 min-w-48 whitespace-normal">
+                  <span className="line-clamp-3 break-words">{a.comments ?? '—'}</span>
+                </TableCell>
+                <TableCell className="font-mono text-xs">{a.repairIdentifier}</TableCell>
+              </TableRow>
+              {open ? (
+                <tr id={`repair-tasks-${a.id}`} className="border-b bg-muted/30" data-testid={`repair-panel-${a.id}`}>
+                  <td colSpan={8} className="p-3 whitespace-normal">
+                    <Details action={a} withComments />
+                  </td>
+                </tr>
+              ) : null}
+            </React.Fragment>
+          )
+        })}
+      </TableBody>
+    </Table>
+  )
+}
+
+/**
+ * Below 768 px: one card per repair action, its status and task buttons in view, no sideways
+ * scrolling. The card carries the anchor (`#repair-{id}`) the action redirects to, so without
+ * JavaScript a phone comes back to the card it was working on.
+ */
+function RepairCards({ list }: { list: RepairList }) {
+  return (
+    <ul className="space-y-3" aria-label="Repair actions" data-testid="repairs-cards">
+      {list.items.map((a) => (
+        <li key={a.id} id={`repair-${a.id}`} className="min-w-0 rounded-lg border bg-card p-3 shadow-xs" data-testid={`repair-card-${a.id}`}>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="font-medium break-words">
+                {vehicleText(a.vehicle)} <span className="font-mono text-xs text-muted-foreground">{a.vehicle.licensePlate}</span>
+              </p>
+              <p className="font-mono text-xs break-all text-muted-foreground">
+                {a.vehicle.vehicleIdentifier} · {a.repairIdentifier}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-1">
+              <StatusBadge action={a} />
+              {a.outOfService ? <OutOfServiceBadge /> : null}
+            </div>
+          </div>
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Odometer</dt>
+            <dd className="tabular-nums">{odometerText(a.vehicle.odometer)}</dd>
+            <dt className="text-muted-foreground">Tasks</dt>
+            <dd>
+              {a.completedCount} / {a.tasks.length} completed
+            </dd>
+            <dt className="text-muted-foreground">Comments</dt>
+            <dd className="break-words">{a.comments ?? '—'}</dd>
+          </dl>
+          <div className="mt-3">
+            <Details action={a} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Pending repair / Repaired / All, as links (the filter lives in the URL). */
+function StatusFilter({ list }: { list: RepairList }) {
+  const hrefWith = useHrefWith()
+  return (
+    <nav aria-label="Filter by status" className="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+      {REPAIR_LIST_STATUS_OPTIONS.map((o) => {
+        const active = list.status === o.value
+        return (
+          <Link
+            key={o.value}
+            to={hrefWith({ status: o.value, page: null, open: null })}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'min-h-9 rounded-md px-3 py-1.5 text-sm font-medium',
+              active ? 'bg-background text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
+            )}
+            data-testid={`filter-${o.value}`}
+          >
+            {o.label}
+          </Link>
+        )
+      })}
+    </nav>
+  )
+}
+
+/** "Vehicle repairs" (spec section 2): the repair shop's repair actions, their tasks and certification. */
+export function RepairActionsPage({ title, list, openId, search }: { title: string; list: RepairList; openId: number | null; search: string }) {
+  const actionData = useActionData<{ formError?: string }>()
+  const hrefWith = useHrefWith()
+  const keep = [...applySearch(search, { page: null, pageSize: null, open: null }).entries()]
+  return (
+    <div className="min-w-0">
+      <PageHeader title={title} description="Repair actions sent to this shop. Mark each task completed; when all are completed the repair is certified as Repaired with your name." />
+      <StatusFilter list={list} />
+      {list.error ? (
+        <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm">
+          {list.error}
+        </p>
+      ) : null}
+      {actionData?.formError ? (
+        <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="repair-error">
+          {actionData.formError}
+        </p>
+      ) : null}
+      {list.items.length === 0 && !list.error ? (
+        <EmptyState icon={WrenchIcon} title={REPAIR_TEXT.noRepairs} description={REPAIR_TEXT.noRepairsHint} />
+      ) : (
+        <>
+          <div className="hidden md:block">
+            <RepairTable list={list} openId={openId} />
+          </div>
+          <div className="md:hidden">
+            <RepairCards list={list} />
+          </div>
+          <ServerPagination
+            {...list}
+            pageSizes={REPAIR_LIST_PAGE_SIZES}
+            hrefFor={(page) => hrefWith({ page, open: null })}
+            keep={keep}
+            label="Repair action pages"
+            noun="repair actions"
+            id="repairs-page-size"
+            countTestId="repairs-count"
+          />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+/**
+ * Data shapes, intents and URL parameters of "Vehicle repairs" (`/repairActions/{companyId}`),
+ * shared by its components (client) and its loader and action (server). Browser-safe.
+ */
+import type { RepairListStatus } from '#catalog/repairs.ts'
+
+export const REPAIR_INTENT = { updateTaskStatus: 'updateTaskStatus' } as const
+
+export interface RepairTaskView {
+  id: number
+  name: string
+  description: string | null
+  status: 'Pending' | 'Completed'
+}
+
+export interface RepairActionView {
+  id: number
+  repairIdentifier: string
+  isRepaired: boolean
+  statusLabel: string
+  createdAtLabel: string
+  repairedAtLabel: string | null
+  repairedByName: string | null
+  comments: string | null
+  outOfService: boolean
+  vehicle: { make: string; model: string; licensePlate: string; vehicleIdentifier: string; odometer: number | null }
+  tasks: RepairTaskView[]
+  completedCount: number
+}
+
+export interface RepairList {
+  items: RepairActionView[]
+  total: number
+  page: number
+  pageSize: number
+  pageCount: number
+  status: RepairListStatus
+  error: string | null
+}

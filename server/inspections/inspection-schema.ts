@@ -1,0 +1,178 @@
+import { z } from 'zod'
+import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS, type InspectionItemKey } from '#catalog/checklists.ts'
+import { ODOMETER_MAX } from '#catalog/odometer.ts'
+import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
+
+/**
+ * The mechanic's inspection as every door sends it (API.md `submitInspection`, plus our
+ * `signatureName`, `odometer` and `idempotencyKey`), written once: the page checks it in the
+ * browser and the use case checks it again with this schema, so every door names the same
+ * fields with the same texts, all at once. Browser-safe: zod, catalog/ and the text rules only.
+ * The date window (decision 026) needs the filer's companies' "today": it is a parameter.
+ */
+
+/** At most this many photos per inspection (each at most 2 MiB decoded; the body is 32 MiB). */
+export const INSPECTION_MAX_PHOTOS = 10
+/** A paper form entered late: the inspection date may be up to this many days back (as the pre-trip). */
+export const INSPECTION_DAYS_BACK = 7
+/** Base64 of a 2 MiB image is about 2.8 million characters; anything longer is refused as too large before decoding. */
+const MAX_IMAGE_TEXT = 3_000_000
+
+export const INSPECTION_TEXT = {
+  required: 'Required',
+  vehicleRequired: 'Enter the vehicle identifier',
+  status: 'Choose Satisfactory, Unsatisfactory or Not applicable (status 0, 1 or 2)',
+  commentRequired: 'A comment is required when the item is Unsatisfactory',
+  dateFuture: 'The inspection date cannot be in the future',
+  dateTooOld: `The inspection date may be at most ${INSPECTION_DAYS_BACK} days back`,
+  dateInvalid: 'Use a real date in the format YYYY-MM-DD',
+  signatureRequired: 'Sign the inspection: draw your signature or type your full name',
+  odometer: `The odometer is a whole number from 0 to ${ODOMETER_MAX.toLocaleString('en-US')}`,
+  tooManyPhotos: `At most ${INSPECTION_MAX_PHOTOS} photos`,
+  photoRequired: 'The photo is empty',
+  imageTooLarge: 'Image too large',
+  vehicleNotFound: 'Vehicle not found',
+  notAllowed: 'Only an active Mechanic, or an Operator or Repair shop manager, may file an inspection',
+} as const
+
+/** The first and last date accepted, `YYYY-MM-DD` (null: the date's format alone is checked). */
+export interface InspectionDateWindow {
+  earliest: string
+  latest: string
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** True for a real calendar date written `YYYY-MM-DD` (no 2026-02-30). */
+export function isCalendarDate(v: string): boolean {
+  if (!DATE.test(v)) return false
+  const d = new Date(`${v}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
+}
+
+/** `date` plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * The vehicle's next inspection after a satisfactory one (PRODUCT.md: one year after the
+ * inspection date). February 29 becomes February 28 of the next year, never March 1.
+ */
+export function oneYearAfter(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  const next = new Date(Date.UTC(y + 1, m - 1, d))
+  if (next.getUTCMonth() !== m - 1) next.setUTCDate(0)
+  return next.toISOString().slice(0, 10)
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v)
+/** Form fields arrive as text: '1' is 1; anything else is left for the rule to refuse. */
+const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v)
+
+const status = z.preprocess(
+  numeric,
+  z.union([z.literal(INSPECTION_ITEM_STATUS.Satisfactory), z.literal(INSPECTION_ITEM_STATUS.Unsatisfactory), z.literal(INSPECTION_ITEM_STATUS.NotApplicable)], {
+    message: INSPECTION_TEXT.status,
+  }),
+)
+
+/** One checklist item: `{status, comments}`; the comment is required when Unsatisfactory. */
+export const inspectionItemAnswer = z
+  .object(
+    {
+      status,
+      comments: z.preprocess((v) => (v === null ? undefined : v), freeText(2000).optional()),
+    },
+    { message: INSPECTION_TEXT.required },
+  )
+  .superRefine((v, ctx) => {
+    if (v.status === INSPECTION_ITEM_STATUS.Unsatisfactory && !v.comments) {
+      ctx.addIssue({ code: 'custom', path: ['comments'], message: INSPECTION_TEXT.commentRequired })
+    }
+  })
+
+const itemsShape = Object.fromEntries(INSPECTION_ITEM_KEYS.map((k) => [k, inspectionItemAnswer])) as Record<
+  InspectionItemKey,
+  typeof inspectionItemAnswer
+>
+
+const photo = z.object(
+  {
+    photo: z.string({ message: INSPECTION_TEXT.photoRequired }).min(1, INSPECTION_TEXT.photoRequired).max(MAX_IMAGE_TEXT, INSPECTION_TEXT.imageTooLarge),
+    name: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() ? v : 'photo'),
+      z.string().trim().max(100, 'At most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
+    ),
+  },
+  { message: INSPECTION_TEXT.photoRequired },
+)
+
+/** The whole filing. `window` is the accepted date range (decision 026); null checks the format only. */
+export function inspectionInput(window: InspectionDateWindow | null) {
+  return z
+    .object({
+      vehicleIdentifier: z.string({ message: INSPECTION_TEXT.vehicleRequired }).trim().min(1, INSPECTION_TEXT.vehicleRequired).max(100, 'At most 100 characters'),
+      inspectionDate: z
+        .string({ message: INSPECTION_TEXT.required })
+        .trim()
+        .refine(isCalendarDate, INSPECTION_TEXT.dateInvalid)
+        .refine((v) => !window || !isCalendarDate(v) || v <= window.latest, INSPECTION_TEXT.dateFuture)
+        .refine((v) => !window || !isCalendarDate(v) || v >= window.earliest, INSPECTION_TEXT.dateTooOld),
+      /** The drawn signature: a base64 PNG/JPEG/WebP (a `data:` prefix accepted). */
+      inspectorSignature: z.preprocess(blankToUndefined, z.string().max(MAX_IMAGE_TEXT, INSPECTION_TEXT.imageTooLarge).optional()),
+      /** The typed full name that signs without JavaScript (or instead of a drawing). */
+      signatureName: z.preprocess(
+        blankToUndefined,
+        z.string().trim().min(2, 'Type your full name').max(100, 'At most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).optional(),
+      ),
+      odometer: z.preprocess(
+        (v) => numeric(blankToUndefined(v)),
+        z.number({ message: INSPECTION_TEXT.odometer }).int(INSPECTION_TEXT.odometer).min(0, INSPECTION_TEXT.odometer).max(ODOMETER_MAX, INSPECTION_TEXT.odometer).optional(),
+      ),
+      idempotencyKey: z.preprocess(
+        blankToUndefined,
+        z.string().trim().max(100, 'At most 100 characters').regex(/^[\x21-\x7e]+$/, 'Letters, digits and punctuation only').optional(),
+      ),
+      // Not wrapped in a preprocess: REST binds the photos' keys (`Photo`, `Name`) through this array.
+      photos: z.array(photo).max(INSPECTION_MAX_PHOTOS, INSPECTION_TEXT.tooManyPhotos).nullish(),
+      ...itemsShape,
+    })
+    .refine((v) => !!v.inspectorSignature || !!v.signatureName, {
+      path: ['inspectorSignature'],
+      message: INSPECTION_TEXT.signatureRequired,
+      // Checked with the other fields' problems too, so one 400 names them all.
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    })
+}
+
+/** The body's shape for REST's key binding and the OpenAPI document. */
+export const inspectionBody = inspectionInput(null)
+export type InspectionInput = z.input<typeof inspectionBody>
+export type InspectionValues = z.output<typeof inspectionBody>
+
+/** What an inspector sees of the vehicle in front of them (decision 026): what is written on it, no more. */
+export interface InspectedVehicle {
+  id: number
+  vehicleIdentifier: string
+  make: string
+  model: string
+  yearBuild: number | null
+  vin: string
+  licensePlate: string
+  odometer: number | null
+  nextInspection: string | null
+}
+
+/** The lookup of /InspectionPage: an identifier typed, or the text of a vehicle's QR (its `/vehicles/{id}` link). */
+export const findVehicleInput = z.object({
+  vehicle: z.string({ message: INSPECTION_TEXT.vehicleRequired }).trim().min(1, INSPECTION_TEXT.vehicleRequired).max(500, 'At most 500 characters'),
+})
+
+/** The vehicle id a scanned QR carries (`…/vehicles/{id}`, with or without the origin), or null. */
+export function vehicleIdFromQr(text: string): number | null {
+  const m = /^(?:https?:\/\/[^/\s]+)?\/vehicles\/(\d{1,15})\/?(?:[?#].*)?$/i.exec(text.trim())
+  if (!m) return null
+  const id = Number(m[1])
+  return Number.isSafeInteger(id) && id > 0 ? id : null
+}

@@ -1,0 +1,153 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS } from '#catalog/checklists.ts'
+import type { RoleName } from '#catalog/roles.ts'
+import type { Tx } from '#db/client.ts'
+import { companies, inspectionItems, inspectionPhotos, inspections, inspectionSignatures, vehicles } from '#db/schema/index.ts'
+import type { UserActor } from '../actor.ts'
+import { audit } from '../audit.ts'
+import type { UseCaseContext } from '../context.ts'
+import { AppError, forbidden } from '../errors.ts'
+import { todayIn } from '../fleet/access.server.ts'
+import { recordOdometerReading } from '../fleet/odometer.server.ts'
+import { companiesWithRole, requireUser } from '../policy.ts'
+import { decodeImage } from '../uploads/image.server.ts'
+import { parseInput } from '../validation.ts'
+import { addDays, INSPECTION_DAYS_BACK, INSPECTION_TEXT, inspectionInput, oneYearAfter, type InspectionDateWindow } from './inspection-schema.ts'
+
+/**
+ * Who may file an inspection (PRODUCT.md section 5): an active Mechanic, or an Operator or
+ * RepairShop manager, of any company, for any vehicle found by its identifier or QR.
+ */
+export const INSPECTOR_ROLES = ['Mechanic', 'Operator', 'RepairShop'] as const satisfies readonly RoleName[]
+
+/** The filer: signed in (401) and holding an inspector role somewhere, active (403). */
+export function requireInspector(ctx: UseCaseContext): UserActor {
+  const me = requireUser(ctx.actor)
+  if (companiesWithRole(me, INSPECTOR_ROLES).length === 0) throw forbidden(INSPECTION_TEXT.notAllowed)
+  return me
+}
+
+export const inspectorName = (me: UserActor) => `${me.firstName} ${me.lastName}`.trim() || me.email
+
+/**
+ * The dates the filer may give (decision 026): "today" in the time zone of each company where
+ * they hold an inspector role, or up to 7 days back; never after the latest of those todays.
+ */
+export async function inspectionDateWindow(ctx: UseCaseContext, me: UserActor): Promise<InspectionDateWindow & { today: string }> {
+  const ids = companiesWithRole(me, INSPECTOR_ROLES)
+  const zones = ids.length
+    ? await ctx.db.read
+        .select({ tz: companies.timeZone })
+        .from(companies)
+        .where(inArray(companies.id, ids))
+    : []
+  const todays = (zones.length ? zones : [{ tz: 'UTC' }]).map((z) => todayIn(z.tz, ctx.now)).sort()
+  const today = todays[todays.length - 1]!
+  return { earliest: addDays(todays[0]!, -INSPECTION_DAYS_BACK), latest: today, today }
+}
+
+/** The first filing with this idempotency key by this inspector, if any. */
+async function filedWithKey(db: Pick<Tx, 'select'>, userId: number, key: string | undefined) {
+  if (!key) return undefined
+  const [row] = await db
+    .select({ id: inspections.id, isSatisfactory: inspections.isSatisfactory })
+    .from(inspections)
+    .where(and(eq(inspections.inspectorUserId, userId), eq(inspections.idempotencyKey, key)))
+  return row
+}
+
+const isUniqueViolation = (e: unknown): boolean => {
+  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) {
+    if (/UNIQUE constraint failed: inspections\./i.test(String((c as { message?: unknown }).message ?? ''))) return true
+  }
+  return false
+}
+
+/**
+ * POST /api/Maintenance/submitInspection, tRPC `inspections.submitInspection` and the form of
+ * /InspectionPage. Pictures are checked (413/415) before anything is stored; then, in one
+ * transaction: the inspection, its 48 items, the signature (drawn, or the typed name), the
+ * photos, the odometer reading, the vehicle's next inspection when satisfactory, the audit.
+ * With an idempotency key, a retry or a double tap returns the first filing and files nothing.
+ */
+export async function submitInspection(ctx: UseCaseContext, input: unknown): Promise<{ id: number; isSatisfactory: boolean }> {
+  const me = requireInspector(ctx)
+  const window = await inspectionDateWindow(ctx, me)
+  const v = parseInput(inspectionInput(window), input)
+
+  const earlier = await filedWithKey(ctx.db.read, me.userId, v.idempotencyKey)
+  if (earlier) return earlier
+
+  // Every picture is checked and re-encoded before the transaction: nothing is stored on a 413/415.
+  const signature = v.inspectorSignature ? await decodeImage(v.inspectorSignature, { field: 'inspectorSignature' }) : null
+  const photos: { name: string; bytes: Buffer; contentType: string }[] = []
+  for (const [i, p] of (v.photos ?? []).entries()) {
+    const image = await decodeImage(p.photo, { field: `photos.${i}.photo` })
+    photos.push({ name: p.name, bytes: image.bytes, contentType: image.contentType })
+  }
+
+  const items = INSPECTION_ITEM_KEYS.map((key) => ({ key, status: v[key].status, comments: v[key].comments || null }))
+  const isSatisfactory = items.every((i) => i.status !== INSPECTION_ITEM_STATUS.Unsatisfactory)
+  const now = ctx.now ?? new Date()
+  const name = inspectorName(me)
+
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const again = await filedWithKey(tx, me.userId, v.idempotencyKey)
+      if (again) return again
+      const [vehicle] = await tx
+        .select({ id: vehicles.id, ownerCompanyId: vehicles.ownerCompanyId })
+        .from(vehicles)
+        .where(and(sql`upper(${vehicles.vehicleIdentifier}) = ${v.vehicleIdentifier.toUpperCase()}`, isNull(vehicles.archivedAt)))
+      if (!vehicle) {
+        throw new AppError('NOT_FOUND', INSPECTION_TEXT.vehicleNotFound, { fieldErrors: { vehicleIdentifier: 'No vehicle has this identifier' } })
+      }
+      const [created] = await tx
+        .insert(inspections)
+        .values({
+          vehicleId: vehicle.id,
+          inspectorUserId: me.userId,
+          inspectorName: name,
+          inspectionDate: v.inspectionDate,
+          isSatisfactory,
+          odometer: v.odometer ?? null,
+          signatureName: v.signatureName ?? null,
+          idempotencyKey: v.idempotencyKey ?? null,
+          createdAt: now,
+        })
+        .returning({ id: inspections.id })
+      const inspectionId = created!.id
+      await tx.insert(inspectionItems).values(items.map((i) => ({ inspectionId, itemKey: i.key, status: i.status, comments: i.comments })))
+      if (signature) await tx.insert(inspectionSignatures).values({ inspectionId, content: signature.bytes, contentType: signature.contentType })
+      for (const p of photos) await tx.insert(inspectionPhotos).values({ inspectionId, name: p.name, content: p.bytes, contentType: p.contentType })
+      if (v.odometer !== undefined) {
+        await recordOdometerReading(tx, {
+          vehicleId: vehicle.id,
+          reading: v.odometer,
+          source: 'inspection',
+          field: 'odometer',
+          at: now,
+          userId: me.userId,
+          userName: name,
+          inspectionId,
+        })
+      }
+      if (isSatisfactory) await tx.update(vehicles).set({ nextInspection: oneYearAfter(v.inspectionDate) }).where(eq(vehicles.id, vehicle.id))
+      await audit(tx, me, {
+        action: 'inspection.submit',
+        companyId: vehicle.ownerCompanyId,
+        entityType: 'inspection',
+        entityId: inspectionId,
+        details: { vehicleId: vehicle.id, isSatisfactory },
+      })
+      return { id: inspectionId, isSatisfactory }
+    })
+  } catch (error) {
+    // Another process filed the same key between our check and our insert: answer its filing.
+    if (v.idempotencyKey && isUniqueViolation(error)) {
+      const first = await filedWithKey(ctx.db.read, me.userId, v.idempotencyKey)
+      if (first) return first
+    }
+    throw error
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * /InspectionPage through its Remix loader and action, as a browser without JavaScript uses
+ * it: the GET form finds the vehicle (identifier or QR link), the whole inspection is posted
+ * as one multipart form with a typed name for a signature and a photo, refusals come back
+ * with every field's message and everything typed, "Mark all Satisfactory" works as a post.
+ */
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as page from '#app/routes/_app+/InspectionPage.tsx'
+import { INSPECTION_INTENT } from '#app/components/inspections/inspection-form/form-input.ts'
+import { INSPECTION_ROLES } from '#app/utils/menu.ts'
+import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
+import { withVinCheckDigit } from '#catalog/vin.ts'
+import type { Database } from '#db/client.ts'
+import { inspectionPhotos, inspections } from '#db/schema/index.ts'
+import { Raster } from '#server/demo/assets.ts'
+import { todayIn } from '#server/fleet/access.server.ts'
+import { addVehicle } from '#server/fleet/vehicles.server.ts'
+import { oneYearAfter } from '#server/inspections/inspection-schema.ts'
+import { INSPECTOR_ROLES } from '#server/inspections/submit-inspection.server.ts'
+import { ctxFor } from '#tests/helpers/auth.ts'
+import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
+import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { callPage, type PageHandler } from '#tests/helpers/remix.ts'
+
+let db: Database
+let mechanicCookie: string
+let driverCookie: string
+let owner: number
+let ownerCompany: number
+let seq = 0
+const PNG = new Raster(30, 30, [200, 30, 30, 255]).toPng()
+
+const newBus = async () =>
+  addVehicle(await ctxFor(db, owner), {
+    ownerId: ownerCompany,
+    make: 'Thomas',
+    model: 'Saf-T-Liner',
+    vin: withVinCheckDigit(`4UZABRDT0NC${String(300000 + seq++).slice(-6)}`),
+    licensePlate: 'PG-1',
+    odometer: 1000,
+  })
+
+beforeAll(async () => {
+  db = createTestDb()
+  useAsAppDb(db)
+  const ownerCo = await createCompany(db, 'Page Leasing', ['Owner'])
+  const shop = await createCompany(db, 'Page Garage', ['RepairShop'])
+  const operator = await createCompany(db, 'Page Schools', ['Operator'])
+  ownerCompany = ownerCo.id
+  owner = (await createUser(db)).id
+  await grantRole(db, owner, ownerCo.id, 'Owner')
+  const mechanic = (await createUser(db, { firstName: 'Nora', lastName: 'Wrench' })).id
+  await grantRole(db, mechanic, shop.id, 'Mechanic')
+  mechanicCookie = await webSessionFor(db, mechanic)
+  const driver = (await createUser(db)).id
+  await grantRole(db, driver, operator.id, 'Driver')
+  driverCookie = await webSessionFor(db, driver)
+})
+afterAll(() => db.close())
+
+type LoaderData = Awaited<ReturnType<typeof page.loader>>
+const load = async (search: string, cookie = mechanicCookie) => callPage(page.loader as PageHandler, `/InspectionPage${search}`, { cookie, params: {} })
+const post = async (search: string, form: FormData, cookie = mechanicCookie) => callPage(page.action as PageHandler, `/InspectionPage${search}`, { cookie, form, params: {} })
+
+/** The form as the browser sends it without JavaScript: every radio, the typed name, a photo. */
+function noJsForm(vehicleIdentifier: string, key: string, over: Record<string, string> = {}): FormData {
+  const form = new FormData()
+  form.set('vehicleIdentifier', vehicleIdentifier)
+  form.set('idempotencyKey', key)
+  form.set('inspectionDate', todayIn('UTC'))
+  form.set('odometer', '1200')
+  for (const k of INSPECTION_ITEM_KEYS) {
+    form.set(`${k}.status`, '0')
+    form.set(`${k}.comments`, '')
+  }
+  form.set('signatureName', 'Nora Wrench')
+  form.set('photos', new File([new Uint8Array(PNG)], 'dash.png', { type: 'image/png' }))
+  form.set('intent', INSPECTION_INTENT.file)
+  for (const [k, v] of Object.entries(over)) form.set(k, v)
+  return form
+}
+
+describe('/InspectionPage', () => {
+  it('the menu offers the page to exactly those who may file (one list of roles each side)', () => {
+    expect([...INSPECTION_ROLES].sort()).toEqual([...INSPECTOR_ROLES].sort())
+  })
+
+  it('lets inspectors in; drivers go home, strangers to the login', async () => {
+    expect((await load('', driverCookie)).location).toBe('/')
+    expect((await load('', '')).location).toMatch(/^\/login/)
+    const ok = await load('')
+    expect(ok.status).toBe(200)
+    const data = ok.body as LoaderData
+    expect(data.vehicle).toBeNull()
+    expect(data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+    expect(data.window).toMatchObject({ today: todayIn('UTC'), latest: todayIn('UTC') })
+  })
+
+  it('finds the vehicle by its identifier typed or by its QR link; an unknown one says so', async () => {
+    const bus = await newBus()
+    const typed = (await load(`?vehicle=${encodeURIComponent(bus.vehicleIdentifier.toLowerCase())}`)).body as LoaderData
+    expect(typed.vehicle).toMatchObject({ id: bus.id, vehicleIdentifier: bus.vehicleIdentifier, make: 'Thomas', odometer: 1000 })
+    const scanned = (await load(`?vehicle=${encodeURIComponent(`http://127.0.0.1:3221/vehicles/${bus.id}`)}`)).body as LoaderData
+    expect(scanned.vehicle?.id).toBe(bus.id)
+    const unknown = (await load('?vehicle=NOPE-123')).body as LoaderData
+    expect(unknown).toMatchObject({ vehicle: null, lookupError: 'Vehicle not found' })
+  })
+
+  it('files the no-JavaScript form (typed name, photo, odometer) and shows the result and next inspection; a resent POST files nothing more', async () => {
+    const bus = await newBus()
+    const search = `?vehicle=${bus.vehicleIdentifier}`
+    const out = await post(search, noJsForm(bus.vehicleIdentifier, 'page-key-1'))
+    expect(out.status).toBe(200)
+    const body = out.body as { ok: true; result: { id: number; isSatisfactory: boolean; nextInspection: string; vehicleIdentifier: string } }
+    expect(body).toMatchObject({ ok: true, result: { isSatisfactory: true, nextInspection: oneYearAfter(todayIn('UTC')), vehicleIdentifier: bus.vehicleIdentifier } })
+    const [row] = await db.read.select().from(inspections).where(eq(inspections.id, body.result.id))
+    expect(row).toMatchObject({ signatureName: 'Nora Wrench', odometer: 1200, inspectorName: 'Nora Wrench' })
+    expect((await db.read.select().from(inspectionPhotos).where(eq(inspectionPhotos.inspectionId, body.result.id))).map((p) => p.name)).toEqual(['dash.png'])
+    const again = await post(search, noJsForm(bus.vehicleIdentifier, 'page-key-1'))
+    expect((again.body as typeof body).result.id).toBe(body.result.id)
+    expect((await db.read.select({ n: count() }).from(inspections).where(eq(inspections.vehicleId, bus.id)))[0]!.n).toBe(1)
+  })
+
+  it('a refusal names each field and hands back everything typed', async () => {
+    const bus = await newBus()
+    const form = noJsForm(bus.vehicleIdentifier, 'page-key-2', {
+      'brakeFluidConditionLevel.status': '1',
+      'shocksLeakingConditionFrontRear.comments': 'Slight seep, watch it',
+      odometer: '999',
+      signatureName: '',
+    })
+    form.delete('highIdleSystemFunction.status')
+    const out = await post(`?vehicle=${bus.vehicleIdentifier}`, form)
+    expect(out.status).toBe(400)
+    const body = out.body as { ok: false; fieldErrors: Record<string, string>; values: { odometer: string; statuses: Record<string, string>; comments: Record<string, string>; idempotencyKey: string } }
+    expect(body.fieldErrors).toMatchObject({
+      'brakeFluidConditionLevel.comments': 'A comment is required when the item is Unsatisfactory',
+      'highIdleSystemFunction.status': expect.any(String),
+      inspectorSignature: expect.any(String),
+    })
+    expect(body.values).toMatchObject({ odometer: '999', idempotencyKey: 'page-key-2' })
+    expect(body.values.statuses.brakeFluidConditionLevel).toBe('1')
+    expect(body.values.comments.shocksLeakingConditionFrontRear).toBe('Slight seep, watch it')
+    expect((await db.read.select({ n: count() }).from(inspections).where(eq(inspections.vehicleId, bus.id)))[0]!.n).toBe(0)
+  })
+
+  it('a photo over 2 MiB is 413 naming it, with the rest of the form kept', async () => {
+    const bus = await newBus()
+    const form = noJsForm(bus.vehicleIdentifier, 'page-key-3', { 'passDoorOperationPlayAdjustment.comments': 'Door squeaks' })
+    form.set('photos', new File([new Uint8Array(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))], 'huge.png', { type: 'image/png' }))
+    const out = await post(`?vehicle=${bus.vehicleIdentifier}`, form)
+    expect(out.status).toBe(413)
+    const body = out.body as { fieldErrors: Record<string, string>; values: { comments: Record<string, string> } }
+    expect(body.fieldErrors).toEqual({ 'photos.0.photo': 'Image too large' })
+    expect(body.values.comments.passDoorOperationPlayAdjustment).toBe('Door squeaks')
+  })
+
+  it('"Mark all Satisfactory" without JavaScript answers the unanswered items and keeps the others', async () => {
+    const bus = await newBus()
+    const form = new FormData()
+    form.set('vehicleIdentifier', bus.vehicleIdentifier)
+    form.set('brakeFluidConditionLevel.status', '1')
+    form.set('brakeFluidConditionLevel.comments', 'Low')
+    form.set('odometer', '4321')
+    form.set('intent', INSPECTION_INTENT.markAll)
+    const out = await post(`?vehicle=${bus.vehicleIdentifier}`, form)
+    expect(out.status).toBe(200)
+    const values = (out.body as { values: { statuses: Record<string, string>; comments: Record<string, string>; odometer: string } }).values
+    expect(Object.keys(values.statuses)).toHaveLength(48)
+    expect(values.statuses.brakeFluidConditionLevel).toBe('1')
+    expect(values.statuses.chassisFrameCrossMembersCracksCondition).toBe('0')
+    expect(values).toMatchObject({ odometer: '4321', comments: { brakeFluidConditionLevel: 'Low' } })
+    expect((await db.read.select({ n: count() }).from(inspections).where(eq(inspections.vehicleId, bus.id)))[0]!.n).toBe(0)
+  })
+})
