@@ -1,0 +1,153 @@
+import { CheckCircle2, CloudOff, Loader2, TriangleAlert } from 'lucide-react'
+import * as React from 'react'
+import { Link } from '@remix-run/react'
+import { Button } from '#app/components/ui/button.tsx'
+import type { OutboxEntry } from '#app/utils/offline-queue.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import type { PreTripDraft } from './types.ts'
+
+type Queue = typeof import('#app/utils/offline-queue.ts')
+
+/** The queue module, loaded on first use (it is not needed to show a page). */
+let queueModule: Promise<Queue> | undefined
+export const loadQueue = () => (queueModule ??= import('#app/utils/offline-queue.ts'))
+
+/**
+ * Mounted once in the signed-in layout: sends the pre-trips saved on this phone when the page
+ * loads, when the connection returns (`online`), and every little while as long as any wait.
+ */
+export function OutboxFlusher({ userId }: { userId: number }) {
+  React.useEffect(() => {
+    let stopped = false
+    const flush = (force: boolean) => {
+      void loadQueue()
+        .then((q) => (stopped ? undefined : q.flushOutbox(userId, { force })))
+        .catch(() => undefined)
+    }
+    flush(true)
+    const online = () => flush(true)
+    window.addEventListener('online', online)
+    const timer = window.setInterval(() => flush(false), 15_000)
+    return () => {
+      stopped = true
+      window.removeEventListener('online', online)
+      window.clearInterval(timer)
+    }
+  }, [userId])
+  return null
+}
+
+/** The outbox and drafts of the user, kept fresh across tabs; null until read (and without JavaScript). */
+export function useOutbox(userId: number): { entries: OutboxEntry[]; drafts: PreTripDraft[] } | null {
+  const [state, setState] = React.useState<{ entries: OutboxEntry[]; drafts: PreTripDraft[] } | null>(null)
+  React.useEffect(() => {
+    let alive = true
+    let stop = () => {}
+    void loadQueue()
+      .then((q) => {
+        const read = () =>
+          void Promise.all([q.listOutbox(userId), q.listDrafts(userId)])
+            .then(([entries, drafts]) => alive && setState({ entries, drafts }))
+            .catch(() => alive && setState({ entries: [], drafts: [] }))
+        read()
+        if (alive) stop = q.onOutboxChange(read)
+      })
+      .catch(() => alive && setState({ entries: [], drafts: [] }))
+    return () => {
+      alive = false
+      stop()
+    }
+  }, [userId])
+  return state
+}
+
+export function useOnline(): boolean {
+  const hydrated = useHydrated()
+  const [online, setOnline] = React.useState(true)
+  React.useEffect(() => {
+    setOnline(navigator.onLine)
+    const on = () => setOnline(true)
+    const off = () => setOnline(false)
+    window.addEventListener('online', on)
+    window.addEventListener('offline', off)
+    return () => {
+      window.removeEventListener('online', on)
+      window.removeEventListener('offline', off)
+    }
+  }, [])
+  return hydrated ? online : true
+}
+
+/** What happened to a filing, in words (the icon is never the only signal). */
+export function filedSummary(entry: Pick<OutboxEntry, 'filed'>): string {
+  if (!entry.filed) return ''
+  return entry.filed.isSatisfactory ? 'Sent: satisfactory' : 'Sent: defects reported, repair job created'
+}
+
+/** The pre-trips saved on this phone and not yet (or just) sent. */
+export function QueuedFilings({
+  entries,
+  vehicleId,
+  onRetry,
+  onOpenRefused,
+}: {
+  entries: OutboxEntry[]
+  /** Only this vehicle's (the pre-trip page); all of them on the dashboard. */
+  vehicleId?: number
+  onRetry?: () => void
+  onOpenRefused?: (entry: OutboxEntry) => void
+}) {
+  const online = useOnline()
+  const shown = entries.filter((e) => vehicleId === undefined || e.vehicleId === vehicleId)
+  if (!shown.length) return null
+  return (
+    <section aria-labelledby="outbox-title" className="rounded-lg border bg-card p-3" data-testid="pre-trip-outbox">
+      <h2 id="outbox-title" className="mb-2 text-sm font-semibold">
+        Pre-trips saved on this phone
+      </h2>
+      <ul className="grid gap-2">
+        {shown.map((e) => (
+          <li key={e.key} className="flex flex-wrap items-start gap-2 text-sm" data-state={e.state}>
+            {e.state === 'filed' ? (
+              <CheckCircle2 className="mt-0.5 size-4 text-success" aria-hidden />
+            ) : e.state === 'refused' ? (
+              <TriangleAlert className="mt-0.5 size-4 text-destructive" aria-hidden />
+            ) : online ? (
+              <Loader2 className="mt-0.5 size-4 animate-spin" aria-hidden />
+            ) : (
+              <CloudOff className="mt-0.5 size-4" aria-hidden />
+            )}
+            <div className="min-w-0 flex-1">
+              <p className="font-medium break-words">
+                {e.vehicleIdentifier} · {new Date(e.queuedAt).toLocaleString()}
+              </p>
+              <p className="text-muted-foreground break-words">
+                {e.state === 'filed'
+                  ? filedSummary(e)
+                  : e.state === 'refused'
+                    ? `Not accepted: ${e.refusal?.formError ?? ''}`
+                    : `Saved on this phone; it will be sent when the connection returns.${e.lastError ? ` (${e.lastError})` : ''}`}
+              </p>
+            </div>
+            {e.state === 'queued' && onRetry && online ? (
+              <Button type="button" size="sm" variant="outline" onClick={onRetry}>
+                Send now
+              </Button>
+            ) : null}
+            {e.state === 'refused' ? (
+              onOpenRefused ? (
+                <Button type="button" size="sm" variant="outline" onClick={() => onOpenRefused(e)}>
+                  Open it
+                </Button>
+              ) : (
+                <Button asChild size="sm" variant="outline">
+                  <Link to={`/preTrip/${e.vehicleId}`}>Open it</Link>
+                </Button>
+              )
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

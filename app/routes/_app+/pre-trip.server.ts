@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto'
+import {
+  redirect,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from '@remix-run/node'
+import { payloadOf } from '#app/components/pre-trip/payload.ts'
+import {
+  ACK_FIELD,
+  EXTRA_PHOTOS_FIELD,
+  sidePhotoField,
+  type PreTripActionData,
+  type PreTripPageData,
+  type PreTripValues,
+} from '#app/components/pre-trip/types.ts'
+import { wallTimeOf } from '#app/components/pre-trip/zoned-time.ts'
+import { positiveInt, text } from '#app/utils/form-data.ts'
+import { attempt, formFailure, userPage, type PageContext } from '#app/utils/page.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
+import { MAX_IMAGE_BYTES } from '#catalog/fleet.ts'
+import { AppError } from '#server/errors.ts'
+import { vehicleAccess } from '#server/fleet/access.server.ts'
+import { PRE_TRIP_RULES } from '#server/inspections/pre-inspection-schema.ts'
+import { getPreTripContext, type PreTripContext } from '#server/inspections/pre-trip.server.ts'
+import { submitPreInspection } from '#server/inspections/submit-pre-inspection.server.ts'
+
+/**
+ * The driver's pre-trip page (`/preTrip/{vehicleId}`). The loader gives the form its context
+ * and a fresh idempotency key (a double submit of one rendered form files once); the action is
+ * the door without JavaScript: the multipart form turned into the API's body, then the same
+ * `submitPreInspection` as tRPC and REST.
+ */
+
+function pageDataOf(ctx: PageContext, c: PreTripContext): PreTripPageData {
+  const tz = c.operatorCompany.timeZone
+  return {
+    title: `Pre-trip · ${c.vehicle.vehicleIdentifier}`,
+    userId: ctx.actor.userId,
+    vehicle: {
+      id: c.vehicle.id,
+      vehicleIdentifier: c.vehicle.vehicleIdentifier,
+      make: c.vehicle.make ?? null,
+      model: c.vehicle.model ?? null,
+      licensePlate: c.vehicle.licensePlate ?? null,
+    },
+    outOfService: c.outOfService,
+    operatorCompany: { id: c.operatorCompany.id, name: c.operatorCompany.name, timeZone: tz },
+    today: c.operatorCompany.today,
+    lastOdometer: c.lastOdometer?.reading ?? c.vehicle.odometer ?? null,
+    openRepairs: c.openRepairs.map((r) => ({
+      id: r.id,
+      repairIdentifier: r.repairIdentifier,
+      createdAt: r.createdAt,
+      outOfService: r.outOfService,
+      tasks: r.tasks.map((t) => ({ name: t.name, description: t.description ?? null, status: String(t.status) })),
+    })),
+    certifiedRepairs: c.certifiedRepairs.map((r) => ({
+      id: r.id,
+      repairIdentifier: r.repairIdentifier,
+      repairedAt: r.repairedAt ?? r.createdAt,
+      certifiedBy: r.repairedByName ?? null,
+      tasks: r.tasks.map((t) => ({ name: t.name, description: t.description ?? null, status: String(t.status) })),
+    })),
+    idempotencyKey: randomUUID(),
+    nowWall: wallTimeOf(ctx.now ?? new Date(), tz),
+  }
+}
+
+/** The context, or the way out: a vehicle the caller may not file for goes back to the dashboard with the reason. */
+async function contextOrLeave(ctx: PageContext, vehicleId: number | null): Promise<PreTripContext> {
+  if (!vehicleId) throw redirect('/dashboard')
+  const found = await attempt(() => getPreTripContext(ctx, vehicleId))
+  if (found.ok) return found.value
+  throw await redirectWithToast('/dashboard', { type: 'error', message: found.error.message })
+}
+
+export async function preTripLoader(args: LoaderFunctionArgs) {
+  const ctx = await userPage(args)
+  const context = await contextOrLeave(ctx, positiveInt(args.params.vehicleId))
+  return pageDataOf(ctx, context)
+}
+
+// ---------------------------------------------------------------------------------------
+// The form without JavaScript
+// ---------------------------------------------------------------------------------------
+
+/** A part larger than this is refused before the use case (phone photos not shrunk by a browser). */
+const MAX_PART_BYTES = 12 * 1024 * 1024
+
+const FILE_FIELDS = new Set([...DAMAGE_SIDES.map((s) => sidePhotoField(s.key)), EXTRA_PHOTOS_FIELD])
+
+/** A text field longer than this is cut (the longest the form has is 2,000 characters). */
+const MAX_TEXT_PART_BYTES = 64 * 1024
+
+/**
+ * The posted form, multipart or not, held in memory with bounds. A photo over MAX_PART_BYTES is
+ * read and dropped and named in `tooLarge`; every other field is kept, so the form comes back
+ * with what was typed.
+ */
+async function readMultipart(request: Request): Promise<{ form: FormData; tooLarge: string | null }> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^multipart\/form-data/i.test(type)) return { form: await request.formData(), tooLarge: null }
+  let tooLarge: string | null = null
+  const form = await parseMultipartFormData(request, async (part) => {
+    const isText = part.filename === undefined
+    const limit = isText ? MAX_TEXT_PART_BYTES : MAX_PART_BYTES
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for await (const chunk of part.data) {
+      size += chunk.byteLength
+      if (size <= limit) chunks.push(chunk)
+    }
+    if (isText) return new TextDecoder().decode(Buffer.concat(chunks))
+    // Only the form's own file fields carry files.
+    if (!FILE_FIELDS.has(part.name) || size === 0) return undefined
+    if (size > limit) {
+      tooLarge ??= part.name
+      return undefined
+    }
+    return new File(chunks as BlobPart[], part.filename ?? 'photo', { type: part.contentType })
+  })
+  return { form, tooLarge }
+}
+
+/** What was typed, read back from the posted form (so it is shown again on a refusal). */
+export function valuesOfForm(form: FormData): PreTripValues {
+  const answers: PreTripValues['answers'] = {}
+  for (const item of PRE_INSPECTION_ITEMS) {
+    const v = text(form, item.key)
+    if (v === 'ok') answers[item.key] = false
+    else if (v === 'defective') answers[item.key] = true
+  }
+  return {
+    answers,
+    damage: { front: text(form, 'front'), rear: text(form, 'rear'), rightSide: text(form, 'rightSide'), leftSide: text(form, 'leftSide') },
+    comments: text(form, 'comments'),
+    timeIn: text(form, 'timeIn'),
+    timeOut: text(form, 'timeOut'),
+    odometerStart: text(form, 'odometerStart'),
+    odometerEnd: text(form, 'odometerEnd'),
+    signatureName: text(form, 'signatureName'),
+    acknowledged: form
+      .getAll(ACK_FIELD)
+      .map((v) => positiveInt(v))
+      .filter((v): v is number => v !== null),
+  }
+}
+
+/**
+ * A posted photo as the API's base64. A phone photo over the 2 MiB limit (no browser shrank it)
+ * is made smaller here as the page with JavaScript would (1600 px, JPEG); what is not a picture
+ * is passed on for the use case to refuse by its content (415).
+ */
+async function photoBase64(file: File): Promise<string> {
+  let bytes: Buffer = Buffer.from(await file.arrayBuffer())
+  if (bytes.byteLength > MAX_IMAGE_BYTES) {
+    const { default: sharp } = await import('sharp')
+    try {
+      bytes = await sharp(bytes, { limitInputPixels: 8192 * 8192, failOn: 'error' })
+        .rotate()
+        .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 80 })
+        .toBuffer()
+    } catch {
+      // Not a picture sharp can read: the use case says what is wrong with it.
+    }
+  }
+  return bytes.toString('base64')
+}
+
+const isFile = (v: FormDataEntryValue | null): v is File => typeof v === 'object' && v !== null && v.size > 0
+
+export async function preTripAction(args: ActionFunctionArgs) {
+  const ctx = await userPage(args)
+  const context = await contextOrLeave(ctx, positiveInt(args.params.vehicleId))
+  const { form, tooLarge } = await readMultipart(args.request)
+  const values = valuesOfForm(form)
+  const idempotencyKey = text(form, 'idempotencyKey').trim() || randomUUID()
+  const refuse = (error: AppError) => formFailure<Omit<Extract<PreTripActionData, { ok: false }>, 'formError' | 'fieldErrors'>>(error, { ok: false, values, idempotencyKey })
+  if (tooLarge) {
+    return refuse(
+      new AppError('PAYLOAD_TOO_LARGE', `A photo is larger than ${MAX_PART_BYTES / 1024 / 1024} MB: take it again or choose a smaller one (the other photos must be chosen again too)`, {
+        fieldErrors: { [FILE_FIELDS.has(tooLarge) ? tooLarge : 'photos']: 'Photo too large' },
+      }),
+    )
+  }
+
+  const payload = payloadOf(values, {
+    vehicleIdentifier: context.vehicle.vehicleIdentifier,
+    timeZone: context.operatorCompany.timeZone,
+    today: context.operatorCompany.today,
+    idempotencyKey,
+  })
+  for (const side of DAMAGE_SIDES) {
+    const file = form.get(sidePhotoField(side.key))
+    if (isFile(file)) payload[side.imageField] = await photoBase64(file)
+  }
+  const extras = form.getAll(EXTRA_PHOTOS_FIELD).filter(isFile)
+  // More than allowed is the use case's 400 ("At most 6 extra photos"): only one more is converted to say so.
+  payload.photos = await Promise.all(
+    extras.slice(0, PRE_TRIP_RULES.maxPhotos + 1).map(async (f) => ({ photo: await photoBase64(f), name: f.name.slice(0, 100) })),
+  )
+
+  const filed = await attempt(() => submitPreInspection(ctx, payload))
+  if (!filed.ok) return refuse(filed.error)
+  const { id, isSatisfactory, repairActionId } = filed.value
+  return { ok: true, filed: { id, isSatisfactory, repairActionId }, vehicleIdentifier: context.vehicle.vehicleIdentifier } satisfies PreTripActionData
+}
+
+// ---------------------------------------------------------------------------------------
+// The vehicle's QR link
+// ---------------------------------------------------------------------------------------
+
+/**
+ * /vehicles/{vehicleId}: a Driver who may file the vehicle's pre-trip (active assignment of
+ * their operator company) lands on the form; Owner managers go to their fleet page with the
+ * row open, Operator managers of an active assignment to theirs; anyone else to /.
+ */
+export async function vehicleLinkLoader(args: LoaderFunctionArgs): Promise<never> {
+  const ctx = await userPage(args)
+  const vehicleId = positiveInt(args.params.vehicleId)
+  if (!vehicleId) throw redirect('/')
+  const asDriver = await attempt(() => getPreTripContext(ctx, vehicleId))
+  if (asDriver.ok) throw redirect(`/preTrip/${vehicleId}`)
+  const found = await attempt(() => vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator'] }))
+  if (!found.ok) throw redirect('/')
+  const access = found.value
+  if (access.as === 'owner') throw redirect(`/fleet/${access.ownerCompanyId}?open=${vehicleId}`)
+  throw redirect(`/fleetOperator/${access.operatorCompanyId}?open=${vehicleId}`)
+}

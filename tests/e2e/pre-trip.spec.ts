@@ -1,0 +1,302 @@
+import { randomInt } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import type { BrowserContext, Page } from '@playwright/test'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { withVinCheckDigit } from '#catalog/vin.ts'
+import { operatorAssignments, preInspectionImages, preInspections, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
+import { addVehicle } from '#server/fleet/vehicles.server.ts'
+import { ctxFor } from '#tests/helpers/auth.ts'
+import { createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
+import { e2eDb, expect, signInAs, test } from './fixtures.ts'
+
+/**
+ * The driver's pre-trip on a phone (issue 10 points 1 and 2, decisions 030 and 031): the QR
+ * link, the form at 360 px, offline filing through the outbox, exactly one filing, and the
+ * plain form without JavaScript.
+ */
+
+const PHONE = { width: 360, height: 740 }
+const run = Date.now().toString(36).toUpperCase().slice(-5)
+const PLANTS = 'ABCDEFGHJKLMNPRSTUVWXYZ'
+const uniqueVin = () => withVinCheckDigit(`1BAKGCPA0E${PLANTS[randomInt(PLANTS.length)]}${randomInt(100_000, 1_000_000)}`)
+
+/** A driver signed in, of an operator company with the active assignment of a new bus. */
+async function driverWithBus(page: Page, tag: string) {
+  const db = e2eDb()
+  const { user, companies } = await signInAs(page, { firstName: 'Dana', companies: [{ name: `${tag} Transit`, types: ['Operator'], roles: ['Driver'] }] })
+  const operatorId = companies[0]!.id
+  const owner = await createUser(db, { firstName: 'Owen' })
+  const ownerCo = await createCompany(db, `${tag} Owners`, ['Owner'])
+  await grantRole(db, owner.id, ownerCo.id, 'Owner')
+  const vehicle = await addVehicle(await ctxFor(db, owner.id), {
+    ownerId: ownerCo.id,
+    vehicleIdentifier: `${run}-${tag}`,
+    make: 'Blue Bird',
+    model: 'Vision',
+    vin: uniqueVin(),
+    licensePlate: `PT-${tag}`,
+    fuelType: 1,
+    odometer: 12000,
+  })
+  const vehicleId = (vehicle as { id: number }).id
+  const today = new Date().toISOString().slice(0, 10)
+  const start = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10)
+  await db.transaction((tx) => tx.insert(operatorAssignments).values({ vehicleId, operatorCompanyId: operatorId, startDate: start < today ? start : today, endDate: null }))
+  return { user, vehicleId, identifier: `${run}-${tag}` }
+}
+
+/** A camera photo (a JPEG of one colour). */
+async function jpeg(r: number, g: number, b: number) {
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g, b } } }).jpeg({ quality: 85 }).toBuffer()
+}
+
+async function filedBy(userId: number) {
+  return e2eDb().read.select().from(preInspections).where(eq(preInspections.driverUserId, userId))
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const { overflow, offenders } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const offenders = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.getAttribute('class') ?? '').slice(0, 60)}`)
+    return { overflow: document.documentElement.scrollWidth - width, offenders }
+  })
+  expect(overflow, `wider than the screen: ${offenders.join(' | ')}`).toBeLessThanOrEqual(0)
+}
+
+async function sign(page: Page) {
+  const canvas = page.getByRole('img', { name: 'Driver signature' })
+  await canvas.scrollIntoViewIfNeeded()
+  const box = (await canvas.boundingBox())!
+  await page.mouse.move(box.x + 20, box.y + box.height / 2)
+  await page.mouse.down()
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 18, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 })
+  await page.mouse.up()
+}
+
+/** tRPC unreachable (the yard's Wi-Fi is up, the server is not) while `offline` is set. */
+async function blockTrpc(context: BrowserContext) {
+  await context.route('**/trpc/**', (route) => route.abort('internetdisconnected'))
+}
+
+test.describe('with JavaScript', () => {
+  test.use({ viewport: PHONE })
+
+  test('a driver files a pre-trip with two defects while offline: queued, kept over a reload, filed once when the connection returns', async ({ page, context }) => {
+    test.setTimeout(120_000)
+    const { user, vehicleId, identifier } = await driverWithBus(page, 'OFF')
+
+    // The QR link lands the driver on the form.
+    await page.goto(`/vehicles/${vehicleId}`)
+    await expect(page).toHaveURL(new RegExp(`/preTrip/${vehicleId}$`))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pre-trip · ${identifier}`)
+    await expect(page.getByTestId('last-odometer')).toContainText('12,000')
+    await expect(page.getByLabel('Odometer at start')).toHaveValue('12000')
+    const markAllOk = page.getByRole('button', { name: 'Mark all Ok' })
+    await expect(markAllOk).toBeVisible()
+    await expect(page.getByTestId('draft-status')).toBeVisible()
+    await expectNoHorizontalScroll(page)
+    await page.screenshot({ path: 'tests/.tmp/pre-trip-360-top.png' })
+
+    // The page is kept on the phone by its service worker before the signal goes.
+    await expect
+      .poll(() => page.evaluate(async () => Boolean(await (await caches.open('operon-pre-trip-pages-v1')).match(location.pathname))), { timeout: 15_000 })
+      .toBe(true)
+    await context.setOffline(true)
+    await expect(page.getByText('No connection: you can fill in the form')).toBeVisible()
+
+    await markAllOk.click()
+    await expect(page.getByTestId('checklist-progress')).toHaveText(/^29 of 29 answered$/)
+    await page.getByRole('radiogroup', { name: 'Horn' }).getByRole('radio', { name: 'Defective' }).check()
+    await page.getByRole('radiogroup', { name: 'Mirrors' }).getByRole('radio', { name: 'Defective' }).check()
+    await expect(page.getByTestId('checklist-progress')).toHaveText('29 of 29 answered · 2 defective')
+
+    await page.getByRole('textbox', { name: 'Front' }).fill('Dent on the front bumper')
+    await page.getByLabel('Front photo').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await jpeg(200, 40, 40) })
+    await expect(page.getByRole('img', { name: 'Front photo: photo taken' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'Left side' }).fill('Scratched left mirror housing')
+    await page.getByLabel('Left side photo').setInputFiles({ name: 'left.jpg', mimeType: 'image/jpeg', buffer: await jpeg(40, 40, 200) })
+    await expect(page.getByRole('img', { name: 'Left side photo: photo taken' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'Comments' }).fill('Horn weak, mirror loose')
+    await sign(page)
+    await expectNoHorizontalScroll(page)
+    await page.screenshot({ path: 'tests/.tmp/pre-trip-360-filled.png', fullPage: true })
+
+    await page.getByRole('button', { name: 'Submit pre-trip' }).click()
+    await expect(page.getByTestId('pre-trip-queued')).toContainText('Saved on this phone. It will be sent when the connection returns.')
+    expect(await filedBy(user.id)).toHaveLength(0)
+
+    // Still no signal: the page reloads from the phone (the copy kept, not a new render), the filing still queued.
+    const keptKey = await page.evaluate(async () => {
+      const html = await (await (await caches.open('operon-pre-trip-pages-v1')).match(location.pathname))!.text()
+      return /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1]
+    })
+    const offlineLoad = await page.reload()
+    expect(keptKey).toBeTruthy()
+    expect(/name="idempotencyKey" value="([^"]+)"/.exec((await offlineLoad?.text()) ?? '')?.[1]).toBe(keptKey)
+    await expect(page.getByTestId('pre-trip-queued')).toContainText('Saved on this phone')
+    await expect(page.getByText('No connection: you can fill in the form')).toBeVisible()
+    expect(await filedBy(user.id)).toHaveLength(0)
+
+    // The connection is back but the server is still out of reach: a reload keeps the queued filing.
+    await blockTrpc(context)
+    await context.setOffline(false)
+    await page.reload()
+    await expect(page.getByTestId('pre-trip-queued')).toBeVisible()
+    // A second tab (the dashboard) shows it too, and will also try to send it.
+    const second = await context.newPage()
+    await second.goto('/dashboard')
+    await expect(second.getByTestId('pre-trip-outbox')).toContainText(identifier)
+    await expect(second.getByTestId('my-bus')).toContainText('Continue pre-trip')
+    expect(await filedBy(user.id)).toHaveLength(0)
+
+    // The connection returns for real: both tabs flush on `online`; the idempotency key files it once.
+    await context.setOffline(true)
+    await context.unrouteAll()
+    await context.setOffline(false)
+    await expect(page.getByTestId('pre-trip-filed')).toContainText('Pre-trip filed: defects reported', { timeout: 20_000 })
+    await expect(page.getByTestId('pre-trip-filed')).toContainText('A repair job was created')
+    await second.reload()
+    await expect(second.getByTestId('pre-trip-outbox')).toContainText('Sent: defects reported, repair job created')
+    await expect(second.getByTestId('today-pre-trip')).toHaveText(/Pre-trip done today: defects reported/)
+    await expect(second.getByTestId('my-bus')).toContainText('Start pre-trip')
+    await expectNoHorizontalScroll(second)
+    await second.screenshot({ path: 'tests/.tmp/pre-trip-dashboard-360.png', fullPage: true })
+
+    const filed = await filedBy(user.id)
+    expect(filed).toHaveLength(1)
+    expect(filed[0]!.isSatisfactory).toBe(false)
+    expect(filed[0]!.damageFront).toBe('Dent on the front bumper')
+    const images = await e2eDb().read.select({ kind: preInspectionImages.kind }).from(preInspectionImages).where(eq(preInspectionImages.preInspectionId, filed[0]!.id))
+    expect(images.map((i) => i.kind).sort()).toEqual(['front', 'leftSide', 'signature'])
+    const repairs = await e2eDb().read.select().from(repairActions).where(eq(repairActions.preInspectionId, filed[0]!.id))
+    expect(repairs).toHaveLength(1)
+
+    // Later loads send nothing again, and the form starts afresh.
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Mark all Ok' })).toBeVisible()
+    await expect(page.getByTestId('checklist-progress')).toHaveText('0 of 29 answered')
+    await page.waitForTimeout(1_000)
+    expect(await filedBy(user.id)).toHaveLength(1)
+  })
+
+  test('a half-filled form survives a reload; the form checks every answer before sending; 1366 px is clean', async ({ page }) => {
+    test.setTimeout(60_000)
+    const { vehicleId } = await driverWithBus(page, 'DRF')
+    // The last report's repair, certified by the shop, and a newer open one on the brakes.
+    const [v] = await e2eDb().read.select({ owner: vehicles.ownerCompanyId }).from(vehicles).where(eq(vehicles.id, vehicleId))
+    const certifiedId = await e2eDb().transaction(async (tx) => {
+      const [done] = await tx
+        .insert(repairActions)
+        .values({ repairIdentifier: `RA-E2E-${run}-1`, vehicleId, ownerCompanyId: v!.owner, repairedAt: new Date(), repairedByName: 'Max Mechanic' })
+        .returning({ id: repairActions.id })
+      await tx.insert(repairTasks).values({ repairActionId: done!.id, name: 'Horn', description: 'Horn weak', status: 'Completed', completedAt: new Date() })
+      const [open] = await tx
+        .insert(repairActions)
+        .values({ repairIdentifier: `RA-E2E-${run}-2`, vehicleId, ownerCompanyId: v!.owner, outOfService: true })
+        .returning({ id: repairActions.id })
+      await tx.insert(repairTasks).values({ repairActionId: open!.id, name: 'Service brakes', description: null })
+      return done!.id
+    })
+    await page.goto(`/preTrip/${vehicleId}`)
+    await expect(page.getByRole('button', { name: 'Mark all Ok' })).toBeVisible()
+    await expect(page.getByTestId('out-of-service')).toContainText('Out of service')
+    await expect(page.getByTestId('certified-repair')).toContainText(`Repair RA-E2E-${run}-1 certified by Max Mechanic`)
+    await expect(page.getByTestId('open-repair')).toContainText('Service brakes')
+    await page.screenshot({ path: 'tests/.tmp/pre-trip-360-repairs.png' })
+    await page.getByRole('radiogroup', { name: 'Battery and cables' }).getByRole('radio', { name: 'Defective' }).check()
+    await page.getByRole('textbox', { name: 'Comments' }).fill('Battery terminal corroded')
+    await page.getByLabel('Odometer at end (optional)').fill('11999')
+    await expect(page.getByTestId('draft-status')).toContainText('Draft saved on this phone')
+    await page.reload()
+    await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('Battery terminal corroded')
+    await expect(page.getByRole('radiogroup', { name: 'Battery and cables' }).getByRole('radio', { name: 'Defective' })).toBeChecked()
+
+    // Unanswered items, a missing signature and an end odometer below the start are named, nothing typed is lost.
+    await page.getByRole('button', { name: 'Submit pre-trip' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Some answers need your attention' })).toBeVisible()
+    await expect(page.locator('#horn-error')).toHaveText('Answer Ok or Defective')
+    await expect(page.locator('#odometerEnd-error')).toHaveText('The end odometer cannot be below the start odometer')
+    await expect(page.getByText('Sign the form: draw your signature or type your full name')).toBeVisible()
+    await expect(page.getByText('Tick the box to confirm you have reviewed the certified repair')).toBeVisible()
+    await page.getByRole('checkbox', { name: 'I have reviewed the last report and this certification' }).check()
+    await expect(page.getByRole('checkbox', { name: 'I have reviewed the last report and this certification' })).toHaveAttribute('value', String(certifiedId))
+    await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('Battery terminal corroded')
+    await expectNoHorizontalScroll(page)
+    await page.screenshot({ path: 'tests/.tmp/pre-trip-360-errors.png' })
+
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    expect(serious).toEqual([])
+
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await expectNoHorizontalScroll(page)
+    await page.screenshot({ path: 'tests/.tmp/pre-trip-1366.png' })
+  })
+})
+
+test.describe('with JavaScript, refused', () => {
+  test.use({ viewport: PHONE })
+
+  test('a queued pre-trip the server refuses comes back into the form with its errors, nothing lost, and files once corrected', async ({ page, context }) => {
+    test.setTimeout(90_000)
+    const { user, vehicleId } = await driverWithBus(page, 'REF')
+    await page.goto(`/preTrip/${vehicleId}`)
+    await expect(page.getByRole('button', { name: 'Mark all Ok' })).toBeVisible()
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Mark all Ok' }).click()
+    await page.getByRole('textbox', { name: 'Comments' }).fill('All fine')
+    await sign(page)
+    await page.getByRole('button', { name: 'Submit pre-trip' }).click()
+    await expect(page.getByTestId('pre-trip-queued')).toBeVisible()
+
+    // Meanwhile the bus's odometer moved on (another reading): the queued start reading is now too low.
+    await e2eDb().transaction((tx) => tx.update(vehicles).set({ odometer: 20000 }).where(eq(vehicles.id, vehicleId)))
+    await context.setOffline(false)
+    await expect(page.locator('#odometerStart-error')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('alert').first()).toContainText('odometer')
+    await expect(page.getByTestId('checklist-progress')).toHaveText('29 of 29 answered')
+    await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('All fine')
+    expect(await filedBy(user.id)).toHaveLength(0)
+
+    await page.getByLabel('Odometer at start').fill('20000')
+    await page.getByRole('button', { name: 'Submit pre-trip' }).click()
+    await expect(page.getByTestId('pre-trip-filed')).toContainText('Pre-trip filed: satisfactory')
+    const filed = await filedBy(user.id)
+    expect(filed).toHaveLength(1)
+    expect(filed[0]).toMatchObject({ odometerStart: 20000, comments: 'All fine', isSatisfactory: true })
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false })
+
+  test('the pre-trip files as a plain form with the typed full name', async ({ page }) => {
+    test.setTimeout(60_000)
+    const { user, vehicleId } = await driverWithBus(page, 'NJS')
+    await page.goto(`/vehicles/${vehicleId}`)
+    await expect(page).toHaveURL(new RegExp(`/preTrip/${vehicleId}$`))
+    await expect(page.getByRole('button', { name: 'Mark all Ok' })).toHaveCount(0)
+    await expectNoHorizontalScroll(page)
+
+    for (const ok of await page.getByRole('radio', { name: 'Ok', exact: true }).all()) await ok.check()
+    await page.getByRole('radiogroup', { name: 'Fuel level' }).getByRole('radio', { name: 'Defective' }).check()
+    await page.getByRole('textbox', { name: 'Rear' }).fill('Cracked tail light lens')
+    await page.getByLabel('Rear photo').setInputFiles({ name: 'rear.jpg', mimeType: 'image/jpeg', buffer: await jpeg(30, 160, 30) })
+    await page.getByLabel('Driver signature: type your full name').fill('Dana Driver')
+    await page.screenshot({ path: 'tests/.tmp/pre-trip-360-nojs.png', fullPage: true })
+    await page.getByRole('button', { name: 'Submit pre-trip' }).click()
+    await expect(page.getByTestId('pre-trip-filed')).toContainText('Pre-trip filed: defects reported')
+
+    const filed = await filedBy(user.id)
+    expect(filed).toHaveLength(1)
+    expect(filed[0]!.signatureName).toBe('Dana Driver')
+    expect(filed[0]!.damageRear).toBe('Cracked tail light lens')
+    const images = await e2eDb().read.select({ kind: preInspectionImages.kind }).from(preInspectionImages).where(eq(preInspectionImages.preInspectionId, filed[0]!.id))
+    expect(images.map((i) => i.kind)).toEqual(['rear'])
+
+  })
+})
