@@ -32,6 +32,8 @@ export type StaffRoleName = Extract<Role, { kind: 'staff' }>['name']
 export const ROLE_NAMES = ROLES.map((r) => r.name) as unknown as readonly [RoleName, ...RoleName[]]
 export const MANAGER_ROLE_NAMES = ['Owner', 'Operator', 'RepairShop'] as const satisfies readonly ManagerRoleName[]
 export const STAFF_ROLE_NAMES = ['Driver', 'Mechanic'] as const satisfies readonly StaffRoleName[]
+/** Who may file a mechanic's inspection on /InspectionPage (PRODUCT.md section 5; decision 026): the menu and the use case read it. */
+export const INSPECTOR_ROLES = ['Mechanic', 'Operator', 'RepairShop'] as const satisfies readonly RoleName[]
 
 /** Text shown for a role id or name that is not in the catalogue. */
 export const UNKNOWN_ROLE_NAME = 'Unknown'

@@ -1,5 +1,5 @@
 import type { Membership } from '#server/actor.ts'
-import type { RoleName } from '#catalog/roles.ts'
+import { INSPECTOR_ROLES, type RoleName } from '#catalog/roles.ts'
 
 export interface MenuLink {
   label: string
@@ -48,9 +48,6 @@ const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLi
 /** A repair shop's mechanics complete tasks on its "Vehicle repairs" page too (decision 028). */
 const MECHANIC_PAGES = (id: number): MenuLink[] => [{ label: 'Repairs', to: `/repairActions/${id}` }]
 
-/** Roles that may file an inspection on /InspectionPage (PRODUCT.md section 5). */
-export const INSPECTION_ROLES = ['Mechanic', 'Operator', 'RepairShop'] as const satisfies readonly RoleName[]
-
 /** The side menu: the Personal group, then one group per company and manager role held. */
 export function buildMenu(memberships: Membership[]): MenuGroup[] {
   const personal: MenuGroup = {
@@ -61,7 +58,7 @@ export function buildMenu(memberships: Membership[]): MenuGroup[] {
       { label: 'My Profile', to: '/profile' },
     ],
   }
-  if (memberships.some((m) => m.roles.some((r) => (INSPECTION_ROLES as readonly string[]).includes(r.name)))) {
+  if (memberships.some((m) => m.roles.some((r) => (INSPECTOR_ROLES as readonly string[]).includes(r.name)))) {
     personal.links.push({ label: 'New inspection', to: '/InspectionPage' })
   }
   const groups = [personal]

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS } from '#catalog/checklists.ts'
-import type { RoleName } from '#catalog/roles.ts'
+import { INSPECTOR_ROLES } from '#catalog/roles.ts'
 import type { Tx } from '#db/client.ts'
 import { companies, inspectionItems, inspectionPhotos, inspections, inspectionSignatures, vehicles } from '#db/schema/index.ts'
 import type { UserActor } from '../actor.ts'
@@ -18,7 +18,6 @@ import { addDays, INSPECTION_DAYS_BACK, INSPECTION_TEXT, inspectionInput, oneYea
  * Who may file an inspection (PRODUCT.md section 5): an active Mechanic, or an Operator or
  * RepairShop manager, of any company, for any vehicle found by its identifier or QR.
  */
-export const INSPECTOR_ROLES = ['Mechanic', 'Operator', 'RepairShop'] as const satisfies readonly RoleName[]
 
 /** The filer: signed in (401) and holding an inspector role somewhere, active (403). */
 export function requireInspector(ctx: UseCaseContext): UserActor {

@@ -41,7 +41,7 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
   let vehicleId: number
   let identifier: string
 
-  const person = async (companyId: number | null, role?: 'Owner' | 'Operator' | 'Driver') => {
+  const person = async (companyId: number | null, role?: 'Owner' | 'Operator' | 'Driver' | 'Mechanic') => {
     const user = await createUser(db, { firstName: 'Pat', lastName: role ?? 'Nobody' })
     if (companyId && role) await grantRole(db, user.id, companyId, role)
     return { id: user.id, cookie: await webSessionFor(db, user.id) }
@@ -133,6 +133,9 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
     expect((await go(owner)).location).toBe(`/fleet/${ownerCo}?open=${vehicleId}`)
     expect((await go(manager)).location).toBe(`/fleetOperator/${operatorCo}?open=${vehicleId}`)
     expect((await go(stranger)).location).toBe('/')
+    // A mechanic of some shop, who scanned the bus with the phone's camera app: the inspection of that bus.
+    const mechanic = await person((await createCompany(db, 'Elsewhere Repairs', ['RepairShop'])).id, 'Mechanic')
+    expect((await go(mechanic)).location).toBe(`/InspectionPage?vehicle=${encodeURIComponent(`/vehicles/${vehicleId}`)}`)
   })
 
   it('files a defective pre-trip with photos and a typed name; the same rendered form posted twice files once', async () => {

@@ -19,6 +19,8 @@ import { positiveInt, text } from '#app/utils/form-data.ts'
 import { attempt, formFailure, userPage, type PageContext } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
+import { INSPECTOR_ROLES } from '#catalog/roles.ts'
+import { hasRoleAnywhere } from '#server/policy.ts'
 import { MAX_IMAGE_BYTES } from '#catalog/fleet.ts'
 import { AppError } from '#server/errors.ts'
 import { vehicleAccess } from '#server/fleet/access.server.ts'
@@ -225,6 +227,8 @@ export async function vehicleLinkLoader(args: LoaderFunctionArgs): Promise<never
   const asDriver = await attempt(() => getPreTripContext(ctx, vehicleId))
   if (asDriver.ok) throw redirect(`/preTrip/${vehicleId}`)
   const found = await attempt(() => vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator'] }))
+  // A mechanic who scans the bus with the phone's own camera app lands on the inspection of that bus.
+  if (!found.ok && hasRoleAnywhere(ctx.actor, INSPECTOR_ROLES)) throw redirect(`/InspectionPage?vehicle=${encodeURIComponent(`/vehicles/${vehicleId}`)}`)
   if (!found.ok) throw redirect('/')
   const access = found.value
   if (access.as === 'owner') throw redirect(`/fleet/${access.ownerCompanyId}?open=${vehicleId}`)
