@@ -22,7 +22,7 @@ import {
   getPreInspectionPhotos,
   requireCompanySeesVehicle,
 } from '#server/inspections/read-forms.server.ts'
-import { escapeHtml, renderPdf } from '#server/pdf/render.server.ts'
+import { escapeHtml, renderPdf, warmPdfBrowser } from '#server/pdf/render.server.ts'
 
 /** The print routes (decision 006): Owner or Operator in the route's company, no standard layout. */
 const PRINT_ROLES = ['Owner', 'Operator'] as const
@@ -85,6 +85,8 @@ export async function printPageLoader<F>(args: LoaderFunctionArgs, title: string
     if (found.error.code === 'NOT_FOUND' || found.error.code === 'BAD_REQUEST') throw notFound()
     throw found.error
   }
+  // The page offers "Download PDF": the browser starts now, so that download is a warm one.
+  warmPdfBrowser()
   return { title, companyId, record: found.value }
 }
 
@@ -102,6 +104,8 @@ export async function printPdfLoader(args: LoaderFunctionArgs, kind: FormKind): 
   const { ctx, companyId } = await companyPage(args, PRINT_ROLES)
   const id = positiveInt(new URL(args.request.url).searchParams.get('id'))
   if (!id) return notFound()
+  // The browser launches while the record is read and the HTML built (a signed-in caller only).
+  warmPdfBrowser()
   const started = performance.now()
   const found = await attempt(async () => {
     if (kind === 'pre-inspection') {

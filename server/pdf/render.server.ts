@@ -281,16 +281,40 @@ function withPolicy(html: string): string {
  */
 export async function renderPdf(html: string, opts: RenderPdfOptions = {}): Promise<Buffer> {
   const release = await acquireSlot()
+  let handedOver = false
   try {
-    return await renderOnce(html, opts)
-  } catch (error) {
-    // The browser died under this render (crash, killed): once more on a new one.
-    if (current?.browser.connected) throw error
-    logger().warn({ err: error }, 'the PDF browser died during a render; relaunching')
-    return await renderOnce(html, opts)
+    let done: Rendered
+    try {
+      done = await renderOnce(html, opts)
+    } catch (error) {
+      // The browser died under this render (crash, killed): once more on a new one.
+      if (current?.browser.connected) throw error
+      logger().warn({ err: error }, 'the PDF browser died during a render; relaunching')
+      done = await renderOnce(html, opts)
+    }
+    // The PDF goes out now; the slot is free once its page is blank again (see renderOn).
+    handedOver = true
+    void done.cleared.finally(release)
+    return done.pdf
   } finally {
-    release()
+    if (!handedOver) release()
   }
+}
+
+/** A finished render: the PDF, and the page's clearing that follows it. */
+interface Rendered {
+  pdf: Buffer
+  cleared: Promise<void>
+}
+
+/** Starts the shared browser without waiting for it: a PDF is about to be asked for (its request is being prepared, or a page offering one is open). */
+export function warmPdfBrowser(): void {
+  void getBrowser().then(
+    () => {
+      if (active === 0 && waiting.length === 0) scheduleIdleClose()
+    },
+    () => undefined,
+  )
 }
 
 /**
@@ -306,6 +330,8 @@ interface PooledPage {
 }
 const idlePages: PooledPage[] = []
 let pagesOpened = 0
+/** Pages this module has prepared (the browser's own first tab is taken once). */
+const openedPages = new WeakSet<Page>()
 
 /** Pages waiting for a render and pages opened so far (tests, diagnostics). */
 export function pdfPagePool(): { idle: number; opened: number } {
@@ -316,7 +342,10 @@ async function takePage(browser: Browser, fresh = false): Promise<PooledPage & {
   for (let p = fresh ? undefined : idlePages.pop(); p; p = idlePages.pop()) {
     if (p.browser === browser && browser.connected && !p.page.isClosed()) return Object.assign(p, { reused: true })
   }
-  const page = await browser.newPage()
+  // The browser's first tab is already there (its renderer started with the launch): the first render uses it.
+  const first = fresh ? undefined : (await browser.pages()).find((p) => !p.isClosed() && p.url() === 'about:blank' && !openedPages.has(p))
+  const page = first ?? (await browser.newPage())
+  openedPages.add(page)
   pagesOpened++
   const pooled = { page, browser, log: [] as PdfRenderRecord['requests'], reused: false }
   await page.setJavaScriptEnabled(false)
@@ -330,7 +359,7 @@ function returnPage(p: PooledPage) {
   else void p.page.close().catch(() => undefined)
 }
 
-async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Buffer> {
+async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Rendered> {
   const browser = await getBrowser()
   const pooled = await takePage(browser)
   if (!pooled.reused) return renderOn(pooled, browser, html, opts)
@@ -344,16 +373,24 @@ async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Buffer>
   }
 }
 
-async function renderOn(pooled: PooledPage, browser: Browser, html: string, opts: RenderPdfOptions): Promise<Buffer> {
+async function renderOn(pooled: PooledPage, browser: Browser, html: string, opts: RenderPdfOptions): Promise<Rendered> {
   const timeout = opts.timeoutMs ?? 15_000
   const { page } = pooled
   const requests: PdfRenderRecord['requests'] = []
   pooled.log = requests
-  let healthy = false
+  // Nothing of this record stays in the page: an empty document before it is reused (after the PDF is sent).
+  const clear = async (healthy: boolean) => {
+    observer?.({ html, requests })
+    if (healthy) healthy = await page.goto('about:blank', { timeout: 2000 }).then(() => true, () => false)
+    pooled.log = []
+    if (healthy) returnPage(pooled)
+    else if (browser.connected) await page.close().catch((error: unknown) => logger().warn({ err: error }, 'could not close a PDF page'))
+  }
+  let pdf: Uint8Array
   try {
     const content = opts.policy === false ? html : withPolicy(html)
     await page.setContent(content, { waitUntil: 'load', timeout })
-    const pdf = await page.pdf({
+    pdf = await page.pdf({
       format: opts.format ?? 'A4',
       landscape: opts.landscape ?? false,
       printBackground: true,
@@ -363,16 +400,11 @@ async function renderOn(pooled: PooledPage, browser: Browser, html: string, opts
       outline: false,
       timeout,
     })
-    healthy = true
-    return Buffer.from(pdf)
-  } finally {
-    observer?.({ html, requests })
-    // Nothing of this record stays in the page: an empty document before it is reused.
-    if (healthy) healthy = await page.goto('about:blank', { timeout: 2000 }).then(() => true, () => false)
-    pooled.log = []
-    if (healthy) returnPage(pooled)
-    else if (browser.connected) await page.close().catch((error: unknown) => logger().warn({ err: error }, 'could not close a PDF page'))
+  } catch (error) {
+    await clear(false)
+    throw error
   }
+  return { pdf: Buffer.from(pdf), cleared: clear(true) }
 }
 
 /** Stops the shared browser (server shutdown, tests). The next render launches a new one. */
