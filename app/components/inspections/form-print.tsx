@@ -12,60 +12,13 @@ import {
   preInspectionAnswerLabel,
   preInspectionItemsBySection,
 } from '#catalog/checklists.ts'
+import type { FormPhoto, FormVehicle, InspectionForm, PreInspectionForm } from '#server/inspections/read-forms.server.ts'
 
-/** The pre-inspection as the read use case answers it (API.md). */
-export interface PreInspectionFormView {
-  id: number
-  vehicleId: number
-  driverName: string
-  date: string
-  driverSignature: string | null
-  signatureName: string | null
-  comments: string | null
-  isSatisfactory: boolean
-  defectsCorrected: boolean
-  defectsNeedCorrection: boolean
-  timeIn: string
-  timeOut: string | null
-  odometerStart: number
-  odometerEnd: number | null
-  front: string | null
-  rear: string | null
-  rightSide: string | null
-  leftSide: string | null
-  imageDataFront: string | null
-  imageDataRear: string | null
-  imageDataRightSide: string | null
-  imageDataLeftSide: string | null
-  acknowledgedRepairs?: { repairActionId: number; repairIdentifier: string; acknowledgedAt: string }[]
-  /* …and every checklist key of PRE_INSPECTION_ITEMS: true = Defective. */
-}
-
-export interface InspectionFormView {
-  id: number
-  vehicleId: number
-  inspectorName: string
-  inspectionDate: string
-  inspectorSignature: string | null
-  signatureName?: string | null
-  isSatisfactory: boolean
-  odometer?: number | null
-  /* …and every key of INSPECTION_ITEMS: {status, comments}. */
-}
-
-export interface FormVehicleView {
-  id: number
-  make: string
-  model: string
-  vin: string
-  licensePlate: string
-  vehicleIdentifier: string
-}
-
-export interface FormPhotoView {
-  photo: string
-  name: string
-}
+/** The forms as the read use cases answer them (API.md): one definition, the server's. */
+export type PreInspectionFormView = PreInspectionForm
+export type InspectionFormView = InspectionForm
+export type FormVehicleView = FormVehicle
+export type FormPhotoView = FormPhoto
 
 /** The fingerprint block of a PDF or print page (decision 032). */
 export interface FingerprintView {
