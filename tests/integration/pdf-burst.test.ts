@@ -97,7 +97,8 @@ describe('a burst of QR PDFs', () => {
     expect(peak).toBeLessThanOrEqual(idle + concurrent + 4)
 
     // Drained: the refused ones succeed when tried again.
-    expect(renderer.pdfQueueState()).toEqual({ active: 0, waiting: 0 })
+    // Each slot frees once its page is blank again, just after its PDF was sent (decision 033).
+    await expect.poll(() => renderer.pdfQueueState(), { timeout: 5_000 }).toEqual({ active: 0, waiting: 0 })
     expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
   }, 120_000)
 
