@@ -1,10 +1,10 @@
+import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
 import { rowsAffected } from '#db/client.ts'
-import { companies, memberships, operatorAssignments, users, vehicleRequests, vehicles } from '#db/schema/index.ts'
+import { companies, operatorAssignments, vehicleRequests, vehicles } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
-import { ROLE_IDS } from '#catalog/roles.ts'
 import { VEHICLE_REQUEST_RESPONSE_MESSAGES } from '#catalog/statuses.ts'
 import { VEHICLE_REQUEST_TEXT } from '#catalog/texts.ts'
 import type { UseCaseContext } from '../context.ts'
@@ -183,15 +183,8 @@ export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknow
       .from(companies)
       .innerJoin(vehicles, eq(vehicles.id, req.vehicleId))
       .where(eq(companies.id, req.ownerCompanyId))
-    const managers = await tx
-      .select({ email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.companyId, req.operatorCompanyId), eq(memberships.roleId, ROLE_IDS.Operator), eq(memberships.isActive, true), isNull(users.deletedAt)))
-    for (const m of managers) {
-      if (m.email) {
-        await enqueueMail(tx, { to: m.email, ...vehicleRequestAnsweredMail({ companyName: names!.owner, vehicleIdentifier: names!.vehicleIdentifier, approved: v.approved }) })
-      }
+    for (const to of await emailsOfRoleHolders(tx, req.operatorCompanyId, ['Operator'])) {
+      await enqueueMail(tx, { to, ...vehicleRequestAnsweredMail({ companyName: names!.owner, vehicleIdentifier: names!.vehicleIdentifier, approved: v.approved }) })
     }
     await audit(tx, me, { action: v.approved ? 'vehicleRequest.approve' : 'vehicleRequest.reject', companyId: req.ownerCompanyId, entityType: 'vehicleRequest', entityId: req.id })
   })

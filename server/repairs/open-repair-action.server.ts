@@ -4,11 +4,11 @@
  * company's chosen repair shop (or waiting, visible to the owner, until it chooses one). Runs
  * inside the pre-trip's transaction: the action exists if and only if the pre-trip does.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
+import { eq } from 'drizzle-orm'
 import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
-import { ROLE_IDS } from '#catalog/roles.ts'
 import type { Tx } from '#db/client.ts'
-import { companies, memberships, repairActions, repairTasks, users } from '#db/schema/index.ts'
+import { companies, repairActions, repairTasks } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { repairActionOpenedMail } from '../mail/templates.ts'
@@ -87,13 +87,7 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
 
   // The shop's managers and mechanics hear of it; without a shop, the owner's managers.
   const recipientsCompany = repairCompanyId ?? r.vehicle.ownerCompanyId
-  const roleIds = repairCompanyId ? [ROLE_IDS.RepairShop, ROLE_IDS.Mechanic] : [ROLE_IDS.Owner]
-  const recipients = await tx
-    .selectDistinct({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.companyId, recipientsCompany), inArray(memberships.roleId, roleIds), eq(memberships.isActive, true), isNull(users.deletedAt)))
-    .limit(200)
+  const recipients = await emailsOfRoleHolders(tx, recipientsCompany, repairCompanyId ? ['RepairShop', 'Mechanic'] : ['Owner'], 200)
   const link = repairCompanyId ? `${env().APP_URL}/repairActions/${repairCompanyId}` : `${env().APP_URL}/fleet/${r.vehicle.ownerCompanyId}`
   const mail = repairActionOpenedMail({
     repairIdentifier,
@@ -104,6 +98,6 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
     waitingForShop: repairCompanyId === null,
     link,
   })
-  for (const m of recipients) if (m.email) await enqueueMail(tx, { to: m.email, ...mail })
+  for (const to of recipients) await enqueueMail(tx, { to, ...mail })
   return { id, repairIdentifier, repairCompanyId, outOfService, taskCount: tasks.length }
 }

@@ -1,10 +1,10 @@
+import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
 import { and, eq, isNull, ne, notExists, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { ROLE_IDS } from '#catalog/roles.ts'
 import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
 import { REPAIR_TEXT } from '#catalog/texts.ts'
 import { rowsAffected, type Tx } from '#db/client.ts'
-import { companies, memberships, repairActions, repairTasks, users, vehicles } from '#db/schema/index.ts'
+import { companies, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import type { UserActor } from '../actor.ts'
 import { audit } from '../audit.ts'
 import type { UseCaseContext } from '../context.ts'
@@ -116,15 +116,9 @@ async function certifyIfDone(tx: Tx, me: UserActor, a: { actionId: number; shopI
     .innerJoin(vehicles, eq(vehicles.id, repairActions.vehicleId))
     .innerJoin(companies, eq(companies.id, a.shopId))
     .where(eq(repairActions.id, a.actionId))
-  const managers = await tx
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.companyId, a.ownerCompanyId), eq(memberships.roleId, ROLE_IDS.Owner), eq(memberships.isActive, true), isNull(users.deletedAt)))
-  for (const m of managers) {
-    if (!m.email) continue
+  for (const to of await emailsOfRoleHolders(tx, a.ownerCompanyId, ['Owner'])) {
     await enqueueMail(tx, {
-      to: m.email,
+      to,
       ...repairCertifiedMail({ repairIdentifier: facts!.repairIdentifier, vehicleIdentifier: facts!.vehicleIdentifier, shopName: facts!.shop, mechanicName: name, repairedAt: a.now }),
     })
   }
