@@ -37,6 +37,20 @@ function photosState(q: { isPending: boolean; isError: boolean; error: unknown; 
   return q.data
 }
 
+/** The dialog's Print button: the print route, with the form and vehicle in the navigation state (spec). */
+function PrintButton({ to, state }: { to: string; state: Record<string, unknown> }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild size="sm">
+        <Link to={to} state={state}>
+          <PrinterIcon aria-hidden="true" />
+          Print
+        </Link>
+      </Button>
+    </div>
+  )
+}
+
 function PreInspectionBody({ id, companyId }: { id: number; companyId: number | string }) {
   const trpc = useTRPC()
   const location = useLocation()
@@ -47,14 +61,7 @@ function PreInspectionBody({ id, companyId }: { id: number; companyId: number | 
   const { form, vehicle } = detail.data
   return (
     <>
-      <div className="flex flex-wrap gap-2">
-        <Button asChild size="sm">
-          <Link to={printPath('pre-inspection', companyId, id)} state={{ preInspectionForm: form, vehicle, backHref: location.pathname + location.search }}>
-            <PrinterIcon aria-hidden="true" />
-            Print
-          </Link>
-        </Button>
-      </div>
+      <PrintButton to={printPath('pre-inspection', companyId, id)} state={{ preInspectionForm: form, vehicle, backHref: location.pathname + location.search }} />
       {vehicle ? <PreInspectionDocument form={form} vehicle={vehicle} photos={photosState(photos)} /> : <Missing text="Vehicle data has not been loaded." />}
     </>
   )
@@ -70,14 +77,7 @@ function InspectionBody({ id, companyId }: { id: number; companyId: number | str
   const { form, vehicle } = detail.data
   return (
     <>
-      <div className="flex flex-wrap gap-2">
-        <Button asChild size="sm">
-          <Link to={printPath('inspection', companyId, id)} state={{ inspection: form, vehicle, backHref: location.pathname + location.search }}>
-            <PrinterIcon aria-hidden="true" />
-            Print
-          </Link>
-        </Button>
-      </div>
+      <PrintButton to={printPath('inspection', companyId, id)} state={{ inspection: form, vehicle, backHref: location.pathname + location.search }} />
       {vehicle ? (
         <InspectionDocument form={form} vehicle={vehicle} vehicleQr={`/vehicles/${vehicle.id}/qr.svg`} photos={photosState(photos)} />
       ) : (

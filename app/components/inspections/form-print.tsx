@@ -138,6 +138,21 @@ function FingerprintBlock({ fp }: { fp: FingerprintView }) {
   )
 }
 
+/** A document's title line: kind, vehicle, date and the overall result. */
+function DocumentHead({ title, vehicle, date, isSatisfactory }: { title: string; vehicle: FormVehicleView; date: string; isSatisfactory: boolean }) {
+  return (
+    <div className="opd-head">
+      <div>
+        <h1>{title}</h1>
+        <p className="opd-sub">
+          {vehicle.make} {vehicle.model} · {vehicle.vehicleIdentifier} · {date}
+        </p>
+      </div>
+      <span className={`opd-badge ${isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</span>
+    </div>
+  )
+}
+
 /** Pre-inspection detail (spec section 2): Info, the six checklist sections, Damage Report, Additional Comments, Final Status, Time Log, Images. */
 export function PreInspectionDocument({
   form,
@@ -155,15 +170,7 @@ export function PreInspectionDocument({
   return (
     <article className="opd" aria-label={`Pre-inspection ${form.id}`}>
       <PrintStyles />
-      <div className="opd-head">
-        <div>
-          <h1>Pre-inspection</h1>
-          <p className="opd-sub">
-            {vehicle.make} {vehicle.model} · {vehicle.vehicleIdentifier} · {form.date}
-          </p>
-        </div>
-        <span className={`opd-badge ${form.isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{form.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</span>
-      </div>
+      <DocumentHead title="Pre-inspection" vehicle={vehicle} date={form.date} isSatisfactory={form.isSatisfactory} />
       <div className="opd-grid">
         <section aria-label="Info">
           <h2>Info</h2>
@@ -278,15 +285,7 @@ export function InspectionDocument({
   return (
     <article className="opd" aria-label={`Inspection ${form.id}`}>
       <PrintStyles />
-      <div className="opd-head">
-        <div>
-          <h1>Inspection</h1>
-          <p className="opd-sub">
-            {vehicle.make} {vehicle.model} · {vehicle.vehicleIdentifier} · {form.inspectionDate}
-          </p>
-        </div>
-        <span className={`opd-badge ${form.isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{form.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</span>
-      </div>
+      <DocumentHead title="Inspection" vehicle={vehicle} date={form.inspectionDate} isSatisfactory={form.isSatisfactory} />
       <div className="opd-grid">
         <section aria-label="Info">
           <h2>Info</h2>
