@@ -15,7 +15,7 @@ import { withVinCheckDigit } from '#catalog/vin.ts'
 import { companies, operatorAssignments, preInspections, repairAcknowledgements, repairActions } from '#db/schema/index.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
-import { BASE_URL, e2eDb, expect, signInAs, test } from './fixtures.ts'
+import { BASE_URL, drawSignature, e2eDb, expect, signInAs, test } from './fixtures.ts'
 
 const run = Date.now().toString(36).toUpperCase().slice(-5)
 const PHONE = { width: 360, height: 740 }
@@ -26,15 +26,6 @@ async function personPage(browser: Browser, viewport: { width: number; height: n
   return context.newPage()
 }
 
-async function sign(page: Page) {
-  const canvas = page.getByRole('img', { name: 'Driver signature' })
-  await canvas.scrollIntoViewIfNeeded()
-  const box = (await canvas.boundingBox())!
-  await page.mouse.move(box.x + 20, box.y + box.height / 2)
-  await page.mouse.down()
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 3 })
-  await page.mouse.up()
-}
 
 test('defects reported on the phone reach the shop, are certified, acknowledged on the next pre-trip, and the printed report checks', async ({ browser }) => {
   test.setTimeout(180_000)
@@ -75,7 +66,7 @@ test('defects reported on the phone reach the shop, are certified, acknowledged 
   await driverPage.getByLabel('Front photo').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo })
   await expect(driverPage.getByRole('img', { name: 'Front photo: photo taken' })).toBeVisible()
   await driverPage.getByLabel('Odometer at end (optional)').fill('30120')
-  await sign(driverPage)
+  await drawSignature(driverPage, 'Driver signature')
   await driverPage.getByRole('button', { name: 'Submit pre-trip' }).click()
   await expect(driverPage.getByTestId('pre-trip-filed')).toContainText('A repair job was created', { timeout: 20_000 })
   const [first] = await db.read.select().from(preInspections).where(eq(preInspections.vehicleId, bus.id))
@@ -105,7 +96,7 @@ test('defects reported on the phone reach the shop, are certified, acknowledged 
   await expect(driverPage.getByLabel('Odometer at start')).toHaveValue('30120')
   await driverPage.getByRole('button', { name: 'Mark all Ok' }).click()
   await driverPage.getByRole('checkbox', { name: 'I have reviewed the last report and this certification' }).check()
-  await sign(driverPage)
+  await drawSignature(driverPage, 'Driver signature')
   await driverPage.getByRole('button', { name: 'Submit pre-trip' }).click()
   await expect(driverPage.getByTestId('pre-trip-filed')).toContainText('Pre-trip filed: satisfactory', { timeout: 20_000 })
   const [ack] = await db.read.select().from(repairAcknowledgements).where(eq(repairAcknowledgements.repairActionId, action!.id))

@@ -74,3 +74,14 @@ export async function waitForMail(to: string, pred: (m: { subject: string; text:
   }
   throw new Error(`no mail to ${to} within ${timeoutMs} ms`)
 }
+
+/** Draws a signature with the mouse on the signature pad labelled `label` (a zigzag stroke). */
+export async function drawSignature(page: Page, label: string) {
+  const canvas = page.getByRole('img', { name: label })
+  await canvas.scrollIntoViewIfNeeded()
+  const box = (await canvas.boundingBox())!
+  await page.mouse.move(box.x + 20, box.y + box.height / 2)
+  await page.mouse.down()
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 18, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 })
+  await page.mouse.up()
+}

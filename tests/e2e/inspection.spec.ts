@@ -19,7 +19,7 @@ import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { oneYearAfter } from '#server/inspections/inspection-schema.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
-import { BASE_URL, e2eDb, expect, test } from './fixtures.ts'
+import { BASE_URL, drawSignature, e2eDb, expect, test } from './fixtures.ts'
 
 const PHONE = { width: 360, height: 740 }
 const TMP = resolve('tests/.tmp')
@@ -121,14 +121,7 @@ test.describe('inspection on a phone', () => {
       await page.getByLabel('Odometer (optional)').fill('41250')
       await page.locator('input[name="photos"]').setInputFiles({ name: 'dashboard.png', mimeType: 'image/png', buffer: PHOTO })
       await expect(page.getByText(/1 photo ready/)).toBeVisible()
-      const pad = page.locator('canvas')
-      await pad.scrollIntoViewIfNeeded()
-      const box = (await pad.boundingBox())!
-      await page.mouse.move(box.x + 20, box.y + 40)
-      await page.mouse.down()
-      await page.mouse.move(box.x + 120, box.y + 90, { steps: 8 })
-      await page.mouse.move(box.x + 220, box.y + 30, { steps: 8 })
-      await page.mouse.up()
+      await drawSignature(page, 'Inspector signature')
       await page.getByRole('button', { name: 'Submit inspection' }).click()
       await expect(item(page, 'brakeFluidConditionLevel')).toContainText('A comment is required when the item is Unsatisfactory')
       await expect(page.getByTestId('form-error')).toBeVisible()

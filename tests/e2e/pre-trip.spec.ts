@@ -8,7 +8,7 @@ import { operatorAssignments, preInspectionImages, preInspections, repairActions
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
-import { e2eDb, expect, signInAs, test } from './fixtures.ts'
+import { drawSignature, e2eDb, expect, signInAs, test } from './fixtures.ts'
 
 /**
  * The driver's pre-trip on a phone (issue 10 points 1 and 2, decisions 030 and 031): the QR
@@ -67,15 +67,6 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow, `wider than the screen: ${offenders.join(' | ')}`).toBeLessThanOrEqual(0)
 }
 
-async function sign(page: Page) {
-  const canvas = page.getByRole('img', { name: 'Driver signature' })
-  await canvas.scrollIntoViewIfNeeded()
-  const box = (await canvas.boundingBox())!
-  await page.mouse.move(box.x + 20, box.y + box.height / 2)
-  await page.mouse.down()
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 18, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 })
-  await page.mouse.up()
-}
 
 /** tRPC unreachable (the yard's Wi-Fi is up, the server is not) while `offline` is set. */
 async function blockTrpc(context: BrowserContext) {
@@ -121,7 +112,7 @@ test.describe('with JavaScript', () => {
     await page.getByLabel('Left side photo').setInputFiles({ name: 'left.jpg', mimeType: 'image/jpeg', buffer: await jpeg(40, 40, 200) })
     await expect(page.getByRole('img', { name: 'Left side photo: photo taken' })).toBeVisible()
     await page.getByRole('textbox', { name: 'Comments' }).fill('Horn weak, mirror loose')
-    await sign(page)
+    await drawSignature(page, 'Driver signature')
     await expectNoHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/pre-trip-360-filled.png', fullPage: true })
 
@@ -249,7 +240,7 @@ test.describe('with JavaScript, refused', () => {
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Mark all Ok' }).click()
     await page.getByRole('textbox', { name: 'Comments' }).fill('All fine')
-    await sign(page)
+    await drawSignature(page, 'Driver signature')
     await page.getByRole('button', { name: 'Submit pre-trip' }).click()
     await expect(page.getByTestId('pre-trip-queued')).toBeVisible()
 
