@@ -38,7 +38,7 @@ export const repairActions = sqliteTable(
     uniqueIndex('repair_actions_pre_inspection_unique').on(t.preInspectionId),
     index('repair_actions_vehicle_idx').on(t.vehicleId),
     index('repair_actions_repair_company_repaired_idx').on(t.repairCompanyId, t.repairedAt),
-    index('repair_actions_owner_company_idx').on(t.ownerCompanyId),
+    index('repair_actions_owner_repaired_idx').on(t.ownerCompanyId, t.repairedAt),
   ],
 )
 

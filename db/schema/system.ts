@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { id, instant, instantNow } from './columns.ts'
 import { companies } from './companies.ts'
 import { users } from './users.ts'
@@ -40,6 +40,28 @@ export const auditLog = sqliteTable(
   ],
 )
 
+/**
+ * One row per owner company and local calendar day on which the morning alert digest ran
+ * (issue 11). Inserting the row is the claim: exactly one digest per company and day, across
+ * restarts and instances. `alertKeys` lists what it reported, so the next one can mark new alerts.
+ */
+export const alertDigests = sqliteTable(
+  'alert_digests',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD in the company's time zone. */
+    localDate: text('local_date').notNull(),
+    createdAt: instantNow('created_at'),
+    /** How many emails it put in the outbox (0 when there was nothing to report). */
+    recipients: integer('recipients').notNull().default(0),
+    alertKeys: text('alert_keys', { mode: 'json' }).$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ name: 'alert_digests_pk', columns: [t.companyId, t.localDate] })],
+)
+
+export type AlertDigestRow = typeof alertDigests.$inferSelect
 export type MailOutboxRow = typeof mailOutbox.$inferSelect
 export type NewMailOutboxRow = typeof mailOutbox.$inferInsert
 export type AuditLogRow = typeof auditLog.$inferSelect

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { blob, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { GENDER_VALUES, TWO_FACTOR_TYPE_VALUES } from '#catalog/statuses.ts'
-import { id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
+import { bool, id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
 import { licenseTypes } from './reference.ts'
 
 export const users = sqliteTable(
@@ -33,6 +33,8 @@ export const users = sqliteTable(
     firstLoginCompletedAt: instant('first_login_completed_at'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: instant('locked_until'),
+    /** Owner managers receive the morning alert digest unless they turn it off in the profile. */
+    alertDigest: bool('alert_digest').notNull().default(true),
     /** The join date ("On Operon since"). */
     createdAt: instantNow('created_at'),
     updatedAt: updatedAtNow('updated_at'),
