@@ -12,6 +12,7 @@ import {
 } from '../companies/join-requests.server.ts'
 import { companySettingsInput, updateCompanySettings } from '../companies/company-settings.server.ts'
 import { z } from 'zod'
+import { companyInput as alertsCompanyInput, getVehicleAlerts, listOwnerAlerts, vehicleExpiries, vehicleExpiriesInput } from '../dashboards/alerts.server.ts'
 import { fleetQueryInput } from '../fleet/fleet-query.ts'
 import { correctOdometer, correctOdometerInput, getOdometerHistory } from '../fleet/odometer-history.server.ts'
 import { listFleetVehicles } from '../fleet/list-vehicles.server.ts'
@@ -99,6 +100,11 @@ export const appRouter = router({
     submitPreInspection: authedProcedure.input(checkedByUseCase<PreInspectionInput>()).mutation(({ ctx, input }) => submitPreInspection(ctx, input)),
     preTripContext: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getPreTripContext(ctx, input.vehicleId)),
     myBuses: authedProcedure.query(({ ctx }) => listMyBuses(ctx)),
+  }),
+  dashboards: router({
+    vehicleAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => getVehicleAlerts(ctx, input)),
+    ownerAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => listOwnerAlerts(ctx, input)),
+    vehicleExpiries: authedProcedure.input(vehicleExpiriesInput).query(({ ctx, input }) => vehicleExpiries(ctx, input)),
   }),
 })
 

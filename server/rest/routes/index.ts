@@ -1,6 +1,7 @@
 import { openApiDocument } from '../openapi.ts'
 import { json } from '../respond.ts'
 import { defineRoute, type RestRoute } from '../route.ts'
+import { alertsRoutes } from './Alerts.ts'
 import { authRoutes } from './Auth.ts'
 import { companyRoutes } from './Company.ts'
 import { dashboardRoutes } from './Dashboard.ts'
@@ -37,6 +38,7 @@ export function restRoutes(): RestRoute[] {
     ...profileRoutes,
     ...userInfoRoutes,
     ...dashboardRoutes,
+    ...alertsRoutes,
     ...companyRoutes,
     ...joinRequestsRoutes,
     ...employeeRoutes,
