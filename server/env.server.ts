@@ -53,6 +53,8 @@ const schema = z.object({
   DOCUMENT_QUOTA_VEHICLE_MB: z.coerce.number().positive().default(100),
   /** Storage quota for the documents of all vehicles of one owner company, in MB. */
   DOCUMENT_QUOTA_COMPANY_MB: z.coerce.number().positive().default(2048),
+  /** Local hour (company time zone, 0–23) from which the owners' morning alert digest is sent. */
+  ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

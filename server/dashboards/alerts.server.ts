@@ -145,7 +145,9 @@ export async function companyTimeZone(read: Tx, companyId: number): Promise<stri
 export async function ownerAlertsOf(read: Tx, companyId: number, now: Date): Promise<{ today: string; alerts: OwnerAlert[] }> {
   const timeZone = await companyTimeZone(read, companyId)
   const today = todayIn(timeZone, now)
-  const [expiries, repairs] = await Promise.all([expiryAlertsOf(read, companyId, today), repairAlertsOf(read, companyId, timeZone)])
+  // One after the other: inside a transaction (the digest) a connection runs one statement at a time.
+  const expiries = await expiryAlertsOf(read, companyId, today)
+  const repairs = await repairAlertsOf(read, companyId, timeZone)
   const alerts: OwnerAlert[] = [...expiries.map((a) => ({ ...a, count: 1 })), ...repairs].sort(compareAlerts)
   return { today, alerts }
 }

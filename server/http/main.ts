@@ -16,6 +16,7 @@ import { closePdfBrowser } from '../pdf/render.server.ts'
 import { env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { startMailWorker } from '../mail/delivery.server.ts'
+import { startAlertDigestScheduler } from '../dashboards/alert-digest.server.ts'
 import { createApp } from './app.server.ts'
 import { prepareDatabase } from './startup.server.ts'
 
@@ -36,6 +37,11 @@ async function main() {
   const db = getDb()
   await prepareDatabase(db, e)
   const mailWorker = startMailWorker(db)
+  // The owners' morning alert digest: checked every minute, once per company and local day.
+  const alertDigests = startAlertDigestScheduler(db)
+  // Registered before the shutdown below, so no new check starts while it closes the database
+  // (a check cut short is one transaction: it rolls back, claim included).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void alertDigests.stop())
 
   const dev = e.NODE_ENV === 'development'
   const vite = dev

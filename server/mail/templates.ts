@@ -22,6 +22,8 @@ export type MailBlock =
   | { kind: 'button'; label: string; url: string }
   /** A quieter paragraph (validity, "if this wasn't you"). */
   | { kind: 'note'; text: string }
+  /** A list of lines, each optionally a link (the alert digest's alerts). */
+  | { kind: 'list'; items: { text: string; url?: string }[] }
 
 export interface MailLayout {
   subject: string
@@ -80,6 +82,8 @@ function blockToText(block: MailBlock): string {
       return `    ${block.code}`
     case 'button':
       return `${block.label}:\n${block.url}`
+    case 'list':
+      return block.items.map((i) => `• ${i.text}${i.url ? `\n  ${i.url}` : ''}`).join('\n')
   }
 }
 
@@ -109,6 +113,18 @@ function blockToHtml(block: MailBlock): string {
         `<a href="${href}" style="color:${COLORS.brand};word-break:break-all;">${href}</a></p>`
       )
     }
+    case 'list':
+      return (
+        `<ul style="margin:0 0 16px 0;padding-left:20px;font-size:15px;line-height:1.6;color:${COLORS.text};">` +
+        block.items
+          .map((i) =>
+            i.url && isWebLink(i.url)
+              ? `<li><a href="${escapeHtml(i.url)}" style="color:${COLORS.brand};">${escapeHtml(i.text)}</a></li>`
+              : `<li>${escapeHtml(i.text)}</li>`,
+          )
+          .join('') +
+        `</ul>`
+      )
   }
 }
 
@@ -334,6 +350,77 @@ export function repairActionOpenedMail({
         ? [{ kind: 'note' as const, text: 'Your company has not chosen a repair shop: the repair waits until you choose one in the company settings.' }]
         : []),
       { kind: 'button', label: 'Open the repair', url: link },
+    ],
+  })
+}
+
+/** One line of the morning alert digest. */
+export interface DigestAlertLine {
+  /** "Alert" or "Warning". */
+  levelLabel: string
+  vehicleIdentifier: string
+  alertType: string
+  /** YYYY-MM-DD */
+  dueDate: string
+  /** "Open repair": how many. */
+  count?: number
+  /** Not in the previous digest. */
+  isNew: boolean
+  /** The vehicle's page. */
+  url: string
+}
+
+/** At most this many alert lines in one digest; the rest are counted and on the dashboard. */
+export const DIGEST_MAX_LINES = 100
+
+/**
+ * The owner managers' morning alert digest (issue 11): one mail per manager, company and day,
+ * every alert with its level, vehicle, type, date and a link; how to turn it off.
+ */
+export function alertDigestMail({
+  firstName,
+  companyName,
+  localDate,
+  alerts,
+  dashboardUrl,
+  profileUrl,
+}: {
+  firstName?: string
+  companyName: string
+  localDate: string
+  alerts: DigestAlertLine[]
+  dashboardUrl: string
+  profileUrl: string
+}): MailContent {
+  const company = oneLine(companyName)
+  const n = alerts.length
+  const fresh = alerts.filter((a) => a.isNew).length
+  const levelCount = (label: string) => alerts.filter((a) => a.levelLabel === label).length
+  const shown = alerts.slice(0, DIGEST_MAX_LINES)
+  const items = shown.map((a) => ({
+    text:
+      `${a.isNew ? 'NEW · ' : ''}${a.levelLabel} · ${oneLine(a.vehicleIdentifier)} · ${a.alertType}` +
+      `${a.count && a.count > 1 ? ` (${a.count})` : ''} · ${a.dueDate}`,
+    url: a.url,
+  }))
+  if (n > shown.length) items.push({ text: `and ${n - shown.length} more on the dashboard`, url: dashboardUrl })
+  return renderMail({
+    subject: `${BRAND}: ${n} ${n === 1 ? 'alert' : 'alerts'} for ${company} on ${localDate}`,
+    greeting: greetingFor(firstName),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text:
+          `${company} has ${levelCount('Alert')} ${levelCount('Alert') === 1 ? 'alert' : 'alerts'} (due today or past) and ` +
+          `${levelCount('Warning')} ${levelCount('Warning') === 1 ? 'warning' : 'warnings'} (within 30 days) on ${localDate}` +
+          `${fresh ? `, ${fresh} new since the last digest (marked NEW)` : ''}:`,
+      },
+      { kind: 'list', items },
+      { kind: 'button', label: 'Open the dashboard', url: dashboardUrl },
+      {
+        kind: 'note',
+        text: `You receive this digest as a manager of ${company}. To stop it, turn off "Email me the morning alert digest" in your profile: ${profileUrl}`,
+      },
     ],
   })
 }
