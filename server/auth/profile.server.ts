@@ -6,7 +6,7 @@ import { isLicenseTypeId } from '#catalog/license-types.ts'
 import { isCountryCode, isUsState } from '#catalog/places.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
-import { requireUser } from '../policy.ts'
+import { hasRoleAnywhere, requireUser } from '../policy.ts'
 import { decodeImage } from '../uploads/image.server.ts'
 import { dateOnly, parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 
@@ -207,4 +207,35 @@ export async function updateProfile(ctx: UseCaseContext, input: unknown) {
     await audit(tx, me, { action: 'user.profile', entityType: 'user', entityId: me.userId })
   })
   return getProfile(ctx)
+}
+
+/** "Email me the morning alert digest": the form's 'true'/'false' or a boolean (tRPC). */
+export const alertDigestInput = z.object({
+  alertDigest: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+    error: 'Choose true or false',
+  }),
+})
+
+/**
+ * The caller's morning alert digest setting (issue 11, decision 037), apart from the REST
+ * profile whose shape API.md fixes. `ownerManager`: the caller holds an active Owner role
+ * somewhere, the only people the digest is sent to (the page shows the switch to them).
+ */
+export async function getAlertDigestSetting(ctx: UseCaseContext): Promise<{ alertDigest: boolean; ownerManager: boolean }> {
+  const me = requireUser(ctx.actor)
+  const [u] = await ctx.db.read.select({ alertDigest: users.alertDigest }).from(users).where(and(eq(users.id, me.userId), isNull(users.deletedAt)))
+  if (!u) throw new AppError('NOT_FOUND', 'User not found')
+  return { alertDigest: u.alertDigest, ownerManager: hasRoleAnywhere(me, ['Owner']) }
+}
+
+/** Turns the caller's own morning alert digest on or off (the profile switch, tRPC `profile.setAlertDigest`). */
+export async function setAlertDigest(ctx: UseCaseContext, input: unknown): Promise<{ alertDigest: boolean }> {
+  const me = requireUser(ctx.actor)
+  const { alertDigest } = parseInput(alertDigestInput, input)
+  const now = ctx.now ?? new Date()
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ alertDigest, updatedAt: now }).where(and(eq(users.id, me.userId), isNull(users.deletedAt)))
+    await audit(tx, me, { action: 'user.alertDigest', entityType: 'user', entityId: me.userId, details: { alertDigest } })
+  })
+  return { alertDigest }
 }

@@ -1,3 +1,4 @@
+import { alertDigestInput, getAlertDigestSetting, setAlertDigest } from '../auth/profile.server.ts'
 import { createCompany, createCompanyInput } from '../companies/create-company.ts'
 import { listMyCompanies } from '../companies/list-my-companies.ts'
 import { listEmployees, listEmployeesInput, updateRoleStatusInput, updateUserRoleStatus } from '../companies/employees.server.ts'
@@ -105,6 +106,10 @@ export const appRouter = router({
     vehicleAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => getVehicleAlerts(ctx, input)),
     ownerAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => listOwnerAlerts(ctx, input)),
     vehicleExpiries: authedProcedure.input(vehicleExpiriesInput).query(({ ctx, input }) => vehicleExpiries(ctx, input)),
+  }),
+  profile: router({
+    alertDigest: authedProcedure.query(({ ctx }) => getAlertDigestSetting(ctx)),
+    setAlertDigest: authedProcedure.input(alertDigestInput).mutation(({ ctx, input }) => setAlertDigest(ctx, input)),
   }),
 })
 

@@ -6,8 +6,14 @@ import { ROLE_IDS } from '#catalog/roles.ts'
 import { alertKey, localHour, runAlertDigests, startAlertDigestScheduler } from '#server/dashboards/alert-digest.server.ts'
 import { parseEnv, resetEnvCache } from '#server/env.server.ts'
 import { deliverPendingMail } from '#server/mail/delivery.server.ts'
-import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
-import { createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
+import { getAlertDigestSetting, setAlertDigest } from '#server/auth/profile.server.ts'
+import { createCallerFactory } from '#server/trpc/init.ts'
+import { appRouter } from '#server/trpc/router.ts'
+import { anon } from '#tests/helpers/auth.ts'
+import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
+import { actorFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { callPage } from '#tests/helpers/remix.ts'
+import * as profilePage from '#app/routes/_app+/profile.tsx'
 import { startSmtpSink } from '#tests/helpers/smtp-sink.ts'
 
 const APP = 'https://operon.test'
@@ -192,6 +198,68 @@ describe.each(DRIVERS)('morning alert digest on %s', (driver) => {
       resetEnvCache()
       await sink.close()
     }
+  })
+})
+
+describe.each(DRIVERS)('the profile switch "Email me the morning alert digest" on %s', (driver) => {
+  let db: Database
+  let company: number
+  let manager: { id: number; email: string }
+  let operator: number
+  const nextMorning = (day: number) => at(`2026-07-${String(day).padStart(2, '0')}T15:00:00Z`)
+
+  beforeAll(async () => {
+    db = createTestDb(driver)
+    useAsAppDb(db)
+    company = (await createCompany(db, 'Switch Coaches', ['Owner'])).id
+    await db.transaction((tx) => tx.update(companies).set({ timeZone: 'America/Los_Angeles' }).where(eq(companies.id, company)))
+    const u = await createUser(db)
+    manager = { id: u.id, email: u.email! }
+    operator = (await createUser(db)).id
+    await grantRole(db, manager.id, company, 'Owner')
+    await grantRole(db, operator, (await createCompany(db, 'Switch Operator', ['Operator'])).id, 'Operator')
+    await insertVehicle(db, company, { vehicleIdentifier: `BUS-SW-${driver}`, licenseExpiry: '2026-06-30' })
+  })
+  afterAll(() => db.close())
+
+  const sent = async () => (await db.read.select().from(mailOutbox).where(eq(mailOutbox.toAddress, manager.email))).length
+
+  it('is shown to Owner managers only, on by default', async () => {
+    const cookie = await webSessionFor(db, manager.id)
+    const page = await callPage(profilePage.loader, '/profile', { cookie, params: {} })
+    expect((page.body as { alertDigest: unknown }).alertDigest).toEqual({ alertDigest: true, ownerManager: true, hour: 7 })
+    const other = await callPage(profilePage.loader, '/profile', { cookie: await webSessionFor(db, operator), params: {} })
+    expect((other.body as { alertDigest: { ownerManager: boolean } }).alertDigest.ownerManager).toBe(false)
+  })
+
+  it('a plain form post (no JavaScript) turns it off: no digest the next morning', async () => {
+    const cookie = await webSessionFor(db, manager.id)
+    const off = await callPage(profilePage.action, '/profile', { cookie, form: { intent: 'alertDigest', alertDigest: 'false' }, params: {} })
+    expect(off).toMatchObject({ status: 302, location: '/profile', toast: { type: 'success', message: 'The morning alert digest is off.' } })
+    expect(await getAlertDigestSetting({ db, actor: await actorFor(db, manager.id) })).toEqual({ alertDigest: false, ownerManager: true })
+    expect(await runAlertDigests(db, nextMorning(1), OPTS)).toContainEqual({ companyId: company, localDate: '2026-07-01', alerts: 1, recipients: 0 })
+    expect(await sent()).toBe(0)
+
+    const bad = await callPage(profilePage.action, '/profile', { cookie, form: { intent: 'alertDigest', alertDigest: 'maybe' }, params: {} })
+    expect(bad).toMatchObject({ status: 400, body: { intent: 'alertDigest', formError: expect.stringContaining('alertDigest') } })
+    expect((await getAlertDigestSetting({ db, actor: await actorFor(db, manager.id) })).alertDigest).toBe(false)
+
+    const on = await callPage(profilePage.action, '/profile', { cookie, form: { intent: 'alertDigest', alertDigest: 'true' }, params: {} })
+    expect(on).toMatchObject({ status: 302, toast: { message: 'The morning alert digest is on.' } })
+    await runAlertDigests(db, nextMorning(2), OPTS)
+    expect(await sent()).toBe(1)
+  })
+
+  it('tRPC profile.alertDigest / profile.setAlertDigest, the use case refuses bad input and anonymous callers', async () => {
+    const caller = createCallerFactory(appRouter)({ db, actor: await actorFor(db, manager.id) })
+    expect(await caller.profile.setAlertDigest({ alertDigest: false })).toEqual({ alertDigest: false })
+    expect(await caller.profile.alertDigest()).toEqual({ alertDigest: false, ownerManager: true })
+    await expect(caller.profile.setAlertDigest({ alertDigest: 'yes' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    await runAlertDigests(db, nextMorning(3), OPTS)
+    expect(await sent()).toBe(1)
+    await expect(setAlertDigest({ db, actor: await actorFor(db, manager.id) }, {})).rejects.toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { alertDigest: expect.any(String) } })
+    await expect(setAlertDigest(anon(db), { alertDigest: true })).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
+    await expect(getAlertDigestSetting(anon(db))).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
   })
 })
 

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
+import { ALERT_DIGEST_INTENT } from '#app/components/profile/alert-digest-card.tsx'
 import { CREATE_COMPANY_INTENT, JOIN_COMPANY_INTENT, type CompanyFormResult } from '#app/components/profile/company-forms.tsx'
 import { UPDATE_PROFILE_INTENT, type EditProfileValues } from '#app/components/profile/edit-profile-form.tsx'
 import { UNLINK_EXTERNAL_INTENT } from '#app/components/profile/external-accounts-card.tsx'
@@ -20,7 +21,8 @@ import { TEXT } from '#catalog/texts.ts'
 import { deleteAccount, resetAuthenticator } from '#server/auth/account.server.ts'
 import { listExternalIdentities, unlinkExternalIdentity } from '#server/auth/external/external-login.server.ts'
 import { configuredProviders } from '#server/auth/external/providers.server.ts'
-import { getProfile, updateProfile } from '#server/auth/profile.server.ts'
+import { getAlertDigestSetting, getProfile, setAlertDigest, updateProfile } from '#server/auth/profile.server.ts'
+import { env } from '#server/env.server.ts'
 import { sendReauthCode } from '#server/auth/reauth.server.ts'
 import { totpUri } from '#server/auth/totp.server.ts'
 import { createCompany } from '#server/companies/create-company.ts'
@@ -35,11 +37,12 @@ const joinDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', tim
 
 export async function profilePageLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
-  const [profile, memberships, joinRequests, externalAccounts] = await Promise.all([
+  const [profile, memberships, joinRequests, externalAccounts, alertDigest] = await Promise.all([
     getProfile(ctx),
     listMyCompanies(ctx),
     listMyJoinRequests(ctx),
     listExternalIdentities(ctx),
+    getAlertDigestSetting(ctx),
   ])
   const companies: CompanyView[] = memberships.map((m) => ({
     companyId: m.companyId,
@@ -64,6 +67,8 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
     joinRequests,
     externalAccounts,
     providers: configuredProviders(),
+    /** The morning alert digest switch: shown to Owner managers (decision 037). */
+    alertDigest: { ...alertDigest, hour: env().ALERT_DIGEST_HOUR },
   }
 }
 
@@ -72,7 +77,7 @@ export type ProfileActionData =
   | { intent: typeof RESET_AUTHENTICATOR_INTENT; formError: string | null; qr: NewAuthenticator | null; fieldErrors?: Record<string, string> }
   | { intent: typeof DELETE_ACCOUNT_INTENT; formError: string; fieldErrors?: Record<string, string> }
   | { intent: typeof SEND_REAUTH_CODE_INTENT; for: string; formError: string | null; message: string | null }
-  | { intent: typeof UNLINK_EXTERNAL_INTENT | 'unknown'; formError: string }
+  | { intent: typeof UNLINK_EXTERNAL_INTENT | typeof ALERT_DIGEST_INTENT | 'unknown'; formError: string }
   | CompanyFormResult
 
 const result = (body: ProfileActionData, init?: ResponseInit) => data<ProfileActionData>(body, init)
@@ -149,6 +154,15 @@ export async function profilePageAction(args: ActionFunctionArgs) {
     if (done.ok) return redirectWithToast('/profile', { type: 'success', message: done.value })
     const fieldErrors = Object.fromEntries(Object.entries(done.error.fieldErrors ?? {}).map(([k, v]) => [k.split('.')[0]!, v]))
     return result({ intent, formError: done.error.message, fieldErrors, values }, { status: done.error.status })
+  }
+
+  if (intent === ALERT_DIGEST_INTENT) {
+    const saved = await attempt(() => setAlertDigest(ctx, { alertDigest: form.get('alertDigest') ?? undefined }))
+    if (!saved.ok) return result({ intent: ALERT_DIGEST_INTENT, formError: saved.error.message }, { status: saved.error.status })
+    return redirectWithToast('/profile', {
+      type: 'success',
+      message: saved.value.alertDigest ? 'The morning alert digest is on.' : 'The morning alert digest is off.',
+    })
   }
 
   if (intent === UNLINK_EXTERNAL_INTENT) {

@@ -8,6 +8,7 @@ import {
   UPDATE_PROFILE_INTENT,
   type EditProfileValues,
 } from '#app/components/profile/edit-profile-form.tsx'
+import { ALERT_DIGEST_INTENT, AlertDigestCard } from '#app/components/profile/alert-digest-card.tsx'
 import { ProfileAvatar, initialsOf } from '#app/components/profile/profile-avatar.tsx'
 import { CompaniesCard, LicensesCard } from '#app/components/profile/profile-sections.tsx'
 import { DELETE_ACCOUNT_INTENT, DeleteAccountCard, RESET_AUTHENTICATOR_INTENT, ResetAuthenticatorCard, SEND_REAUTH_CODE_INTENT } from '#app/components/profile/security-cards.tsx'
@@ -42,7 +43,7 @@ export const action = (args: ActionFunctionArgs) => profilePageAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Profile() {
-  const { title, today, editInline, profile, joinDateLabel, countryName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers } =
+  const { title, today, editInline, profile, joinDateLabel, countryName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers, alertDigest } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
@@ -206,6 +207,13 @@ export default function Profile() {
           busy={navigation.state !== 'idle'}
         />
       </CompaniesCard>
+      {alertDigest.ownerManager ? (
+        <AlertDigestCard
+          on={alertDigest.alertDigest}
+          hour={alertDigest.hour}
+          error={actionData?.intent === ALERT_DIGEST_INTENT ? actionData.formError : null}
+        />
+      ) : null}
       <ExternalAccountsCard
         providers={providers}
         linked={externalAccounts}
