@@ -486,6 +486,39 @@ export const USE_CASES: UseCase[] = [
     name: 'getProfile',
     call: () => ({ rest: { method: 'GET', path: '/api/Profile' }, trpc: { path: 'company.mine', type: 'query' } }),
     expect: allUsers(OK),
+  },  {
+    name: 'getVehicleAlerts',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/Alerts/getVehicleAlerts?companyId=${w.here.id}` },
+      trpc: { path: 'dashboards.vehicleAlerts', type: 'query', input: { companyId: w.here.id } },
+    }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'listOwnerAlerts',
+    call: (w) => ({ trpc: { path: 'dashboards.ownerAlerts', type: 'query', input: { companyId: w.here.id } } }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'vehicleExpiries',
+    call: (w) => ({
+      trpc: { path: 'dashboards.vehicleExpiries', type: 'query', input: { companyId: w.here.id, until: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10) } },
+    }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'getAlertDigestSetting',
+    call: () => ({ trpc: { path: 'profile.alertDigest', type: 'query' }, page: { handler: profilePage.loader, path: '/profile' } }),
+    expect: allUsers(OK),
+  },
+  {
+    name: 'setAlertDigest',
+    call: () => ({
+      trpc: { path: 'profile.setAlertDigest', type: 'mutation', input: { alertDigest: true } },
+      page: { handler: profilePage.action, path: '/profile', form: { intent: 'alertDigest', alertDigest: 'true' } },
+    }),
+    // Everyone's own setting (it only matters while they manage an owner company).
+    expect: allUsers(OK),
   },
 ]
 
