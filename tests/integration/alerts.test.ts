@@ -109,6 +109,20 @@ describe.each(DRIVERS)('vehicle alerts on %s', (driver) => {
     }
   })
 
+  it('the fleet "license status" filter puts day 30 in expiring and day 31 in valid (the company\'s real today)', async () => {
+    const fleet = (await createCompany(db, 'Kiwi Boundary Fleet', ['Owner'])).id
+    await db.transaction((tx) => tx.update(companies).set({ timeZone: 'Pacific/Auckland' }).where(eq(companies.id, fleet)))
+    await grantRole(db, owner, fleet, 'Owner')
+    const realToday = todayIn('Pacific/Auckland')
+    for (const d of [-1, 0, 1, 30, 31]) await insertVehicle(db, fleet, { vehicleIdentifier: `KB-${driver}-${d}`, licenseExpiry: addDays(realToday, d) })
+    const ctx = await ctxFor(db, owner)
+    const ids = async (s: 'expired' | 'expiring' | 'valid') =>
+      (await listFleetVehicles(ctx, { companyId: fleet, licenseStatus: [s] })).items.map((v) => v.vehicleIdentifier).sort()
+    expect(await ids('expired')).toEqual([`KB-${driver}--1`, `KB-${driver}-0`])
+    expect(await ids('expiring')).toEqual([`KB-${driver}-1`, `KB-${driver}-30`])
+    expect(await ids('valid')).toEqual([`KB-${driver}-31`])
+  })
+
   it('the owner list adds out-of-service and open-repair lines with the vehicle id', async () => {
     const opened = new Date('2026-03-09T12:30:00Z') // 10 March 01:30 in Auckland
     await db.transaction(async (tx) => {
