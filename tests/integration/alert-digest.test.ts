@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
-import { alertDigests, companies, mailOutbox, memberships, users, vehicles } from '#db/schema/index.ts'
+import { alertDigests, companies, mailOutbox, memberships, repairActions, users, vehicles } from '#db/schema/index.ts'
 import { ROLE_IDS } from '#catalog/roles.ts'
 import { alertKey, localHour, runAlertDigests, startAlertDigestScheduler } from '#server/dashboards/alert-digest.server.ts'
 import { parseEnv, resetEnvCache } from '#server/env.server.ts'
@@ -206,6 +206,7 @@ describe.each(DRIVERS)('the profile switch "Email me the morning alert digest" o
   let company: number
   let manager: { id: number; email: string }
   let operator: number
+  let bus: number
   const nextMorning = (day: number) => at(`2026-07-${String(day).padStart(2, '0')}T15:00:00Z`)
 
   beforeAll(async () => {
@@ -218,7 +219,7 @@ describe.each(DRIVERS)('the profile switch "Email me the morning alert digest" o
     operator = (await createUser(db)).id
     await grantRole(db, manager.id, company, 'Owner')
     await grantRole(db, operator, (await createCompany(db, 'Switch Operator', ['Operator'])).id, 'Operator')
-    await insertVehicle(db, company, { vehicleIdentifier: `BUS-SW-${driver}`, licenseExpiry: '2026-06-30' })
+    bus = (await insertVehicle(db, company, { vehicleIdentifier: `BUS-SW-${driver}`, licenseExpiry: '2026-06-30' })).id
   })
   afterAll(() => db.close())
 
@@ -246,8 +247,17 @@ describe.each(DRIVERS)('the profile switch "Email me the morning alert digest" o
 
     const on = await callPage(profilePage.action, '/profile', { cookie, form: { intent: 'alertDigest', alertDigest: 'true' }, params: {} })
     expect(on).toMatchObject({ status: 302, toast: { message: 'The morning alert digest is on.' } })
+    // A safety-critical defect reported in the evening of 1 July (LA): the digest lists it, new.
+    await db.transaction((tx) =>
+      tx.insert(repairActions).values({ repairIdentifier: `RA-SW-${driver}`, vehicleId: bus, ownerCompanyId: company, outOfService: true, createdAt: at('2026-07-02T03:00:00Z') }),
+    )
     await runAlertDigests(db, nextMorning(2), OPTS)
     expect(await sent()).toBe(1)
+    const [mail] = await db.read.select().from(mailOutbox).where(eq(mailOutbox.toAddress, manager.email))
+    expect(mail!.subject).toBe('Operon: 2 alerts for Switch Coaches on 2026-07-02')
+    expect(mail!.textBody).toContain(`NEW · Alert · BUS-SW-${driver} · Out of service · 2026-07-01\n  ${APP}/vehicles/${bus}`)
+    expect(mail!.textBody).toContain(`\n• Alert · BUS-SW-${driver} · License expiry · 2026-06-30`)
+    expect(mail!.textBody).toContain('1 new since the last digest')
   })
 
   it('tRPC profile.alertDigest / profile.setAlertDigest, the use case refuses bad input and anonymous callers', async () => {
