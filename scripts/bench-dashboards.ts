@@ -14,7 +14,7 @@
  * missing (not built yet) and not measured.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '#db/client.ts'
 import { apiTokenFor, webSessionFor } from '#tests/helpers/factory.ts'
@@ -78,8 +78,9 @@ const targets: Target[] = [
   { kind: 'page', label: '/dashboard?view=mechanic', path: '/dashboard?view=mechanic', headers: { cookie: mechanic.cookie } },
   { kind: 'page', label: '/OwnerDashboard/{id}', path: `/OwnerDashboard/${ownerCompanyId}`, headers: { cookie: owner.cookie } },
   { kind: 'page', label: '/OperatorDashboard/{id}', path: `/OperatorDashboard/${operatorCompanyId}`, headers: { cookie: operator.cookie } },
-  // Existing paths on the same data, without a target: they show the harness works before the
-  // dashboards exist, and what a plain list costs here.
+  // Without a target: the floor (a request that reads nothing) and existing paths on the same
+  // data; they show the harness works before the dashboards exist, and what a plain list costs.
+  { kind: 'reference', label: 'ref: /healthz (floor)', path: '/healthz', headers: {} },
   { kind: 'reference', label: 'ref: getAllVehicles (300)', path: `/api/Fleet/getAllVehicles?companyId=${ownerCompanyId}`, headers: { authorization: owner.bearer } },
   { kind: 'reference', label: 'ref: /fleet/{id}', path: `/fleet/${ownerCompanyId}`, headers: { cookie: owner.cookie } },
 ]
@@ -95,6 +96,8 @@ interface Row {
 }
 const rows: Row[] = []
 let errored = false
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
+const loadBefore = load()
 
 const server = await startBuiltServer(url, PORT).catch((e: unknown) => {
   console.error(`could not start the production build: ${(e as Error).message}`)
@@ -197,6 +200,8 @@ console.log(
   `\nserver time: ${sources.has('Server-Timing') ? 'the Server-Timing "total" metric' : ''}${sources.size > 1 ? ' where sent, else ' : ''}${sources.has('round trip') ? 'the loopback round trip (no Server-Timing "total" header)' : ''}; ` +
     `${WARM_UP} warm-up requests, then sequential on one keep-alive connection`,
 )
+const busy = loadavg()[0]! > availableParallelism() / 2
+console.log(`load average before ${loadBefore}, after ${load()} on ${availableParallelism()} cores${busy ? ': a busy machine, timings are high and noisy' : ''}`)
 if (missing) console.log(`${missing} path(s) answered 404: not built on this branch yet, not measured.`)
 console.log(`${fails ? `${fails} over target` : 'no timing over target'}; ${Math.round((performance.now() - t0) / 1000)} s in all`)
 process.exitCode = errored ? 1 : 0
