@@ -23,7 +23,7 @@ import { MIGRATIONS_FOLDER, openDatabase } from '#db/client.ts'
 import { hashPassword } from '#server/auth/password.server.ts'
 
 /** Bump when the data set changes shape: the cached file is then seeded again. */
-export const SEED_VERSION = 2
+export const SEED_VERSION = 3
 
 export const BENCH_PASSWORD = 'Bench-Dashboards-2026!'
 export const TIME_ZONE = 'America/Chicago'
@@ -206,11 +206,11 @@ export async function seedHistory(path: string, opts: SeedOptions = {}): Promise
   role(operatorManager.id, operatorCompanyId, 'Operator')
   role(shopManager.id, repairShopCompanyId, 'RepairShop')
 
-  // Weighted picks: person i has weight 1 / (1 + i / 12), the first 2: the first is the busiest.
-  const weighted = <T,>(people: T[]) => {
+  /** Weighted picks: the first person has weight `busiest`, the others `weight(i)`. */
+  const weighted = <T,>(people: T[], busiest: number, weight: (i: number) => number) => {
     const cumulative: number[] = []
     let total = 0
-    for (let i = 0; i < people.length; i++) cumulative.push((total += i === 0 ? 2 : 1 / (1 + i / 12)))
+    for (let i = 0; i < people.length; i++) cumulative.push((total += i === 0 ? busiest : weight(i)))
     return () => {
       const r = rand() * total
       let lo = 0
@@ -242,9 +242,12 @@ export async function seedHistory(path: string, opts: SeedOptions = {}): Promise
     if (i < 3) role(m.id, repairShopCompanyId, 'Mechanic')
     mechanics.push(m)
   }
-  const nextDriver = weighted(drivers)
-  const nextEarlyDriver = weighted([...drivers, ...formerDrivers])
-  const nextMechanic = weighted(mechanics)
+  // Drivers: 1.5 for the busiest (≈ 3.5 pre-trips a day, two shifts), then from 1 down to 0.5
+  // (≈ 1.2–2.4 a day). Mechanics: 2, then 1 / (1 + i / 12) (the busiest ≈ 2.5 inspections a day).
+  const driverWeight = (i: number) => 1 - (0.5 * i) / Math.max(1, S.drivers + S.formerDrivers)
+  const nextDriver = weighted(drivers, 1.5, driverWeight)
+  const nextEarlyDriver = weighted([...drivers, ...formerDrivers], 1.5, driverWeight)
+  const nextMechanic = weighted(mechanics, 2, (i) => 1 / (1 + i / 12))
 
   // Join requests to the operator company: answered mostly, a few pending.
   const insertJoin = insert('join_requests', ['user_id', 'company_id', 'role_id', 'status', 'requested_at', 'answered_at', 'answered_by_user_id'])
