@@ -6,17 +6,16 @@
  *
  *   npm run build && npx tsx scripts/bench-fleet.ts [--vehicles 2000] [--runs 40]
  */
-import { spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { openDatabase } from '#db/client.ts'
 import { vehicleImages, vehicles } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import { actorFor, apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { startBuiltServer, stats as summary } from './bench/harness.ts'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -84,9 +83,8 @@ await db.transaction(async (tx) => {
 console.log(`seeded ${VEHICLES} vehicles (${Math.round(PICTURE_SHARE * 100)}% with a 60 KB picture) in ${Math.round(performance.now() - t0)} ms`)
 
 const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b)
-  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!
-  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms (n=${s.length})`
+  const s = summary(ms)
+  return `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms (n=${s.n})`
 }
 
 // The use case alone: SQL filter, sort and page.
@@ -103,17 +101,9 @@ const cookie = await webSessionFor(db, owner.id)
 const token = await apiTokenFor(db, owner.id)
 await db.close()
 
-const server = spawn(process.execPath, ['build/main.js'], {
-  env: { ...process.env, NODE_ENV: 'production', OPERON_LOCAL: 'true', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: url, DEMO_DATA: 'false', RATE_LIMIT_FACTOR: '1000', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-const base = `http://127.0.0.1:${PORT}`
+const server = await startBuiltServer(url, PORT)
+const base = server.base
 try {
-  for (let i = 0; ; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break
-    if (i > 100) throw new Error('server did not start')
-    await sleep(100)
-  }
   const measure = async (label: string, path: string, headers: Record<string, string>) => {
     const times: number[] = []
     let bytes = 0
@@ -137,7 +127,6 @@ try {
     authorization: `Bearer ${token}`,
   })
 } finally {
-  server.kill('SIGTERM')
-  await sleep(300)
+  await server.stop()
   rmSync(dir, { recursive: true, force: true })
 }
