@@ -42,6 +42,8 @@ import { submitPreInspection } from '../inspections/submit-pre-inspection.server
 import { listRepairsByVehicle, pageRepairsByCompany, repairsPageInput } from '../repairs/list-repairs.server.ts'
 import { updateTaskStatus, updateTaskStatusInput } from '../repairs/update-task-status.server.ts'
 import { inspectionForms } from '../inspections/trpc-forms.ts'
+import { getOperatorActivity, getOperatorStatsByCompanyId } from '../dashboards/operator-stats.server.ts'
+import { companyStatsInput, getOwnerStatsByCompanyId } from '../dashboards/owner-stats.server.ts'
 import { idSchema } from '../validation.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
@@ -99,6 +101,11 @@ export const appRouter = router({
     submitPreInspection: authedProcedure.input(checkedByUseCase<PreInspectionInput>()).mutation(({ ctx, input }) => submitPreInspection(ctx, input)),
     preTripContext: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getPreTripContext(ctx, input.vehicleId)),
     myBuses: authedProcedure.query(({ ctx }) => listMyBuses(ctx)),
+  }),
+  dashboards: router({
+    ownerStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOwnerStatsByCompanyId(ctx, input)),
+    operatorStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorStatsByCompanyId(ctx, input)),
+    operatorActivity: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorActivity(ctx, input)),
   }),
 })
 

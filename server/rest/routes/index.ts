@@ -3,7 +3,7 @@ import { json } from '../respond.ts'
 import { defineRoute, type RestRoute } from '../route.ts'
 import { authRoutes } from './Auth.ts'
 import { companyRoutes } from './Company.ts'
-import { dashboardRoutes } from './Dashboard.ts'
+import { companyStatsRoutes, dashboardRoutes } from './Dashboard.ts'
 import { employeeRoutes } from './Employee.ts'
 import { fleetRoutes } from './Fleet.ts'
 import { joinRequestsRoutes } from './JoinRequests.ts'
@@ -37,6 +37,7 @@ export function restRoutes(): RestRoute[] {
     ...profileRoutes,
     ...userInfoRoutes,
     ...dashboardRoutes,
+    ...companyStatsRoutes,
     ...companyRoutes,
     ...joinRequestsRoutes,
     ...employeeRoutes,
