@@ -25,7 +25,7 @@ export type FleetSortColumn = (typeof FLEET_SORT_COLUMNS)[number]
 /** Filter categories "safety features" and "interior features" (spec: Vehicle Management). */
 export const SAFETY_FEATURES = ['adaCompliant', 'gps', 'driveCam', 'backupCam', 'firstAidKit', 'seatbelts'] as const
 export const INTERIOR_FEATURES = ['copilotSeat', 'destinationSigns', 'entertainmentSystem', 'usbChargingPorts', 'airConditioning'] as const
-/** License status filter: expired (≤ 0 days), expiring (< 30 days), valid, no date (decision 012). */
+/** License status filter: expired (≤ 0 days), expiring (1–30 days), valid, no date (decisions 012, 036: catalog/expiry.ts). */
 export const LICENSE_STATUSES = ['expired', 'expiring', 'valid', 'missing'] as const
 
 /** Spec section 5 / 9: the VIN lookup needs at least this many characters. */

@@ -79,6 +79,16 @@ export function alertLevelLabel(value: number): string {
 export const ALERT_TYPES = ['License expiry', 'Insurance expiry', 'Next inspection'] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
 
+/**
+ * The owner dashboard's and the digest's extra lines (issue 11), never in the REST answer:
+ * "Out of service" (level 1) while an open repair action has a safety-critical defect, and
+ * "Open repair" (level 0) for the vehicle's other open repair actions (decision 036).
+ */
+export const REPAIR_ALERT_TYPES = ['Out of service', 'Open repair'] as const
+export type RepairAlertType = (typeof REPAIR_ALERT_TYPES)[number]
+export const OWNER_ALERT_TYPES = [...ALERT_TYPES, ...REPAIR_ALERT_TYPES] as const
+export type OwnerAlertType = AlertType | RepairAlertType
+
 /** Days before a date at which it is "about to expire" (spec section 9). */
 export const EXPIRY_WARNING_DAYS = 30
 

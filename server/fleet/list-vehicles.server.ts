@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { operatorAssignments, vehicleImages, vehicles } from '#db/schema/index.ts'
-import { EXPIRY_WARNING_DAYS } from '#catalog/statuses.ts'
+import { expiryBounds } from '#catalog/expiry.ts'
 import type { UseCaseContext } from '../context.ts'
 import { requireRole } from '../policy.ts'
 import { parseInput } from '../validation.ts'
@@ -19,8 +19,6 @@ const contains = (column: AnySQLiteColumn, value: string) =>
  * would bind to the subquery's table.
  */
 export const outOfServiceSql = sql<number>`EXISTS (SELECT 1 FROM "repair_actions" AS "oos" WHERE "oos"."vehicle_id" = "vehicles"."id" AND "oos"."repaired_at" IS NULL AND "oos"."out_of_service" = 1)`
-
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
 /**
  * The fleet table: filtered, sorted and paged in SQL (indexes on owner
@@ -69,11 +67,12 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
   if (q.yearFrom !== undefined) filters.push(gte(vehicles.yearBuild, q.yearFrom))
   if (q.yearTo !== undefined) filters.push(lte(vehicles.yearBuild, q.yearTo))
   if (q.licenseStatus?.length) {
-    const soon = addDays(today, EXPIRY_WARNING_DAYS)
+    // The product's one expiry rule (catalog/expiry.ts, decision 036) as date bounds.
+    const { expiredUntil, expiringUntil } = expiryBounds(today)
     const byStatus = {
-      expired: and(isNotNull(vehicles.licenseExpiry), lte(vehicles.licenseExpiry, today)),
-      expiring: and(sql`${vehicles.licenseExpiry} > ${today}`, lt(vehicles.licenseExpiry, soon)),
-      valid: gte(vehicles.licenseExpiry, soon),
+      expired: and(isNotNull(vehicles.licenseExpiry), lte(vehicles.licenseExpiry, expiredUntil)),
+      expiring: and(gt(vehicles.licenseExpiry, expiredUntil), lte(vehicles.licenseExpiry, expiringUntil)),
+      valid: gt(vehicles.licenseExpiry, expiringUntil),
       missing: isNull(vehicles.licenseExpiry),
     }
     filters.push(or(...q.licenseStatus.map((s) => byStatus[s])))

@@ -12,6 +12,7 @@ import {
 } from '../companies/join-requests.server.ts'
 import { companySettingsInput, updateCompanySettings } from '../companies/company-settings.server.ts'
 import { z } from 'zod'
+import { companyInput as alertsCompanyInput, getVehicleAlerts, listOwnerAlerts, vehicleExpiries, vehicleExpiriesInput } from '../dashboards/alerts.server.ts'
 import { fleetQueryInput } from '../fleet/fleet-query.ts'
 import { correctOdometer, correctOdometerInput, getOdometerHistory } from '../fleet/odometer-history.server.ts'
 import { listFleetVehicles } from '../fleet/list-vehicles.server.ts'
@@ -106,6 +107,9 @@ export const appRouter = router({
     ownerStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOwnerStatsByCompanyId(ctx, input)),
     operatorStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorStatsByCompanyId(ctx, input)),
     operatorActivity: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorActivity(ctx, input)),
+    vehicleAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => getVehicleAlerts(ctx, input)),
+    ownerAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => listOwnerAlerts(ctx, input)),
+    vehicleExpiries: authedProcedure.input(vehicleExpiriesInput).query(({ ctx, input }) => vehicleExpiries(ctx, input)),
   }),
 })
 

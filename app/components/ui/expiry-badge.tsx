@@ -1,34 +1,9 @@
 import { OctagonXIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '#app/utils/cn.ts'
+import { daysUntil, expiryState, type ExpiryState } from '#catalog/expiry.ts'
 
-/** Days below which a date is "about to expire" (spec: within 30 days). */
-export const EXPIRY_WARNING_DAYS = 30
-
-export type ExpiryState = 'expired' | 'expiring' | 'valid'
-
-function parseDay(value: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)
-  if (!m) return null
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
-  return Number.isNaN(ms) ? null : ms / 86_400_000
-}
-
-/** Whole days from `today` to `date` (both 'YYYY-MM-DD'); null if either is not a date. */
-export function daysUntil(date: string, today: string): number | null {
-  const d = parseDay(date)
-  const t = parseDay(today)
-  return d === null || t === null ? null : Math.round(d - t)
-}
-
-/** ≤ 0 days: expired; < 30 days: expiring; otherwise valid. */
-export function expiryState(date: string, today: string): ExpiryState | null {
-  const days = daysUntil(date, today)
-  if (days === null) return null
-  if (days <= 0) return 'expired'
-  if (days < EXPIRY_WARNING_DAYS) return 'expiring'
-  return 'valid'
-}
+export { EXPIRY_WARNING_DAYS, daysUntil, expiryState, type ExpiryState } from '#catalog/expiry.ts'
 
 function describe(state: ExpiryState, days: number) {
   if (state === 'expired') return 'Expired'

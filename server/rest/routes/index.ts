@@ -1,6 +1,7 @@
 import { openApiDocument } from '../openapi.ts'
 import { json } from '../respond.ts'
 import { defineRoute, type RestRoute } from '../route.ts'
+import { alertsRoutes } from './Alerts.ts'
 import { authRoutes } from './Auth.ts'
 import { companyRoutes } from './Company.ts'
 import { companyStatsRoutes, dashboardRoutes } from './Dashboard.ts'
@@ -38,6 +39,7 @@ export function restRoutes(): RestRoute[] {
     ...userInfoRoutes,
     ...dashboardRoutes,
     ...companyStatsRoutes,
+    ...alertsRoutes,
     ...companyRoutes,
     ...joinRequestsRoutes,
     ...employeeRoutes,
