@@ -2,7 +2,9 @@ import { and, count, countDistinct, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#db/client.ts'
 import { operatorAssignments, vehicleDocuments, vehicles } from '#db/schema/index.ts'
+import { addDays } from '#catalog/expiry.ts'
 import type { UseCaseContext } from '../context.ts'
+import { vehicleExpiries, type VehicleExpiry } from './alerts.server.ts'
 import { activeOn, companyToday } from '../fleet/access.server.ts'
 import { requireRole } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
@@ -56,4 +58,36 @@ export async function getOwnerStatsByCompanyId(ctx: UseCaseContext, input: unkno
     assignedVehicles: assigned[0]?.n ?? 0,
     documentsUploaded: documents[0]?.n ?? 0,
   }
+}
+
+/** How far ahead the owner's expiry timeline looks, and the width of one of its groups. */
+export const EXPIRY_TIMELINE_DAYS = 90
+export const EXPIRY_TIMELINE_WEEK_DAYS = 7
+
+export interface ExpiryTimelineWeek {
+  /** 'YYYY-MM-DD', the first and last day of the group (company calendar). */
+  start: string
+  end: string
+  items: VehicleExpiry[]
+}
+
+/**
+ * tRPC dashboards.ownerExpiries and the owner dashboard's timeline (decision 039): the
+ * fleet's licence, insurance and inspection dates from today to today + 90 days (company
+ * calendar), in 13 consecutive weeks starting today, empty weeks included. Dates already
+ * past are the alert list's, not the timeline's.
+ */
+export async function getOwnerExpiryTimeline(ctx: UseCaseContext, input: unknown): Promise<{ today: string; until: string; weeks: ExpiryTimelineWeek[] }> {
+  const { companyId } = parseInput(companyStatsInput, input)
+  requireRole(ctx.actor, companyId, ['Owner'])
+  const today = await companyToday(ctx, companyId)
+  const until = addDays(today, EXPIRY_TIMELINE_DAYS)
+  const { items } = await vehicleExpiries(ctx, { companyId, from: today, until })
+  const weeks: ExpiryTimelineWeek[] = []
+  for (let start = today; start <= until; start = addDays(start, EXPIRY_TIMELINE_WEEK_DAYS)) {
+    const last = addDays(start, EXPIRY_TIMELINE_WEEK_DAYS - 1)
+    const end = last < until ? last : until
+    weeks.push({ start, end, items: items.filter((i) => i.date >= start && i.date <= end) })
+  }
+  return { today, until, weeks }
 }

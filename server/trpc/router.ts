@@ -44,7 +44,7 @@ import { listRepairsByVehicle, pageRepairsByCompany, repairsPageInput } from '..
 import { updateTaskStatus, updateTaskStatusInput } from '../repairs/update-task-status.server.ts'
 import { inspectionForms } from '../inspections/trpc-forms.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '../dashboards/operator-stats.server.ts'
-import { companyStatsInput, getOwnerStatsByCompanyId } from '../dashboards/owner-stats.server.ts'
+import { companyStatsInput, getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '../dashboards/owner-stats.server.ts'
 import { idSchema } from '../validation.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
@@ -107,6 +107,7 @@ export const appRouter = router({
     ownerStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOwnerStatsByCompanyId(ctx, input)),
     operatorStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorStatsByCompanyId(ctx, input)),
     operatorActivity: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorActivity(ctx, input)),
+    ownerExpiries: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOwnerExpiryTimeline(ctx, input)),
     vehicleAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => getVehicleAlerts(ctx, input)),
     ownerAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => listOwnerAlerts(ctx, input)),
     vehicleExpiries: authedProcedure.input(vehicleExpiriesInput).query(({ ctx, input }) => vehicleExpiries(ctx, input)),
