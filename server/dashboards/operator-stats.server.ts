@@ -83,14 +83,17 @@ export function operatorStatsQueries(db: Database, companyId: number, today: str
   }
 }
 
-/** The activity chart's query: one GROUP BY month over a range of the covering index. */
+/**
+ * The activity chart's query: one range of the covering index, grouped by day — the index's
+ * own order, so no sort (a GROUP BY month would build a temporary B-tree and take twice as
+ * long); at most 366 rows, folded into months by the caller.
+ */
 export function operatorActivityQuery(db: Database, companyId: number, firstMonth: string, endMonthExclusive: string) {
-  const month = sql<string>`substr(${preInspections.date}, 1, 7)`
   return db.read
-    .select({ month, missions: count(), miles: milesOf })
+    .select({ date: preInspections.date, missions: count(), miles: milesOf })
     .from(preInspections)
     .where(and(eq(preInspections.operatorCompanyId, companyId), gte(preInspections.date, `${firstMonth}-01`), lt(preInspections.date, `${endMonthExclusive}-01`)))
-    .groupBy(month)
+    .groupBy(preInspections.date)
 }
 
 /**
@@ -135,7 +138,12 @@ export async function getOperatorActivity(ctx: UseCaseContext, input: unknown): 
   requireRole(ctx.actor, companyId, ['Operator'])
   const today = await companyToday(ctx, companyId)
   const months = Array.from({ length: ACTIVITY_MONTHS }, (_, i) => shiftMonth(today, i - (ACTIVITY_MONTHS - 1)))
-  const rows = await operatorActivityQuery(ctx.db, companyId, months[0]!, shiftMonth(today, 1))
-  const byMonth = new Map(rows.map((r) => [r.month, r]))
-  return months.map((m) => ({ month: m, missions: Number(byMonth.get(m)?.missions ?? 0), miles: Number(byMonth.get(m)?.miles ?? 0) }))
+  const byMonth = new Map(months.map((month) => [month, { month, missions: 0, miles: 0 }]))
+  for (const day of await operatorActivityQuery(ctx.db, companyId, months[0]!, shiftMonth(today, 1))) {
+    const m = byMonth.get(day.date.slice(0, 7))
+    if (!m) continue
+    m.missions += Number(day.missions)
+    m.miles += Number(day.miles)
+  }
+  return [...byMonth.values()]
 }

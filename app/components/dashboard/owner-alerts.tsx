@@ -43,7 +43,7 @@ export function OwnerAlerts({ alerts, today }: { alerts: OwnerAlertView[]; today
           {alerts.map((a) => (
             <li
               key={`${a.vehicleId}-${a.alertType}`}
-              className="grid grid-cols-[auto_1fr] items-start gap-x-3 gap-y-1 py-3 sm:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1.3fr)_7rem] sm:items-center"
+              className="grid grid-cols-[5.75rem_minmax(0,1fr)] items-start gap-x-3 gap-y-1 py-3 sm:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1.3fr)_7rem] sm:items-center"
               data-level={a.level}
             >
               <LevelLabel level={a.level} />
