@@ -68,6 +68,8 @@ for (const javaScriptEnabled of [true, false]) {
     // The text equivalent opens without JavaScript (a <details>).
     await timeline.getByText('Show data').click()
     await expect(timeline.getByRole('table', { name: 'Expiries per week' })).toBeVisible()
+    await noSidewaysScroll(page)
+    if (javaScriptEnabled) await page.screenshot({ path: 'tests/.tmp/dashboard-OwnerDashboard-1366.png', fullPage: true })
     await page.context().close()
   })
 
@@ -91,6 +93,8 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(activity.getByRole('img', { name: /^Missions per month\. Bar chart\. Missions: [\d,]+ in total/ })).toBeVisible()
     await expect(activity.getByRole('img', { name: /^Miles per month\. Bar chart\. Miles: [\d,.]+( mi)? in total/ })).toBeVisible()
     await expect(activity.locator('svg rect[data-series="missions"]')).toHaveCount(12)
+    await noSidewaysScroll(page)
+    if (javaScriptEnabled) await page.screenshot({ path: 'tests/.tmp/dashboard-OperatorDashboard-1366.png', fullPage: true })
     await page.context().close()
   })
 }

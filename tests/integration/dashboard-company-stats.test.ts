@@ -12,7 +12,7 @@ import type { Database } from '#db/client.ts'
 import { companies, joinRequests, operatorAssignments, preInspections, users, vehicleDocuments, vehicles } from '#db/schema/index.ts'
 import { ROLE_IDS } from '#catalog/roles.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId, operatorActivityQuery, operatorStatsQueries, shiftMonth } from '#server/dashboards/operator-stats.server.ts'
-import { getOwnerStatsByCompanyId, ownerStatsQueries } from '#server/dashboards/owner-stats.server.ts'
+import { getOwnerExpiryTimeline, getOwnerStatsByCompanyId, ownerStatsQueries } from '#server/dashboards/owner-stats.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { createCallerFactory } from '#server/trpc/init.ts'
 import { appRouter } from '#server/trpc/router.ts'
@@ -35,6 +35,7 @@ describe.each(DRIVERS)('company statistics on %s', (driver) => {
     operatorManager: number
     inactiveOperator: number
     stranger: number
+    v: Record<'v1' | 'v2' | 'v3' | 'v4' | 'v5', number>
   }
 
   const setTz = (companyId: number, timeZone: string) => db.transaction((tx) => tx.update(companies).set({ timeZone }).where(eq(companies.id, companyId)))
@@ -83,6 +84,7 @@ describe.each(DRIVERS)('company statistics on %s', (driver) => {
     await document(v5)
     await document(v3) // of an archived vehicle
     await db.transaction((tx) => tx.update(vehicles).set({ archivedAt: new Date('2026-02-25T00:00:00Z') }).where(eq(vehicles.id, v3)))
+    ids.v = { v1, v2, v3, v4, v5 }
 
     // The operator's people.
     const person = async (roles: ['Driver' | 'Mechanic', boolean][], deleted = false) => {
@@ -171,6 +173,31 @@ describe.each(DRIVERS)('company statistics on %s', (driver) => {
       { month: '2026-01', missions: 3, miles: 150 },
       { month: '2026-02', missions: 1, miles: 70 },
     ])
+  })
+
+  it("puts the fleet's dates of the next 90 days (company calendar) in 13 weeks starting today", async () => {
+    const dates = (id: number, d: Partial<Record<'licenseExpiry' | 'insuranceExpiry' | 'nextInspection', string>>) =>
+      db.transaction((tx) => tx.update(vehicles).set(d).where(eq(vehicles.id, id)))
+    await dates(ids.v.v1, { licenseExpiry: '2026-02-28', insuranceExpiry: '2026-02-27' }) // today; yesterday (the alert list's)
+    await dates(ids.v.v5, { nextInspection: '2026-03-06', licenseExpiry: '2026-03-07' }) // last day of week 1; first of week 2
+    await dates(ids.v.v4, { insuranceExpiry: '2026-05-29', licenseExpiry: '2026-05-30' }) // today + 90; one day too far
+    await dates(ids.v.v3, { licenseExpiry: '2026-03-10' }) // archived
+    try {
+      const t = await getOwnerExpiryTimeline(await ctx(ids.ownerManager), { companyId: ids.owner })
+      expect(t).toMatchObject({ today: '2026-02-28', until: '2026-05-29' })
+      expect(t.weeks).toHaveLength(13)
+      expect(t.weeks[0]).toMatchObject({ start: '2026-02-28', end: '2026-03-06' })
+      expect(t.weeks[12]).toMatchObject({ start: '2026-05-23', end: '2026-05-29' })
+      const lines = (w: number) => t.weeks[w]!.items.map((i) => `${i.date} ${i.alertType} ${i.vehicleId}`)
+      expect(lines(0)).toEqual([`2026-02-28 License expiry ${ids.v.v1}`, `2026-03-06 Next inspection ${ids.v.v5}`])
+      expect(lines(1)).toEqual([`2026-03-07 License expiry ${ids.v.v5}`])
+      expect(lines(12)).toEqual([`2026-05-29 Insurance expiry ${ids.v.v4}`])
+      expect(t.weeks.slice(2, 12).every((w) => w.items.length === 0)).toBe(true)
+      await expect(getOwnerExpiryTimeline(await ctx(ids.operatorManager), { companyId: ids.owner })).rejects.toMatchObject({ code: 'FORBIDDEN' })
+      await expect(getOwnerExpiryTimeline(await ctx(ids.ownerManager), { companyId: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    } finally {
+      await db.transaction((tx) => tx.update(vehicles).set({ licenseExpiry: null, insuranceExpiry: null, nextInspection: null }))
+    }
   })
 
   it('shifts months across year ends', () => {
