@@ -41,7 +41,7 @@ export function OwnerExpiryTimeline({ timeline }: { timeline: ExpiryTimelineView
       {total === 0 ? (
         <EmptyState icon={CalendarCheckIcon} titleAs="h3" title="Nothing expires in the next 90 days" />
       ) : (
-        <>
+        <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2">
           <BarChart
             title="Expiries per week"
             description={`${total} date${total === 1 ? '' : 's'} in the next 90 days`}
@@ -79,7 +79,7 @@ export function OwnerExpiryTimeline({ timeline }: { timeline: ExpiryTimelineView
                 </li>
               ))}
           </ol>
-        </>
+        </div>
       )}
     </section>
   )
