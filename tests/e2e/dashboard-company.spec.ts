@@ -3,6 +3,7 @@
  * spec's cards with the figures the use cases compute, the alert list, the expiry timeline and
  * the activity charts; with JavaScript off; a non-owner refused; no sideways scroll at 360 px.
  */
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { companies, users } from '#db/schema/index.ts'
@@ -125,6 +126,25 @@ test('both dashboards fit a 360 px screen without sideways scrolling', async ({ 
     await expect(page.locator('[data-slot="stat-card"]').first()).toBeVisible()
     await noSidewaysScroll(page)
     await page.screenshot({ path: `tests/.tmp/dashboard-${path}-360.png`, fullPage: true })
+    await page.context().close()
+  }
+})
+
+test('both dashboards with the demo data have no serious accessibility violation (axe, WCAG 2.1 AA)', async ({ browser }) => {
+  test.setTimeout(60_000)
+  for (const [who, path] of [
+    [OWNER, 'OwnerDashboard'],
+    [OPERATOR, 'OperatorDashboard'],
+  ] as const) {
+    const d = await demo(who)
+    const page = await open(browser, d.cookie)
+    await page.goto(`/${path}/${d.companyId}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(who.company)
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+    expect(serious, path).toEqual([])
     await page.context().close()
   }
 })
