@@ -245,6 +245,11 @@ describe.each(DRIVERS)('company statistics on %s', (driver) => {
     expect((await call(`/api/Dashboard/getOperatorStatsByCompanyId?companyId=${ids.otherOperator}`, operatorToken)).status).toBe(403)
     expect((await call('/api/Dashboard/getOperatorStatsByCompanyId', operatorToken)).status).toBe(400)
     expect((await call('/api/Dashboard/getOwnerStatsByCompanyId?companyId=abc', ownerToken)).status).toBe(400)
+    // Hostile values: never a 500, never another company's figures.
+    for (const bad of ['1e400', '%00', '1.5', '0', '-3', 'x'.repeat(5000), `${ids.owner}%20OR%201=1`]) {
+      expect((await call(`/api/Dashboard/getOwnerStatsByCompanyId?companyId=${bad}`, ownerToken)).status, bad.slice(0, 20)).toBe(400)
+    }
+    expect((await call('/api/Dashboard/getOwnerStatsByCompanyId?companyId=2147483647', ownerToken)).status).toBe(403)
   })
 
   it('tRPC gives the same figures and the same refusals', async () => {
