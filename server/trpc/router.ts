@@ -44,6 +44,8 @@ import { submitPreInspection } from '../inspections/submit-pre-inspection.server
 import { listRepairsByVehicle, pageRepairsByCompany, repairsPageInput } from '../repairs/list-repairs.server.ts'
 import { updateTaskStatus, updateTaskStatusInput } from '../repairs/update-task-status.server.ts'
 import { inspectionForms } from '../inspections/trpc-forms.ts'
+import { getOperatorActivity, getOperatorStatsByCompanyId } from '../dashboards/operator-stats.server.ts'
+import { companyStatsInput, getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '../dashboards/owner-stats.server.ts'
 import { idSchema } from '../validation.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
@@ -103,6 +105,10 @@ export const appRouter = router({
     myBuses: authedProcedure.query(({ ctx }) => listMyBuses(ctx)),
   }),
   dashboards: router({
+    ownerStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOwnerStatsByCompanyId(ctx, input)),
+    operatorStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorStatsByCompanyId(ctx, input)),
+    operatorActivity: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorActivity(ctx, input)),
+    ownerExpiries: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOwnerExpiryTimeline(ctx, input)),
     vehicleAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => getVehicleAlerts(ctx, input)),
     ownerAlerts: authedProcedure.input(alertsCompanyInput).query(({ ctx, input }) => listOwnerAlerts(ctx, input)),
     vehicleExpiries: authedProcedure.input(vehicleExpiriesInput).query(({ ctx, input }) => vehicleExpiries(ctx, input)),

@@ -32,6 +32,8 @@ import { insertInspection, insertPreInspection } from '#tests/helpers/inspection
 import * as inspectionPage from '#app/routes/_app+/InspectionPage.tsx'
 import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
 import * as repairActionsPage from '#app/routes/_app+/repairActions.$companyId.tsx'
+import * as ownerDashboardPage from '#app/routes/_app+/OwnerDashboard.$companyId.tsx'
+import * as operatorDashboardPage from '#app/routes/_app+/OperatorDashboard.$companyId.tsx'
 
 const ACTORS = ['managerHere', 'managerOther', 'driver', 'mechanic', 'inactiveRole', 'stranger', 'anonymous'] as const
 type ActorKind = (typeof ACTORS)[number]
@@ -519,6 +521,35 @@ export const USE_CASES: UseCase[] = [
     }),
     // Everyone's own setting (it only matters while they manage an owner company).
     expect: allUsers(OK),
+  },
+  // Company dashboards (issue 11): the owner's and the operator's statistics.
+  {
+    name: 'getOwnerStatsByCompanyId',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/Dashboard/getOwnerStatsByCompanyId?companyId=${w.here.id}` },
+      trpc: { path: 'dashboards.ownerStats', type: 'query', input: { companyId: w.here.id } },
+      page: { handler: ownerDashboardPage.loader, path: `/OwnerDashboard/${w.here.id}`, params: { companyId: String(w.here.id) } },
+    }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'getOwnerExpiryTimeline',
+    call: (w) => ({ trpc: { path: 'dashboards.ownerExpiries', type: 'query', input: { companyId: w.here.id } } }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'getOperatorStatsByCompanyId',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/Dashboard/getOperatorStatsByCompanyId?companyId=${w.here.id}` },
+      trpc: { path: 'dashboards.operatorStats', type: 'query', input: { companyId: w.here.id } },
+      page: { handler: operatorDashboardPage.loader, path: `/OperatorDashboard/${w.here.id}`, params: { companyId: String(w.here.id) } },
+    }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'getOperatorActivity',
+    call: (w) => ({ trpc: { path: 'dashboards.operatorActivity', type: 'query', input: { companyId: w.here.id } } }),
+    expect: managerOnly(),
   },
 ]
 

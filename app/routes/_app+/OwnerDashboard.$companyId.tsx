@@ -1,21 +1,30 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { BusIcon, FileTextIcon, LinkIcon } from 'lucide-react'
+import { OwnerAlerts } from '#app/components/dashboard/owner-alerts.tsx'
+import { OwnerExpiryTimeline } from '#app/components/dashboard/owner-expiry-timeline.tsx'
+import { StatCard, StatGrid } from '#app/components/dashboard/stat-card.tsx'
 import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
-import { loadCompanyCodeCard } from '#app/routes/_app+/company-code.server.ts'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { companyPage } from '#app/utils/page.server.ts'
+import { ownerDashboardLoader } from './company-dashboards.server.ts'
 
-/** Spec "Dashboards": the company code QR and the title; the statistics come with their own capability. */
-export async function loader(args: LoaderFunctionArgs) {
-  const { ctx, companyId } = await companyPage(args, ['Owner'])
-  const company = ctx.actor.memberships.find((m) => m.companyId === companyId)?.companyName ?? ''
-  const card = await loadCompanyCodeCard(ctx, companyId)
-  return { title: `${company} - Owner dashboard`, card }
-}
+/** Spec "Dashboards": company code QR, title, the three cards, "Alerts and warnings", and the expiry timeline. */
+export const loader = (args: LoaderFunctionArgs) => ownerDashboardLoader(args)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title, card } = useLoaderData<typeof loader>()
-  return <PageHeader title={title} actions={<CompanyCodeCard card={card} />} />
+  const { title, card, stats, alerts, timeline } = useLoaderData<typeof loader>()
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <PageHeader className="mb-0" title={title} actions={<CompanyCodeCard card={card} />} />
+      <StatGrid aria-label="Fleet figures">
+        <StatCard label="Owned vehicles" value={stats.vehiclesRegistered} icon={BusIcon} />
+        <StatCard label="Vehicles assigned" value={stats.assignedVehicles} icon={LinkIcon} hint="To an operator today" />
+        <StatCard label="Documents uploaded" value={stats.documentsUploaded} icon={FileTextIcon} />
+      </StatGrid>
+      <OwnerAlerts alerts={alerts.alerts} today={alerts.today} />
+      <OwnerExpiryTimeline timeline={timeline} />
+    </div>
+  )
 }

@@ -4,7 +4,7 @@ import { defineRoute, type RestRoute } from '../route.ts'
 import { alertsRoutes } from './Alerts.ts'
 import { authRoutes } from './Auth.ts'
 import { companyRoutes } from './Company.ts'
-import { dashboardRoutes } from './Dashboard.ts'
+import { companyStatsRoutes, dashboardRoutes } from './Dashboard.ts'
 import { employeeRoutes } from './Employee.ts'
 import { fleetRoutes } from './Fleet.ts'
 import { joinRequestsRoutes } from './JoinRequests.ts'
@@ -38,6 +38,7 @@ export function restRoutes(): RestRoute[] {
     ...profileRoutes,
     ...userInfoRoutes,
     ...dashboardRoutes,
+    ...companyStatsRoutes,
     ...alertsRoutes,
     ...companyRoutes,
     ...joinRequestsRoutes,

@@ -1,0 +1,90 @@
+import { Link } from '@remix-run/react'
+import { BellOffIcon, OctagonAlertIcon, TriangleAlertIcon } from 'lucide-react'
+import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { ALERT_LEVEL, alertLevelLabel } from '#catalog/statuses.ts'
+
+export interface OwnerAlertView {
+  level: number
+  vehicleId: number
+  vehicleIdentifier: string
+  alertType: string
+  dueDate: string
+  count: number
+}
+
+/**
+ * The owner dashboard's "Alerts and warnings" (spec "Dashboards", issue 11 point 2): most
+ * urgent first (the server's order). The level is an icon and its word, never colour alone;
+ * the vehicle identifier links to the vehicle.
+ */
+export function OwnerAlerts({ alerts, today }: { alerts: OwnerAlertView[]; today: string }) {
+  return (
+    <section aria-labelledby="owner-alerts-title" className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="owner-alerts-title" className="text-lg font-semibold">
+          Alerts and warnings
+        </h2>
+        {alerts.length ? (
+          <p className="text-sm text-muted-foreground">
+            {count(alerts, ALERT_LEVEL.Alert, 'alert')}, {count(alerts, ALERT_LEVEL.Warning, 'warning')} · today {today}
+          </p>
+        ) : null}
+      </div>
+      {alerts.length === 0 ? (
+        <EmptyState
+          icon={BellOffIcon}
+          titleAs="h3"
+          title="No alerts or warnings"
+          description="No licence, insurance or inspection date is due within 30 days, and no vehicle has an open repair."
+        />
+      ) : (
+        <ol className="flex flex-col divide-y" data-testid="owner-alerts">
+          {alerts.map((a) => (
+            <li
+              key={`${a.vehicleId}-${a.alertType}`}
+              className="grid grid-cols-[5.75rem_minmax(0,1fr)] items-start gap-x-3 gap-y-1 py-3 sm:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1.3fr)_7rem] sm:items-center"
+              data-level={a.level}
+            >
+              <LevelLabel level={a.level} />
+              <Link
+                to={`/vehicles/${a.vehicleId}`}
+                className="min-w-0 font-medium break-words text-primary underline-offset-4 hover:underline"
+              >
+                {a.vehicleIdentifier}
+              </Link>
+              <span className="col-start-2 text-sm sm:col-start-auto">
+                {a.alertType}
+                {a.alertType === 'Open repair' && a.count > 1 ? ` (${a.count})` : null}
+              </span>
+              <time dateTime={a.dueDate} className="col-start-2 text-sm text-muted-foreground tabular-nums sm:col-start-auto sm:text-right">
+                {a.dueDate}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+function count(alerts: OwnerAlertView[], level: number, word: string) {
+  const n = alerts.filter((a) => a.level === level).length
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+function LevelLabel({ level }: { level: number }) {
+  const isAlert = level === ALERT_LEVEL.Alert
+  const Icon = isAlert ? OctagonAlertIcon : TriangleAlertIcon
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1.5 text-sm font-medium whitespace-nowrap',
+        isAlert ? 'text-danger' : 'text-warning-foreground dark:text-warning',
+      )}
+    >
+      <Icon className={cn('size-4 shrink-0', !isAlert && 'fill-warning text-warning-foreground')} aria-hidden />
+      {alertLevelLabel(level)}
+    </span>
+  )
+}

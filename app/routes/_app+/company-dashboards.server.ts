@@ -1,0 +1,36 @@
+/**
+ * Loaders of the company dashboards (spec "Dashboards", issue 11 points 2–4):
+ * `/OwnerDashboard/{companyId}` and `/OperatorDashboard/{companyId}`. The route guard
+ * (decision 006) redirects without the role; the use cases check it again.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { companyPage } from '#app/utils/page.server.ts'
+import { listOwnerAlerts } from '#server/dashboards/alerts.server.ts'
+import { getOperatorActivity, getOperatorStatsByCompanyId } from '#server/dashboards/operator-stats.server.ts'
+import { getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '#server/dashboards/owner-stats.server.ts'
+import { loadCompanyCodeCard } from './company-code.server.ts'
+
+export async function ownerDashboardLoader(args: LoaderFunctionArgs) {
+  const { ctx, companyId } = await companyPage(args, ['Owner'])
+  const company = ctx.actor.memberships.find((m) => m.companyId === companyId)?.companyName ?? ''
+  const input = { companyId }
+  const [card, stats, alerts, timeline] = await Promise.all([
+    loadCompanyCodeCard(ctx, companyId),
+    getOwnerStatsByCompanyId(ctx, input),
+    listOwnerAlerts(ctx, input),
+    getOwnerExpiryTimeline(ctx, input),
+  ])
+  return { title: `${company} - Owner dashboard`, card, stats, alerts, timeline }
+}
+
+export async function operatorDashboardLoader(args: LoaderFunctionArgs) {
+  const { ctx, companyId } = await companyPage(args, ['Operator'])
+  const company = ctx.actor.memberships.find((m) => m.companyId === companyId)?.companyName ?? ''
+  const input = { companyId }
+  const [card, stats, activity] = await Promise.all([
+    loadCompanyCodeCard(ctx, companyId),
+    getOperatorStatsByCompanyId(ctx, input),
+    getOperatorActivity(ctx, input),
+  ])
+  return { title: `${company} - Operator dashboard`, card, stats, activity }
+}
