@@ -58,5 +58,7 @@ COPY --chmod=755 scripts/docker-entrypoint.sh /usr/local/bin/operon-entrypoint
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["operon-entrypoint"]
 CMD ["node", "build/main.js"]

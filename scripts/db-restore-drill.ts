@@ -199,14 +199,15 @@ async function drill() {
     if (!replicator) throw new Error(`litestream replicate exited early:\n${replicatorLog}`)
     probes += 1
     let caught = false
+    let lastError = ''
     try {
       restoreTo(probe)
       caught = hasMarker(probe, marker)
-    } catch {
-      caught = false // no generation yet: the first snapshot is still being written
+    } catch (error) {
+      lastError = (error as Error).message // no generation yet: the first snapshot is still being written
     }
     if (caught) break
-    if (Date.now() > deadline) throw new Error(`the replica did not catch up within ${CATCH_UP_MS / 1000}s:\n${replicatorLog}`)
+    if (Date.now() > deadline) throw new Error(`the replica did not catch up within ${CATCH_UP_MS / 1000}s ${lastError}\n${replicatorLog}`)
     await sleep(250)
   }
   say(`replica caught up with the last commit (${probes} restore probe${probes === 1 ? '' : 's'})`)
