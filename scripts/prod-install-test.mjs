@@ -184,6 +184,7 @@ async function main() {
   const litestream = procs.find((p) => /(^|\/)litestream$/.test(p.argv[0] ?? '') && p.argv[1] === 'replicate')
   expect(litestream, `Litestream is not running beside the server: ${JSON.stringify(procs)}`)
   expect(litestream.uid !== 0, 'Litestream runs as root')
+  expect(litestream.pid === server.pid, `Litestream (pid ${litestream.pid}) is not the entrypoint's process (pid ${server.pid}): SIGTERM would not reach it`)
   say(`the server (pid ${node.pid}) and Litestream (pid ${litestream.pid}) run as uid ${node.uid}, not root`)
 
   const login = await fetch(`${base}/login`)
@@ -276,10 +277,12 @@ async function main() {
   say(`Litestream: a restore of the replica holds the user just registered (${((Date.now() - t1) / 1000).toFixed(1)}s)`)
 
   // SIGTERM (a deploy, a scale-to-zero): everything stops cleanly.
+  const running = serverProcesses().map((p) => `${p.pid}:${(p.argv[0] ?? '').split(/[/ ]/).filter(Boolean).at(-1) ?? '?'}`)
+  say(`SIGTERM to pid ${server.pid} (running: ${running.slice(0, 4).join(' ')}${running.length > 4 ? ` and ${running.length - 4} more` : ''})`)
   server.kill('SIGTERM')
   const stop = await Promise.race([exited, sleep(20_000).then(() => undefined)])
   expect(stop, 'the server did not stop within 20 s of SIGTERM')
-  expect(stop.code === 0, `after SIGTERM the entrypoint exited with ${JSON.stringify(stop)}`)
+  expect(stop.code === 0, `after SIGTERM the entrypoint exited with ${JSON.stringify(stop)}; still running: ${JSON.stringify(serverProcesses().map((p) => p.cmd.slice(0, 80)))}`)
   expect(serverProcesses().length === 0, 'processes are left running after SIGTERM')
   say('SIGTERM: the server and Litestream stopped, exit 0')
   const sandbox = /could not start with its sandbox/.test(serverLog) ? 'without its sandbox (the platform has none)' : 'with its sandbox'

@@ -28,7 +28,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 function run(env: Record<string, string>, args = ['sh', '-c', 'echo "server[$(id -u)] HOME=$HOME"']) {
   const r = spawnSync(entrypoint, args, {
     cwd: dir,
-    env: { PATH: `${bin}:${process.env.PATH}`, OPERON_USER: 'nobody', OPERON_DATA_DIR: data, ...env },
+    // Only these variables: nothing of the test runner's environment reaches the script.
+    env: { PATH: `${bin}:${process.env.PATH}`, OPERON_USER: 'nobody', OPERON_DATA_DIR: data, ...env } as unknown as NodeJS.ProcessEnv,
     encoding: 'utf8',
   })
   return { status: r.status, out: `${r.stdout}${r.stderr}` }
