@@ -1,29 +1,64 @@
-# Operon production image: Node 20 on Debian with Debian's Chromium (PDF rendering).
+# Operon production image: Node 20 on Debian, Debian's Chromium for PDFs, Litestream for
+# backups (decisions 020, 043, 044).
+#
+# Build and run it:
+#   docker build -t operon --build-arg BUILD_COMMIT=$(git rev-parse --short HEAD) .
+#   docker run -p 3000:3000 -v operon-data:/data \
+#     -e APP_URL=http://localhost:3000 \
+#     -e SESSION_SECRET=$(openssl rand -hex 32) -e JWT_SECRET=$(openssl rand -hex 32) \
+#     -e SMTP_URL=smtps://user:pass@smtp.example.com:465 \
+#     operon
+# Backups (optional): add -e LITESTREAM_REPLICA_URL=s3://bucket/operon plus
+#   -e LITESTREAM_ACCESS_KEY_ID=… -e LITESTREAM_SECRET_ACCESS_KEY=… (and LITESTREAM_ENDPOINT for
+#   S3-compatible services), or a folder: -e LITESTREAM_REPLICA_URL=file:///backups -v …:/backups.
+#
+# No Docker engine runs where this is developed: `npm run test:prod-install`
+# (scripts/prod-install-test.mjs) does the same steps outside Docker on every CI run — the
+# build, production dependencies only in a clean folder, the same files copied, this image's
+# entrypoint as root dropping to an unprivileged user, NODE_ENV=production — and checks
+# /healthz, the login page, the REST API, a PDF and the Litestream replica. Keep the two in step.
+
 FROM node:20-bookworm-slim AS base
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1
 WORKDIR /app
 
-FROM base AS build
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ git && rm -rf /var/lib/apt/lists/*
+# Compilers for the native modules that have no prebuilt binary (better-sqlite3).
+FROM base AS toolchain
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+
+# The build: every dependency (dev ones included), then `npm run build` into build/.
+FROM toolchain AS build
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 ARG BUILD_COMMIT=unknown
 ENV BUILD_COMMIT=$BUILD_COMMIT
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
 
+# Production dependencies only, installed in a clean folder from the lockfile
+# (`npm install`, not `npm ci`: see docs TOOLCHAIN.md).
+FROM toolchain AS deps
+COPY package.json package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+
+# The image: what the server needs and nothing else.
 FROM base
 RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core ca-certificates sqlite3 \
   && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production
-COPY --from=build /app/node_modules ./node_modules
+ENV NODE_ENV=production PORT=3000 DATABASE_URL=file:/data/operon.db VIN_DB_DIR=/data/corgi CHROME_PATH=/usr/bin/chromium
+COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/drizzle ./drizzle
-COPY --from=build /app/package.json ./package.json
+COPY drizzle ./drizzle
+COPY package.json package-lock.json litestream.yml ./
 COPY --chmod=755 scripts/docker-entrypoint.sh /usr/local/bin/operon-entrypoint
-# The server runs as the unprivileged `node` user (the entrypoint drops root after handing it
-# the /data volume), so Chromium keeps its sandbox (decision 020). The app files stay root-owned.
-RUN mkdir -p /data /app/data && chown node:node /data /app/data
-EXPOSE 8080
+# The app files stay root-owned (read-only to the server). The server runs as the unprivileged
+# `node` user: the entrypoint, started as root, hands it the /data volume and drops root, so
+# Chromium keeps its sandbox (decision 020).
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["operon-entrypoint"]
 CMD ["node", "build/main.js"]

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, migrations check, Vitest, build, Playwright.
+// `npm test`: typecheck, lint, migrations check, Vitest, the restore drill, build, the
+// production install test, Playwright.
 // Prints each runner's summary and, last, the totals of all runners as
 // `N passed, N failed`. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process'
@@ -53,10 +54,22 @@ if (v) {
   summaries.push(`vitest: FAILED to run (${vt.seconds}s)`)
 }
 
+// Operations (issue 14, decisions 043 and 044) -------------------------------------------
+// The restore drill: Litestream replicates a database being written to a file replica; the
+// restore holds every committed row and passes integrity_check.
+check('restore drill', 'npx', ['tsx', 'scripts/db-restore-drill.ts'])
+// -----------------------------------------------------------------------------------------
+
 // Playwright: the production build in Debian's Chromium.
 const built = check('build', 'npm', ['run', 'build', '--silent'])
 if (built) {
   const chromium = run('chromium', 'node', ['scripts/ensure-chromium.mjs'])
+  // Operations (issue 14, decision 043) ----------------------------------------------------
+  // The production install: the build just made, production dependencies only in a clean
+  // folder, started through the image's entrypoint as a non-root user; health, login page,
+  // REST, a PDF, the Litestream replica, SIGTERM.
+  check('production install', 'node', ['scripts/prod-install-test.mjs', '--no-build'])
+  // ---------------------------------------------------------------------------------------
   rmSync('tests/.tmp/playwright.json', { force: true })
   const pw = chromium.ok
     ? run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' })
@@ -74,7 +87,8 @@ if (built) {
     summaries.push(`playwright: FAILED to run (${pw.seconds}s)`)
   }
 } else {
-  totals.failed += 1
+  totals.failed += 2
+  summaries.push('production install: not run (build failed)')
   summaries.push('playwright: not run (build failed)')
 }
 

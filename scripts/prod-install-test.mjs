@@ -1,0 +1,313 @@
+// The production install runs as shipped (issue 14 point 1, decision 043). The same steps as
+// the Dockerfile, outside Docker (no engine here):
+//
+//   npm run test:prod-install                 build, install, start, check (~1–3 min)
+//   node scripts/prod-install-test.mjs --no-build [--port 3261] [--keep]
+//
+// 1. `npm run build` (skipped with --no-build: `npm test` has just built).
+// 2. A CLEAN temporary folder with only what the image copies: build/, drizzle/,
+//    package.json, package-lock.json, litestream.yml and the image's entrypoint; then
+//    `npm install --omit=dev` there (production dependencies only, from the registry).
+// 3. Starts it through the image's entrypoint (scripts/docker-entrypoint.sh) with
+//    NODE_ENV=production, fresh secrets, a temporary database, no demo data and a Litestream
+//    FILE replica; when this runs as root (CI) the entrypoint drops to `nobody`, exactly as
+//    the image drops to `node`. Only the variables the image sets are passed (no dev leftovers).
+// 4. Checks: the server process is not root; GET /healthz 200; GET /login 200 with its form and
+//    its script assets; the REST API (checkMail, register with a new company, login, the TOTP
+//    second step); a real PDF from Chromium (the company QR sheet); /VERSION; Litestream
+//    replicated the new user (a restore of the replica holds it); SIGTERM stops it cleanly.
+// Prints each step; exits non-zero on any failure (the folder is kept then).
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import BetterSqlite3 from 'better-sqlite3'
+import { TOTP } from 'otpauth'
+
+const argv = process.argv.slice(2)
+const flag = (name) => argv.includes(`--${name}`)
+const option = (name) => {
+  const i = argv.indexOf(`--${name}`)
+  return i >= 0 ? argv[i + 1] : undefined
+}
+const started = Date.now()
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`
+const say = (line) => console.log(`[prod install ${elapsed()}] ${line}`)
+const root = process.cwd()
+const isRoot = process.getuid?.() === 0
+const RUN_AS = 'nobody'
+
+/** What the image copies from the repository and the build (Dockerfile, last stage). */
+const SHIPPED = ['build', 'drizzle', 'package.json', 'package-lock.json', 'litestream.yml']
+
+let server
+let serverLog = ''
+const dir = mkdtempSync(join(tmpdir(), 'operon-prod-install-'))
+const app = join(dir, 'app')
+const data = join(dir, 'data')
+const replica = join(dir, 'replica')
+
+function fail(message) {
+  throw new Error(message)
+}
+function expect(condition, message) {
+  if (!condition) fail(message)
+}
+
+function sh(cmd, args, opts = {}) {
+  const t0 = Date.now()
+  const r = spawnSync(cmd, args, { stdio: opts.quiet ? 'pipe' : 'inherit', encoding: 'utf8', ...opts })
+  if (r.status !== 0) fail(`${cmd} ${args.join(' ')} failed (exit ${r.status})\n${r.stdout ?? ''}${r.stderr ?? ''}`)
+  return { seconds: ((Date.now() - t0) / 1000).toFixed(1), stdout: r.stdout ?? '' }
+}
+
+async function freePort() {
+  const wanted = option('port') ?? process.env.PROD_INSTALL_PORT
+  if (wanted) return Number(wanted)
+  return new Promise((res, rej) => {
+    const s = createServer()
+    s.once('error', rej)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address()
+      s.close(() => res(port))
+    })
+  })
+}
+
+/** The node process serving from `app` (the entrypoint execs setpriv, then Litestream, which runs node as its child). */
+function serverProcesses() {
+  const found = []
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      if (readlinkSync(`/proc/${pid}/cwd`) !== app) continue
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
+      found.push({ pid: Number(pid), argv: cmd, cmd: cmd.join(' '), uid })
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return found
+}
+
+async function main() {
+  say(`temporary folder ${dir}${isRoot ? `; running as root, the server will run as ${RUN_AS}` : ''}`)
+
+  // 1. The build.
+  if (flag('no-build')) {
+    expect(existsSync('build/main.js') && existsSync('build/server/index.js'), 'no build/ (run `npm run build` or drop --no-build)')
+    say('using the build just made (--no-build)')
+  } else {
+    const b = sh('npm', ['run', 'build', '--silent'])
+    say(`npm run build (${b.seconds}s)`)
+  }
+  expect(existsSync('build/client/assets'), 'build/client/assets is missing: the browser assets were not built')
+
+  // 2. A clean folder with what the image holds, production dependencies only.
+  mkdirSync(app, { recursive: true })
+  for (const f of SHIPPED) cpSync(resolve(root, f), join(app, f), { recursive: true })
+  cpSync(resolve(root, 'scripts/docker-entrypoint.sh'), join(app, 'entrypoint.sh'))
+  chmodSync(join(app, 'entrypoint.sh'), 0o755)
+  const reuse = option('reuse-install')
+  if (reuse) {
+    // Only for working on this test: the dependencies a previous `--keep` run installed. CI never passes it.
+    sh('cp', ['-al', join(resolve(reuse), 'app', 'node_modules'), join(app, 'node_modules')])
+    say(`REUSED the production dependencies of ${reuse} (--reuse-install: not a real install test)`)
+  } else {
+    // --prefer-offline: tarballs already in npm's cache are taken from it (checked against the
+    // lockfile's integrity hashes, so the same bytes); native modules still build here.
+    const install = sh('npm', ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: app,
+      env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PUPPETEER_SKIP_DOWNLOAD: '1', NODE_ENV: 'production' },
+    })
+    say(`npm install --omit=dev in the clean folder (${install.seconds}s)`)
+  }
+  // (typescript is installed: @trpc/client and Remix name it as a peer dependency.)
+  for (const dev of ['vite', '@remix-run/dev', 'vitest', 'tsx', 'drizzle-kit', '@playwright/test', 'eslint', 'esbuild']) {
+    expect(!existsSync(join(app, 'node_modules', dev)), `a dev dependency was installed: ${dev}`)
+  }
+  for (const needed of ['better-sqlite3', 'sharp', 'puppeteer-core', '@flydotio/litestream']) {
+    expect(existsSync(join(app, 'node_modules', needed)), `a production dependency is missing: ${needed}`)
+  }
+  mkdirSync(data, { recursive: true })
+  mkdirSync(replica, { recursive: true })
+  chmodSync(dir, 0o755)
+  if (isRoot) sh('chown', ['-R', `${RUN_AS}:`, replica])
+
+  // 3. Start it as the image does.
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const dbFile = join(data, 'operon.db')
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: base,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATABASE_URL: `file:${dbFile}`,
+    VIN_DB_DIR: join(data, 'corgi'),
+    CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'info',
+    OPERON_USER: RUN_AS,
+    OPERON_DATA_DIR: data,
+    LITESTREAM_REPLICA_URL: `file://${replica}`,
+  }
+  server = spawn(join(app, 'entrypoint.sh'), ['node', 'build/main.js'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  server.stdout.on('data', (b) => (serverLog += b.toString()))
+  server.stderr.on('data', (b) => (serverLog += b.toString()))
+  const exited = new Promise((res) => server.once('exit', (code, signal) => res({ code, signal })))
+  server.once('exit', () => (server = undefined))
+  say(`started ${app}/entrypoint.sh node build/main.js on port ${port} (NODE_ENV=production, Litestream to file://${replica})`)
+
+  // 4. The checks.
+  const t0 = Date.now()
+  for (;;) {
+    if (!server) fail(`the server exited before answering /healthz`)
+    const r = await fetch(`${base}/healthz`).catch(() => undefined)
+    if (r?.status === 200) break
+    if (Date.now() - t0 > 90_000) fail('GET /healthz did not answer 200 within 90 s')
+    await sleep(200)
+  }
+  say(`GET /healthz 200 after ${((Date.now() - t0) / 1000).toFixed(1)}s`)
+
+  const procs = serverProcesses()
+  const node = procs.find((p) => /(^|\/)node$/.test(p.argv[0] ?? '') && p.argv[1] === 'build/main.js')
+  expect(node, `no node build/main.js process found serving from ${app}: ${JSON.stringify(procs)}`)
+  expect(node.uid !== 0, `the server runs as root (pid ${node.pid})`)
+  const litestream = procs.find((p) => /(^|\/)litestream$/.test(p.argv[0] ?? '') && p.argv[1] === 'replicate')
+  expect(litestream, `Litestream is not running beside the server: ${JSON.stringify(procs)}`)
+  expect(litestream.uid !== 0, 'Litestream runs as root')
+  expect(litestream.pid === server.pid, `Litestream (pid ${litestream.pid}) is not the entrypoint's process (pid ${server.pid}): SIGTERM would not reach it`)
+  say(`the server (pid ${node.pid}) and Litestream (pid ${litestream.pid}) run as uid ${node.uid}, not root`)
+
+  const login = await fetch(`${base}/login`)
+  const html = await login.text()
+  expect(login.status === 200, `GET /login: ${login.status}`)
+  expect(/text\/html/.test(login.headers.get('content-type') ?? ''), 'GET /login is not HTML')
+  expect(/<form[^>]*method="post"/i.test(html) && /type="password"/.test(html), 'the login page has no sign-in form')
+  expect(login.headers.get('content-security-policy'), 'the login page has no Content-Security-Policy header')
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1])
+  expect(assets.length > 0, 'the login page references no /assets/ script or style')
+  for (const a of assets.slice(0, 5)) {
+    const r = await fetch(`${base}${a}`)
+    expect(r.status === 200, `GET ${a}: ${r.status}`)
+  }
+  say(`GET /login 200: the sign-in form, and its assets load (${assets.length} referenced, ${Math.min(assets.length, 5)} fetched)`)
+
+  const json = async (method, path, body, token) => {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await r.text()
+    let parsed
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = text
+    }
+    return { status: r.status, body: parsed }
+  }
+  const email = `prod-install-${randomUUID().slice(0, 8)}@example.com`
+  const password = `Install-${randomBytes(12).toString('hex')}!`
+  let r = await json('POST', `/api/Auth/checkMail?email=${encodeURIComponent(email)}`)
+  expect(r.status === 200 && r.body === false, `checkMail before registering: ${r.status} ${JSON.stringify(r.body)}`)
+  r = await json('POST', '/api/Auth/register', {
+    Username: email,
+    Password: password,
+    FirstName: 'Install',
+    LastName: 'Check',
+    Role: 'busOwner',
+    TwoFactorType: 0,
+    CompanyName: 'Install Check Coaches',
+  })
+  expect(r.status === 200 && typeof r.body?.otpSecretKey === 'string', `register: ${r.status} ${JSON.stringify(r.body)}`)
+  const secret = r.body.otpSecretKey
+  r = await json('POST', `/api/Auth/checkMail?email=${encodeURIComponent(email)}`)
+  expect(r.status === 200 && r.body === true, `checkMail after registering: ${r.status} ${JSON.stringify(r.body)}`)
+  r = await json('POST', '/api/Auth/login', { username: email, password })
+  expect(r.status === 200 && r.body?.twoFactorType === 0, `login: ${r.status} ${JSON.stringify(r.body)}`)
+  const code = new TOTP({ secret, digits: 6, period: 30 }).generate()
+  r = await json('POST', '/api/Auth/completeLogin', { code, username: email, type: 0 })
+  expect(r.status === 200 && typeof r.body?.accessToken === 'string', `completeLogin: ${r.status} ${JSON.stringify(r.body)}`)
+  const token = r.body.accessToken
+  const company = r.body.userInCompanyWithRole?.[0]
+  expect(company?.companyId, `completeLogin names no company: ${JSON.stringify(r.body)}`)
+  say(`REST: checkMail false → register (busOwner, new company) → checkMail true → login → completeLogin (TOTP): token for company ${company.companyId}`)
+
+  const pdf = await fetch(`${base}/company/${company.companyId}/qr.pdf`, { headers: { authorization: `Bearer ${token}` } })
+  const bytes = Buffer.from(await pdf.arrayBuffer())
+  expect(pdf.status === 200, `GET /company/${company.companyId}/qr.pdf: ${pdf.status} ${bytes.toString('utf8', 0, 300)}`)
+  expect(pdf.headers.get('content-type') === 'application/pdf', `the QR sheet is ${pdf.headers.get('content-type')}`)
+  expect(bytes.subarray(0, 5).toString() === '%PDF-' && bytes.length > 1000, `the QR sheet is not a PDF (${bytes.length} bytes)`)
+  say(`GET /company/${company.companyId}/qr.pdf 200: a ${bytes.length}-byte PDF rendered by Chromium`)
+
+  r = await json('GET', '/VERSION')
+  expect(r.status === 200, `GET /VERSION: ${r.status}`)
+  say(`GET /VERSION 200 ${JSON.stringify(r.body)}`)
+
+  // Litestream replicated what the server wrote: a restore of the replica holds the new user.
+  const bin = readdirSync(join(app, 'node_modules/@flydotio'))
+    .filter((d) => d.startsWith(`litestream-${process.platform}-`))
+    .map((d) => join(app, 'node_modules/@flydotio', d, 'litestream'))[0]
+  expect(bin, 'no litestream binary in node_modules/@flydotio')
+  const probe = join(dir, 'probe.db')
+  const ltEnv = { PATH: process.env.PATH, LITESTREAM_DB_PATH: dbFile, LITESTREAM_REPLICA_URL: `file://${replica}` }
+  const t1 = Date.now()
+  for (;;) {
+    rmSync(probe, { force: true })
+    const restore = spawnSync(bin, ['restore', '-config', join(app, 'litestream.yml'), '-o', probe, dbFile], { env: ltEnv, encoding: 'utf8' })
+    if (restore.status === 0) {
+      const conn = new BetterSqlite3(probe, { readonly: true })
+      const found = conn.prepare('SELECT 1 FROM users WHERE email = ?').get(email)
+      conn.close()
+      if (found) break
+    }
+    if (Date.now() - t1 > 30_000) fail(`the Litestream replica did not get the new user within 30 s\n${restore.stdout}${restore.stderr}`)
+    await sleep(250)
+  }
+  say(`Litestream: a restore of the replica holds the user just registered (${((Date.now() - t1) / 1000).toFixed(1)}s)`)
+
+  // SIGTERM (a deploy, a scale-to-zero): everything stops cleanly.
+  const running = serverProcesses().map((p) => `${p.pid}:${(p.argv[0] ?? '').split(/[/ ]/).filter(Boolean).at(-1) ?? '?'}`)
+  say(`SIGTERM to pid ${server.pid} (running: ${running.slice(0, 4).join(' ')}${running.length > 4 ? ` and ${running.length - 4} more` : ''})`)
+  server.kill('SIGTERM')
+  const stop = await Promise.race([exited, sleep(20_000).then(() => undefined)])
+  expect(stop, 'the server did not stop within 20 s of SIGTERM')
+  expect(stop.code === 0, `after SIGTERM the entrypoint exited with ${JSON.stringify(stop)}; still running: ${JSON.stringify(serverProcesses().map((p) => p.cmd.slice(0, 80)))}`)
+  expect(serverProcesses().length === 0, 'processes are left running after SIGTERM')
+  say('SIGTERM: the server and Litestream stopped, exit 0')
+  const sandbox = /could not start with its sandbox/.test(serverLog) ? 'without its sandbox (the platform has none)' : 'with its sandbox'
+  say(`Chromium ran ${sandbox}`)
+  expect(!/"level":(50|60)/.test(serverLog), `the server logged errors:\n${serverLog}`)
+}
+
+main()
+  .then(() => {
+    say('production install test passed')
+    if (!flag('keep')) rmSync(dir, { recursive: true, force: true })
+  })
+  .catch((error) => {
+    console.error(`\nproduction install test FAILED: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(`--- server output ---\n${serverLog.slice(-6000)}\n---\nkept ${dir}`)
+    process.exitCode = 1
+  })
+  .finally(() => {
+    if (existsSync(dir)) writeFileSync(join(dir, 'server.log'), serverLog)
+    if (server) server.kill('SIGKILL')
+    for (const p of serverProcesses()) {
+      try {
+        process.kill(p.pid, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+    }
+  })
