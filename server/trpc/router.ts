@@ -43,9 +43,18 @@ import { listRepairsByVehicle, pageRepairsByCompany, repairsPageInput } from '..
 import { updateTaskStatus, updateTaskStatusInput } from '../repairs/update-task-status.server.ts'
 import { inspectionForms } from '../inspections/trpc-forms.ts'
 import { idSchema } from '../validation.ts'
+import { driverActivityInput, getDriverActivity, getDriverStatsByCompany } from '../dashboards/driver-stats.server.ts'
+import { getMechanicActivity, getMechanicStats } from '../dashboards/mechanic-stats.server.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
 export const appRouter = router({
+  dashboards: router({
+    // Personal statistics (i11a): null when the caller holds no active Driver / Mechanic role.
+    driverStats: authedProcedure.query(({ ctx }) => getDriverStatsByCompany(ctx)),
+    driverActivity: authedProcedure.input(driverActivityInput.optional()).query(({ ctx, input }) => getDriverActivity(ctx, input ?? {})),
+    mechanicStats: authedProcedure.query(({ ctx }) => getMechanicStats(ctx)),
+    mechanicActivity: authedProcedure.query(({ ctx }) => getMechanicActivity(ctx)),
+  }),
   company: router({
     mine: authedProcedure.query(({ ctx }) => listMyCompanies(ctx)),
     create: authedProcedure.input(createCompanyInput).mutation(({ ctx, input }) => createCompany(ctx, input)),
