@@ -25,10 +25,10 @@ export default function Page() {
         ) : (
           <ViewToggle view={view} isDriver={isDriver} isMechanic={isMechanic} />
         )}
-        {view === 'driver' ? <MyBuses userId={userId} buses={buses} /> : null}
         {view === 'driver' && driver ? (
           <DriverView stats={driver.stats} activity={driver.activity} companies={data.driverCompanies} companyId={driver.companyId} />
         ) : null}
+        {view === 'driver' ? <MyBuses userId={userId} buses={buses} /> : null}
         {view === 'mechanic' && mechanic ? <MechanicView stats={mechanic.stats} activity={mechanic.activity} /> : null}
       </div>
     </>
