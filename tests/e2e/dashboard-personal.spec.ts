@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { users } from '#db/schema/index.ts'
@@ -30,6 +31,17 @@ async function expectNoHorizontalScroll(page: Page) {
     return { overflow: document.documentElement.scrollWidth - width, offenders }
   })
   expect(overflow, `wider than the screen: ${offenders.join(' | ')}`).toBeLessThanOrEqual(0)
+}
+
+/** axe (WCAG 2.1 A/AA): no serious or critical violation, with every "Show data" table open. */
+async function expectAccessible(page: Page) {
+  const closed = page.locator('figure details:not([open]) summary')
+  while ((await closed.count()) > 0) await closed.first().click()
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+  expect(serious).toEqual([])
 }
 
 const cardValue = (page: Page, key: string) => page.locator(`[data-stat="${key}"] [data-stat-value]`)
@@ -82,6 +94,8 @@ for (const [name, viewport] of [
     await expect(page.getByRole('list', { name: `Driver statistics: ${options[1]}` })).toBeVisible()
     await expect(page.locator('figcaption', { hasText: 'Drives per week' })).toContainText(options[1]!)
     await expectNoHorizontalScroll(page)
+    await expectAccessible(page)
+    await expectNoHorizontalScroll(page) // the open data tables scroll inside their figure
   })
 }
 
@@ -100,6 +114,7 @@ test('the demo mechanic sees the mechanic cards, the monthly chart and defects b
   await expect(months.locator('li', { hasText: /^Satisfactory$/ })).toBeVisible() // the legend
   await expect(months.locator('li', { hasText: /^Unsatisfactory$/ })).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('mechanic-360.png'), fullPage: true })
+  await expectAccessible(page)
   const sections = await expectChart(page, 'Defects by section')
   await expect(sections.locator('table tbody tr')).toHaveCount(6)
   await expectNoHorizontalScroll(page)
