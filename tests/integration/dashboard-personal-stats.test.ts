@@ -16,8 +16,10 @@ import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { createCallerFactory } from '#server/trpc/init.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { anon, ctxFor } from '#tests/helpers/auth.ts'
-import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
-import { actorFor, apiTokenFor, createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
+import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
+import { actorFor, apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import * as dashboardPage from '#app/routes/_app+/dashboard.tsx'
+import { daysSince } from '#app/routes/_app+/dashboard.server.ts'
 import { insertInspection, newVehicle } from '#tests/helpers/inspection-records.ts'
 
 /** "Now": Wednesday 18 March 2026, noon UTC (all companies in UTC unless said). */
@@ -246,6 +248,42 @@ describe.each(DRIVERS)('personal statistics on %s', (driver) => {
     })
   })
 
+  describe('the page door (/dashboard loader)', () => {
+    async function load(userId: number, query = '') {
+      useAsAppDb(db)
+      const request = new Request(`http://localhost/dashboard${query}`, { headers: { cookie: `operon_session=${await webSessionFor(db, userId)}` } })
+      return (await dashboardPage.loader({ request, params: {}, context: { cspNonce: '', clientIp: '127.0.0.1' } })) as Awaited<ReturnType<typeof dashboardPage.loader>>
+    }
+
+    it('a driver: the driver view, All Companies by default, one company by ?company=', async () => {
+      const all = await load(id.driver)
+      expect(all).toMatchObject({ view: 'driver', isDriver: true, isMechanic: false, mechanic: null })
+      expect(all.driver?.companyId).toBeNull()
+      expect(all.driver?.stats).toEqual({ totalDrives: 8, milesDriven: 940, hoursDriven: 12.8, numberOfCars: 3, longestDriveStreak: 5, longestDriveMiles: 400 })
+      expect(all.driverCompanies.map((c) => c.id).sort()).toEqual([id.opA, id.opB].sort())
+      expect(all.driver?.activity.weeks).toHaveLength(12)
+      const one = await load(id.driver, `?view=driver&company=${id.opA}`)
+      expect(one.driver).toMatchObject({ companyId: id.opA, stats: A })
+    })
+
+    it('hand-edited addresses fall back: a company without the role, garbage, an unheld view', async () => {
+      for (const query of [`?company=${id.opC}`, `?company=${id.shop}`, '?company=abc', '?company=1e3', '?company=', '?view=mechanic', '?view=%3Cscript%3E']) {
+        const data = await load(id.driver, query)
+        expect(data.view, query).toBe('driver')
+        expect(data.driver?.companyId, query).toBeNull()
+        expect(data.driver?.stats.totalDrives, query).toBe(8)
+      }
+    })
+
+    it('a mechanic: the mechanic view; neither role: no view; whole days since joining', async () => {
+      const m = await load(id.mechanic, '?view=driver')
+      expect(m).toMatchObject({ view: 'mechanic', isDriver: false, isMechanic: true, driver: null, mechanic: { stats: MECHANIC } })
+      expect(m.buses).toEqual([])
+      const n = await load(id.nobody)
+      expect(n).toMatchObject({ view: null, driver: null, mechanic: null, daysOnOperon: 0 })
+    })
+  })
+
   describe('query plans and speed', () => {
     /** Runs `fn` with a database whose reads record every statement, then EXPLAINs each. */
     async function plansOf(fn: (c: UseCaseContext) => Promise<unknown>, userId: number) {
@@ -346,5 +384,15 @@ describe.each(DRIVERS)('personal statistics on %s', (driver) => {
       // Target 20 ms; the bound leaves room for a shared, busy CI machine.
       for (const v of Object.values(t)) expect(v).toBeLessThan(60)
     })
+  })
+})
+
+describe('days on Operon', () => {
+  it('counts whole days since joinDate', () => {
+    const joined = '2026-03-01T18:00:00.000Z'
+    expect(daysSince(joined, new Date('2026-03-01T23:59:00Z'))).toBe(0)
+    expect(daysSince(joined, new Date('2026-03-02T17:59:59Z'))).toBe(0)
+    expect(daysSince(joined, new Date('2026-03-02T18:00:00Z'))).toBe(1)
+    expect(daysSince(joined, new Date('2027-03-01T18:00:00Z'))).toBe(365)
   })
 })

@@ -32,8 +32,10 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
   const asked = url.searchParams.get('view')
   const view: DashboardView | null =
     asked === 'mechanic' && isMechanic ? 'mechanic' : asked === 'driver' && isDriver ? 'driver' : isDriver ? 'driver' : isMechanic ? 'mechanic' : null
-  const companyParam = url.searchParams.get('company')
-  const companyId = view === 'driver' && companyParam && companyParam !== 'all' ? companyParam : undefined
+  // Only a company where the caller drives (what the selector offers); anything else, "all"
+  // included, is All Companies rather than an error page for a hand-edited address.
+  const companyParam = Number(url.searchParams.get('company'))
+  const companyId = view === 'driver' && driverCompanyIds.includes(companyParam) ? companyParam : undefined
 
   const [info, driver, mechanic, buses] = await Promise.all([
     getDashboardUserInfo(ctx),
@@ -61,12 +63,10 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
   }
 }
 
-async function driverView(ctx: Awaited<ReturnType<typeof userPage>>, companyParam: string | undefined) {
-  // The use case validates the company (400 not an id, 403 not an active Driver there).
-  const activity = await getDriverActivity(ctx, companyParam === undefined ? {} : { companyId: companyParam })
-  const stats = await getDriverDashboardStats(ctx)
+async function driverView(ctx: Awaited<ReturnType<typeof userPage>>, company: number | undefined) {
+  const [activity, stats] = await Promise.all([getDriverActivity(ctx, company === undefined ? {} : { companyId: company }), getDriverDashboardStats(ctx)])
   if (!activity || !stats) return null
-  const companyId = companyParam === undefined ? null : Number(companyParam)
+  const companyId = company ?? null
   const selected = companyId === null ? stats.all : (stats.byCompany.find((c) => c.companyId === companyId)?.driverStats ?? stats.all)
   return { companyId, stats: selected, activity }
 }
