@@ -249,8 +249,10 @@ describe.each(DRIVERS)('personal statistics on %s', (driver) => {
   })
 
   describe('the page door (/dashboard loader)', () => {
+    // The page reads the process database (getDb()): this driver's, for these tests.
+    beforeAll(() => useAsAppDb(db))
+
     async function load(userId: number, query = '') {
-      useAsAppDb(db)
       const request = new Request(`http://localhost/dashboard${query}`, { headers: { cookie: `operon_session=${await webSessionFor(db, userId)}` } })
       return (await dashboardPage.loader({ request, params: {}, context: { cspNonce: '', clientIp: '127.0.0.1' } })) as Awaited<ReturnType<typeof dashboardPage.loader>>
     }
