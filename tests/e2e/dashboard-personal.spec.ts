@@ -65,8 +65,12 @@ for (const [name, viewport] of [
 ] as const) {
   test(`the demo driver sees the welcome, the driver cards and the weekly charts (${name})`, async ({ page }) => {
     await page.setViewportSize(viewport)
+    const errors: string[] = []
+    page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined))
+    page.on('pageerror', (e) => errors.push(e.message))
     await signInAsDemo(page, 'driver@demo.operon.app')
     await page.goto('/dashboard')
+    await page.waitForLoadState('networkidle')
     await expect(page.getByTestId('welcome')).toContainText('Welcome, Jamal Carter')
     await expect(page.getByTestId('days-on-operon')).toHaveText(/^On Operon for \d[\d,]* days?$/)
     await expect(page.getByRole('link', { name: 'Driver View' })).toHaveAttribute('aria-current', 'page')
@@ -96,6 +100,8 @@ for (const [name, viewport] of [
     await expectNoHorizontalScroll(page)
     await expectAccessible(page)
     await expectNoHorizontalScroll(page) // the open data tables scroll inside their figure
+    // The server's SVG is what the browser hydrates: no mismatch, no error.
+    expect(errors).toEqual([])
   })
 }
 
