@@ -1,6 +1,5 @@
 import { Form, Link, useSubmit } from '@remix-run/react'
 import {
-  CalendarCheck,
   Camera,
   CarFront,
   CircleAlert,
@@ -9,6 +8,7 @@ import {
   Clock,
   Flame,
   Gauge,
+  Milestone,
   Route,
   Truck,
   Wrench,
@@ -130,7 +130,7 @@ export function DriverView({
           { key: 'hoursDriven', label: 'Hours driven', value: stats.hoursDriven, unit: 'h', icon: Clock },
           { key: 'numberOfCars', label: 'Vehicles driven', value: stats.numberOfCars, icon: CarFront },
           { key: 'longestDriveStreak', label: 'Longest streak', value: stats.longestDriveStreak, unit: stats.longestDriveStreak === 1 ? 'day' : 'days', icon: Flame },
-          { key: 'longestDriveMiles', label: 'Longest drive', value: stats.longestDriveMiles, unit: 'mi', icon: CalendarCheck },
+          { key: 'longestDriveMiles', label: 'Longest drive', value: stats.longestDriveMiles, unit: 'mi', icon: Milestone },
         ]}
       />
       <div className="grid gap-4 lg:grid-cols-2">
