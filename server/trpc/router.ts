@@ -47,9 +47,18 @@ import { inspectionForms } from '../inspections/trpc-forms.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '../dashboards/operator-stats.server.ts'
 import { companyStatsInput, getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '../dashboards/owner-stats.server.ts'
 import { idSchema } from '../validation.ts'
+import { driverActivityInput, getDriverActivity, getDriverStatsByCompany } from '../dashboards/driver-stats.server.ts'
+import { getMechanicActivity, getMechanicStats } from '../dashboards/mechanic-stats.server.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
 export const appRouter = router({
+  dashboards: router({
+    // Personal statistics (i11a): null when the caller holds no active Driver / Mechanic role.
+    driverStats: authedProcedure.query(({ ctx }) => getDriverStatsByCompany(ctx)),
+    driverActivity: authedProcedure.input(driverActivityInput.optional()).query(({ ctx, input }) => getDriverActivity(ctx, input ?? {})),
+    mechanicStats: authedProcedure.query(({ ctx }) => getMechanicStats(ctx)),
+    mechanicActivity: authedProcedure.query(({ ctx }) => getMechanicActivity(ctx)),
+  }),
   company: router({
     mine: authedProcedure.query(({ ctx }) => listMyCompanies(ctx)),
     create: authedProcedure.input(createCompanyInput).mutation(({ ctx, input }) => createCompany(ctx, input)),

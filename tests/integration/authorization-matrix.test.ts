@@ -34,6 +34,7 @@ import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
 import * as repairActionsPage from '#app/routes/_app+/repairActions.$companyId.tsx'
 import * as ownerDashboardPage from '#app/routes/_app+/OwnerDashboard.$companyId.tsx'
 import * as operatorDashboardPage from '#app/routes/_app+/OperatorDashboard.$companyId.tsx'
+import * as dashboardPage from '#app/routes/_app+/dashboard.tsx'
 
 const ACTORS = ['managerHere', 'managerOther', 'driver', 'mechanic', 'inactiveRole', 'stranger', 'anonymous'] as const
 type ActorKind = (typeof ACTORS)[number]
@@ -114,6 +115,35 @@ const filed = (w: World) =>
   })())
 
 export const USE_CASES: UseCase[] = [
+  // Personal statistics (i11a): 204 (REST) / null (tRPC, page) without the active role.
+  {
+    name: 'getDriverStatsByCompany',
+    call: () => ({
+      rest: { method: 'GET', path: '/api/Dashboard/getDriverStatsByCompany' },
+      trpc: { path: 'dashboards.driverStats', type: 'query' },
+      page: { handler: dashboardPage.loader, path: '/dashboard?view=driver' },
+    }),
+    expect: { ...allUsers(204), driver: OK },
+  },
+  {
+    name: 'getMechanicStats',
+    call: () => ({
+      rest: { method: 'GET', path: '/api/Dashboard/getMechanicStats' },
+      trpc: { path: 'dashboards.mechanicStats', type: 'query' },
+      page: { handler: dashboardPage.loader, path: '/dashboard?view=mechanic' },
+    }),
+    expect: { ...allUsers(204), mechanic: OK },
+  },
+  {
+    name: 'getDriverActivity',
+    call: (w) => ({ trpc: { path: 'dashboards.driverActivity', type: 'query', input: { companyId: w.here.id } } }),
+    expect: { ...managerOnly(OK), managerHere: 403, driver: OK },
+  },
+  {
+    name: 'getMechanicActivity',
+    call: () => ({ trpc: { path: 'dashboards.mechanicActivity', type: 'query' } }),
+    expect: allUsers(OK),
+  },
   {
     name: 'listMyCompanies',
     call: () => ({
@@ -693,7 +723,7 @@ async function viaPage(page: PageCall, actor: ActorKind): Promise<number | 'logi
 }
 
 const pageExpectation = (status: number): number | 'login' | 'home' =>
-  status === 401 ? 'login' : status === 403 || status === 404 ? 'home' : status === 201 ? OK : status
+  status === 401 ? 'login' : status === 403 || status === 404 ? 'home' : status === 201 || status === 204 ? OK : status
 
 describe('authorization matrix', () => {
   for (const uc of USE_CASES) {
@@ -706,7 +736,7 @@ describe('authorization matrix', () => {
           if (call.page) expect(await viaPage(call.page, actor), 'page').toBe(pageExpectation(uc.expect[actor]))
           if (!call.trpc) return
           // tRPC answers 200 where REST answers 201; a second join request for the same role is a 409 (asked already).
-          const trpcExpected = uc.name === 'requestToJoinCompany' && uc.expect[actor] === 201 ? 409 : uc.expect[actor] === 201 ? 200 : uc.expect[actor]
+          const trpcExpected = uc.name === 'requestToJoinCompany' && uc.expect[actor] === 201 ? 409 : uc.expect[actor] === 201 || uc.expect[actor] === 204 ? 200 : uc.expect[actor]
           expect(await viaTrpc(call, actor), 'tRPC').toBe(trpcExpected)
         })
       }

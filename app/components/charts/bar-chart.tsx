@@ -37,8 +37,8 @@ export type BarChartProps = {
 }
 
 const WIDTH = 360
-const FONT = 10
-const CHAR = 5.8 // average glyph width at FONT in the system sans fonts
+const FONT = 11
+const CHAR = 6.3 // average glyph width at FONT in the system sans fonts
 
 function accessibleName(
   title: string,
@@ -137,7 +137,8 @@ export function BarChart({
             </g>
           ))}
           {categories.map((c, ci) =>
-            ci % step === 0 || (ci === n - 1 && (n - 1) % step >= step / 2) ? (
+            // Counted from the last category, so the newest one is always labelled.
+            (n - 1 - ci) % step === 0 ? (
               <text
                 key={`${c}-${ci}`}
                 x={left + band * ci + band / 2}

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { cn } from '#app/utils/cn.ts'
-import { type ChartSeries, formatNumber, seriesColor, withUnit } from './chart-utils.ts'
+import { type ChartSeries, clean, formatNumber, seriesColor, withUnit } from './chart-utils.ts'
 
 export type ChartFrameProps = {
   title: string
@@ -23,6 +23,7 @@ export type ChartFrameProps = {
  * description), the SVG (passed as children), an HTML legend that wraps on
  * small screens, and a "Show data" table — the text equivalent for screen
  * readers and for anyone who prefers numbers. Pure markup: works without JS.
+ * Values are shown as drawn: negative or non-finite values count as 0.
  */
 export function ChartFrame({
   title,
@@ -91,13 +92,13 @@ export function ChartFrame({
                   </th>
                   {series.map((s) => (
                     <td key={s.key} className="py-1 pr-3 text-right tabular-nums">
-                      {withUnit(formatValue(s.values[ci] ?? 0), unit)}
+                      {withUnit(formatValue(clean(s.values[ci] ?? 0)), unit)}
                     </td>
                   ))}
                   {totalColumn ? (
                     <td className="py-1 text-right tabular-nums">
                       {withUnit(
-                        formatValue(series.reduce((sum, s) => sum + (s.values[ci] ?? 0), 0)),
+                        formatValue(series.reduce((sum, s) => sum + clean(s.values[ci] ?? 0), 0)),
                         unit,
                       )}
                     </td>

@@ -1,27 +1,94 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { MyBusView } from '#app/components/pre-trip/my-buses.tsx'
+import { photoDataUrl } from '#app/components/profile/profile-avatar.tsx'
 import { userPage } from '#app/utils/page.server.ts'
+import { getDashboardUserInfo } from '#server/auth/profile.server.ts'
+import { getDriverActivity, getDriverDashboardStats } from '#server/dashboards/driver-stats.server.ts'
+import { getMechanicActivity, getMechanicStats } from '#server/dashboards/mechanic-stats.server.ts'
 import { listMyBuses } from '#server/inspections/pre-trip.server.ts'
 import { companiesWithRole } from '#server/policy.ts'
 
-/** The personal dashboard (`/dashboard`); for drivers, "my buses". */
+export type DashboardView = 'driver' | 'mechanic'
+
+const DAY_MS = 86_400_000
+
+/** Whole days since `joinDate` (0 on the day of joining). */
+export function daysSince(joinDate: string, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - Date.parse(joinDate)) / DAY_MS))
+}
+
+/**
+ * The personal dashboard (`/dashboard`): welcome, then the Driver View or the
+ * Mechanic View (`?view=driver|mechanic`; driver by default when the caller
+ * holds both), the driver's company selector (`?company=<id>`, absent = All
+ * Companies). Plain links and a GET form: everything works without JavaScript.
+ */
 export async function dashboardLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
-  const isDriver = companiesWithRole(ctx.actor, ['Driver']).length > 0
-  const buses: MyBusView[] = isDriver
-    ? (await listMyBuses(ctx)).map((b) => ({
-        vehicleId: b.vehicleId,
-        vehicleIdentifier: b.vehicleIdentifier,
-        make: b.make ?? null,
-        model: b.model ?? null,
-        licensePlate: b.licensePlate ?? null,
-        operatorCompanyName: b.operatorCompanyName,
-        outOfService: b.outOfService,
-        openRepairs: b.openRepairs,
-        certifiedToAcknowledge: b.certifiedToAcknowledge,
-        lastPreTripDate: b.lastPreTripDate,
-        todayPreTrip: b.todayPreTrip,
-      }))
-    : []
-  return { title: 'My Dashboard', userId: ctx.actor.userId, isDriver, buses }
+  const url = new URL(args.request.url)
+  const driverCompanyIds = companiesWithRole(ctx.actor, ['Driver'])
+  const isDriver = driverCompanyIds.length > 0
+  const isMechanic = companiesWithRole(ctx.actor, ['Mechanic']).length > 0
+  const asked = url.searchParams.get('view')
+  const view: DashboardView | null =
+    asked === 'mechanic' && isMechanic ? 'mechanic' : asked === 'driver' && isDriver ? 'driver' : isDriver ? 'driver' : isMechanic ? 'mechanic' : null
+  // Only a company where the caller drives (what the selector offers); anything else, "all"
+  // included, is All Companies rather than an error page for a hand-edited address.
+  const companyParam = Number(url.searchParams.get('company'))
+  const companyId = view === 'driver' && driverCompanyIds.includes(companyParam) ? companyParam : undefined
+
+  const [info, driver, mechanic, buses] = await Promise.all([
+    getDashboardUserInfo(ctx),
+    view === 'driver' ? driverView(ctx, companyId) : null,
+    view === 'mechanic' ? mechanicView(ctx) : null,
+    view === 'driver' ? myBuses(ctx) : ([] as MyBusView[]),
+  ])
+  return {
+    title: 'My Dashboard',
+    userId: ctx.actor.userId,
+    name: info.name,
+    firstName: ctx.actor.firstName,
+    lastName: ctx.actor.lastName,
+    photo: photoDataUrl(info.profilePhoto),
+    daysOnOperon: daysSince(info.joinDate, ctx.now ?? new Date()),
+    isDriver,
+    isMechanic,
+    view,
+    driverCompanies: ctx.actor.memberships
+      .filter((m) => driverCompanyIds.includes(m.companyId))
+      .map((m) => ({ id: m.companyId, name: m.companyName })),
+    driver,
+    mechanic,
+    buses,
+  }
+}
+
+async function driverView(ctx: Awaited<ReturnType<typeof userPage>>, company: number | undefined) {
+  const [activity, stats] = await Promise.all([getDriverActivity(ctx, company === undefined ? {} : { companyId: company }), getDriverDashboardStats(ctx)])
+  if (!activity || !stats) return null
+  const companyId = company ?? null
+  const selected = companyId === null ? stats.all : (stats.byCompany.find((c) => c.companyId === companyId)?.driverStats ?? stats.all)
+  return { companyId, stats: selected, activity }
+}
+
+async function mechanicView(ctx: Awaited<ReturnType<typeof userPage>>) {
+  const [stats, activity] = await Promise.all([getMechanicStats(ctx), getMechanicActivity(ctx)])
+  if (!stats || !activity) return null
+  return { stats, activity }
+}
+
+async function myBuses(ctx: Awaited<ReturnType<typeof userPage>>): Promise<MyBusView[]> {
+  return (await listMyBuses(ctx)).map((b) => ({
+    vehicleId: b.vehicleId,
+    vehicleIdentifier: b.vehicleIdentifier,
+    make: b.make ?? null,
+    model: b.model ?? null,
+    licensePlate: b.licensePlate ?? null,
+    operatorCompanyName: b.operatorCompanyName,
+    outOfService: b.outOfService,
+    openRepairs: b.openRepairs,
+    certifiedToAcknowledge: b.certifiedToAcknowledge,
+    lastPreTripDate: b.lastPreTripDate,
+    todayPreTrip: b.todayPreTrip,
+  }))
 }

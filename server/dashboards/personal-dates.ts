@@ -1,0 +1,26 @@
+/** Calendar arithmetic on `YYYY-MM-DD` strings (UTC noon-free: pure dates). */
+
+const DAY = 86_400_000
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10)
+}
+
+/** The Monday on or before `date` (weeks start on Monday). */
+export function mondayOf(date: string): string {
+  const dow = new Date(`${date}T00:00:00Z`).getUTCDay() // 0 Sunday … 6 Saturday
+  return addDays(date, -((dow + 6) % 7))
+}
+
+/** `YYYY-MM` of the month `months` before (negative) or after the month of `date`. */
+export function addMonths(date: string, months: number): string {
+  const y = Number(date.slice(0, 4))
+  const m = Number(date.slice(5, 7)) - 1 + months
+  const d = new Date(Date.UTC(y, m, 1))
+  return d.toISOString().slice(0, 7)
+}
+
+/** The latest of some dates (`YYYY-MM-DD` compare as strings). */
+export function latest(dates: string[], fallback: string): string {
+  return dates.reduce((a, b) => (b > a ? b : a), dates[0] ?? fallback)
+}
