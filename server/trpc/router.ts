@@ -52,13 +52,6 @@ import { getMechanicActivity, getMechanicStats } from '../dashboards/mechanic-st
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
 export const appRouter = router({
-  dashboards: router({
-    // Personal statistics (i11a): null when the caller holds no active Driver / Mechanic role.
-    driverStats: authedProcedure.query(({ ctx }) => getDriverStatsByCompany(ctx)),
-    driverActivity: authedProcedure.input(driverActivityInput.optional()).query(({ ctx, input }) => getDriverActivity(ctx, input ?? {})),
-    mechanicStats: authedProcedure.query(({ ctx }) => getMechanicStats(ctx)),
-    mechanicActivity: authedProcedure.query(({ ctx }) => getMechanicActivity(ctx)),
-  }),
   company: router({
     mine: authedProcedure.query(({ ctx }) => listMyCompanies(ctx)),
     create: authedProcedure.input(createCompanyInput).mutation(({ ctx, input }) => createCompany(ctx, input)),
@@ -114,6 +107,11 @@ export const appRouter = router({
     myBuses: authedProcedure.query(({ ctx }) => listMyBuses(ctx)),
   }),
   dashboards: router({
+    // Personal statistics: null when the caller holds no active Driver / Mechanic role.
+    driverStats: authedProcedure.query(({ ctx }) => getDriverStatsByCompany(ctx)),
+    driverActivity: authedProcedure.input(driverActivityInput.optional()).query(({ ctx, input }) => getDriverActivity(ctx, input ?? {})),
+    mechanicStats: authedProcedure.query(({ ctx }) => getMechanicStats(ctx)),
+    mechanicActivity: authedProcedure.query(({ ctx }) => getMechanicActivity(ctx)),
     ownerStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOwnerStatsByCompanyId(ctx, input)),
     operatorStats: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorStatsByCompanyId(ctx, input)),
     operatorActivity: authedProcedure.input(companyStatsInput).query(({ ctx, input }) => getOperatorActivity(ctx, input)),
