@@ -8,8 +8,8 @@ import { parseInput } from '../validation.ts'
 import { fleetQueryInput } from './fleet-query.ts'
 import { activeOn, companyToday } from './access.server.ts'
 
-
-const contains = (column: AnySQLiteColumn, value: string) =>
+/** SQL: `column` contains `value` (LIKE with its wildcards escaped; ASCII case-insensitive). */
+export const contains = (column: AnySQLiteColumn, value: string) =>
   sql`${column} LIKE ${'%' + value.replace(/[\\%_]/g, (c) => '\\' + c) + '%'} ESCAPE '\\'`
 
 /**

@@ -3,13 +3,14 @@
  * the vehicle, the operator company's "today", the last odometer reading, open repairs and the
  * certified repairs the driver must acknowledge. `listMyBuses` is the driver's "my buses".
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
 import { companies, odometerReadings, operatorAssignments, preInspections, repairAcknowledgements, repairActions, repairTasks, users, vehicles } from '#db/schema/index.ts'
 import type { UserActor } from '../actor.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { todayIn, VEHICLE_VIEWER_ROLES } from '../fleet/access.server.ts'
+import { contains } from '../fleet/list-vehicles.server.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 import { addDays, PRE_TRIP_RULES } from './pre-inspection-schema.ts'
 
@@ -215,20 +216,50 @@ export type PreTripContext = Awaited<ReturnType<typeof getPreTripContext>>
 
 /** The most buses "my buses" lists (a driver's companies rarely hold more than a few dozen). */
 export const MY_BUSES_LIMIT = 200
+/** Buses the driver filed a pre-trip for within this many days come first in "my buses". */
+export const MY_RECENT_BUS_DAYS = 30
+
+export interface MyBusesOptions {
+  /** Only buses whose identifier or plate contains this text. */
+  search?: string
+  /** At most this many (MY_BUSES_LIMIT at most). */
+  limit?: number
+}
 
 /**
  * "My buses": the vehicles of the active assignments of the companies where the caller is an
  * active Driver, with today's pre-trip state (in each operator's time zone), whether the bus
  * is out of service, its last odometer and the certified repairs waiting for acknowledgement.
- * One query, bounded.
+ * The buses the caller drove lately come first (a big operator has hundreds of buses; a
+ * driver uses a few), then by identifier. One query, bounded; `total` counts every match.
  */
-export async function listMyBuses(ctx: UseCaseContext) {
+export async function listMyBuses(ctx: UseCaseContext, opts: MyBusesOptions = {}) {
+  return (await pageMyBuses(ctx, opts)).buses
+}
+
+export async function pageMyBuses(ctx: UseCaseContext, opts: MyBusesOptions = {}) {
   const me = requireUser(ctx.actor)
   const now = ctx.now ?? new Date()
   const driverOf = companiesWithRole(me, ['Driver'])
-  if (driverOf.length === 0) return []
+  if (driverOf.length === 0) return { buses: [], total: 0 }
   // Every time zone's today lies within a day of UTC's; each row is then checked in its own.
   const utcToday = todayIn('UTC', now)
+  const limit = Math.min(Math.max(1, opts.limit ?? MY_BUSES_LIMIT), MY_BUSES_LIMIT)
+  const search = opts.search?.trim().slice(0, 40)
+  // The caller's buses of the last days, latest first (index on driver_user_id, date).
+  const recent = await ctx.db.read
+    .select({ vehicleId: preInspections.vehicleId, last: sql<string>`max(${preInspections.date})` })
+    .from(preInspections)
+    .where(and(eq(preInspections.driverUserId, me.userId), sql`${preInspections.date} >= ${addDays(utcToday, -MY_RECENT_BUS_DAYS)}`))
+    .groupBy(preInspections.vehicleId)
+    .orderBy(desc(sql`max(${preInspections.date})`))
+    .limit(MY_BUSES_LIMIT)
+  const recency = recent.length
+    ? sql`CASE ${vehicles.id} ${sql.join(
+        recent.map((r, i) => sql`WHEN ${r.vehicleId} THEN ${i}`),
+        sql` `,
+      )} ELSE ${recent.length} END`
+    : undefined
   const rows = await ctx.db.read
     .select({
       vehicleId: vehicles.id,
@@ -242,6 +273,7 @@ export async function listMyBuses(ctx: UseCaseContext) {
       timeZone: companies.timeZone,
       startDate: operatorAssignments.startDate,
       endDate: operatorAssignments.endDate,
+      total: sql<number>`count(*) OVER ()`,
       lastPreTrip: sql<string | null>`(SELECT ${preInspections.date} || '|' || ${preInspections.isSatisfactory} FROM ${preInspections}
         WHERE ${preInspections.vehicleId} = ${vehicles.id} AND ${preInspections.operatorCompanyId} = ${companies.id}
         ORDER BY ${preInspections.date} DESC, ${preInspections.id} DESC LIMIT 1)`,
@@ -262,14 +294,15 @@ export async function listMyBuses(ctx: UseCaseContext) {
         isNull(vehicles.archivedAt),
         sql`${operatorAssignments.startDate} <= ${addDays(utcToday, 1)}`,
         sql`(${operatorAssignments.endDate} IS NULL OR ${operatorAssignments.endDate} >= ${addDays(utcToday, -1)})`,
+        search ? or(contains(vehicles.vehicleIdentifier, search), contains(vehicles.licensePlate, search)) : undefined,
       ),
     )
-    .orderBy(asc(vehicles.vehicleIdentifier), asc(companies.id))
-    .limit(MY_BUSES_LIMIT)
-  return rows
+    .orderBy(...(recency ? [recency] : []), asc(vehicles.vehicleIdentifier), asc(companies.id))
+    .limit(limit)
+  const buses = rows
     .map((r) => ({ ...r, today: todayIn(r.timeZone, now) }))
     .filter((r) => r.startDate <= r.today && (r.endDate === null || r.endDate >= r.today))
-    .map(({ startDate: _s, endDate: _e, timeZone: _t, lastPreTrip, ...r }) => {
+    .map(({ startDate: _s, endDate: _e, timeZone: _t, total: _n, lastPreTrip, ...r }) => {
       const [date, satisfactory] = lastPreTrip ? lastPreTrip.split('|') : [null, null]
       return {
         ...r,
@@ -280,5 +313,6 @@ export async function listMyBuses(ctx: UseCaseContext) {
         todayPreTrip: date === r.today ? (satisfactory === '1' ? ('satisfactory' as const) : ('defects' as const)) : ('none' as const),
       }
     })
+  return { buses, total: Number(rows[0]?.total ?? 0) }
 }
 export type MyBus = Awaited<ReturnType<typeof listMyBuses>>[number]

@@ -14,7 +14,7 @@ import { Raster } from '#server/demo/assets.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { addDays } from '#server/inspections/pre-inspection-schema.ts'
-import { getPreTripContext, listMyBuses } from '#server/inspections/pre-trip.server.ts'
+import { getPreTripContext, listMyBuses, pageMyBuses } from '#server/inspections/pre-trip.server.ts'
 import { submitPreInspection } from '#server/inspections/submit-pre-inspection.server.ts'
 import { anon, ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
@@ -482,6 +482,24 @@ describe.each(DRIVERS)('pre-trip on %s', (driver) => {
         .where(and(eq(t.operatorAssignments.vehicleId, ended.id))),
     )
     expect((await listMyBuses(await driverCtx())).some((b) => b.vehicleId === ended.id)).toBe(false)
+  })
+
+  it('my buses: the ones the driver used lately come first, a search finds the others, total counts all', async () => {
+    const a = await newBus(w)
+    const b = await newBus(w)
+    await submitPreInspection(await driverCtx(), body(w, b.identifier, { odometerStart: 1000, odometerEnd: 1020 }))
+    const all = await pageMyBuses(await driverCtx())
+    expect(all.total).toBe(all.buses.length)
+    expect(all.buses[0]!.vehicleId).toBe(b.id)
+    const two = await pageMyBuses(await driverCtx(), { limit: 1 })
+    expect(two.buses.map((x) => x.vehicleId)).toEqual([b.id])
+    expect(two.total).toBe(all.total)
+    const found = await pageMyBuses(await driverCtx(), { search: a.identifier.toLowerCase() })
+    expect(found.buses.some((x) => x.vehicleId === a.id)).toBe(true)
+    expect(found.buses.every((x) => x.vehicleIdentifier.toLowerCase().includes(a.identifier.toLowerCase()))).toBe(true)
+    expect(found.total).toBe(found.buses.length)
+    // LIKE wildcards are text, not patterns.
+    expect((await pageMyBuses(await driverCtx(), { search: '%' })).total).toBe(0)
   })
 })
 

@@ -1,6 +1,8 @@
-import { Link } from '@remix-run/react'
-import { Bus, ClipboardCheck, OctagonAlert, ShieldCheck } from 'lucide-react'
+import { Form, Link } from '@remix-run/react'
+import { Bus, ClipboardCheck, OctagonAlert, Search, ShieldCheck } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { OUT_OF_SERVICE_LABEL } from '#catalog/checklists.ts'
@@ -32,7 +34,21 @@ const TODAY_TEXT = {
  * today's pre-trip state, and the pre-trips saved on this phone (self-contained: the
  * dashboard only places it).
  */
-export function MyBuses({ userId, buses }: { userId: number; buses: MyBusView[] }) {
+export function MyBuses({
+  userId,
+  buses,
+  total = buses.length,
+  search = '',
+  companyId = null,
+}: {
+  userId: number
+  buses: MyBusView[]
+  /** Every bus that matches (more than shown: the search form appears). */
+  total?: number
+  search?: string
+  /** The dashboard's company selector, kept by the search form. */
+  companyId?: number | null
+}) {
   const hydrated = useHydrated()
   const outbox = useOutbox(userId)
   const drafts = new Set((outbox?.drafts ?? []).map((d) => d.vehicleId))
@@ -42,7 +58,27 @@ export function MyBuses({ userId, buses }: { userId: number; buses: MyBusView[] 
         <Bus className="size-5" aria-hidden /> My buses
       </h2>
       {hydrated && outbox ? <QueuedFilings entries={outbox.entries} /> : null}
-      {buses.length === 0 ? (
+      {total > buses.length || search ? (
+        <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Find a bus">
+          <input type="hidden" name="view" value="driver" />
+          {companyId !== null ? <input type="hidden" name="company" value={companyId} /> : null}
+          <div className="grid min-w-0 flex-1 gap-1">
+            <Label htmlFor="bus-search">Find a bus</Label>
+            <Input id="bus-search" name="bus" defaultValue={search} maxLength={40} placeholder="Identifier or plate" className="min-h-11" />
+          </div>
+          <Button type="submit" variant="secondary" className="min-h-11">
+            <Search className="size-4" aria-hidden /> Find
+          </Button>
+          <p className="w-full text-sm text-muted-foreground" data-testid="my-buses-count">
+            {search
+              ? `${total} bus${total === 1 ? '' : 'es'} match "${search}"${total > buses.length ? `; the first ${buses.length} are shown` : ''}.`
+              : `The ${buses.length} buses you drove most recently are shown first, of ${total} assigned to your companies today.`}
+          </p>
+        </Form>
+      ) : null}
+      {buses.length === 0 && search ? (
+        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">No assigned bus matches "{search}". Check the identifier on the bus, or scan its QR code.</p>
+      ) : buses.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
           No bus is assigned to your companies today. When your operator has an active assignment, its buses show here; you can also scan the QR code on the bus.
         </p>

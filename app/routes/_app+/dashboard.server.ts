@@ -5,12 +5,14 @@ import { userPage } from '#app/utils/page.server.ts'
 import { getDashboardUserInfo } from '#server/auth/profile.server.ts'
 import { getDriverActivity, getDriverDashboardStats } from '#server/dashboards/driver-stats.server.ts'
 import { getMechanicActivity, getMechanicStats } from '#server/dashboards/mechanic-stats.server.ts'
-import { listMyBuses } from '#server/inspections/pre-trip.server.ts'
+import { pageMyBuses } from '#server/inspections/pre-trip.server.ts'
 import { companiesWithRole } from '#server/policy.ts'
 
 export type DashboardView = 'driver' | 'mechanic'
 
 const DAY_MS = 86_400_000
+/** "My buses" on the dashboard: the ones the driver used lately first; a search finds the others. */
+const MY_BUSES_SHOWN = 8
 
 /** Whole days since `joinDate` (0 on the day of joining). */
 export function daysSince(joinDate: string, now: Date): number {
@@ -36,12 +38,13 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
   // included, is All Companies rather than an error page for a hand-edited address.
   const companyParam = Number(url.searchParams.get('company'))
   const companyId = view === 'driver' && driverCompanyIds.includes(companyParam) ? companyParam : undefined
+  const busSearch = (url.searchParams.get('bus') ?? '').trim().slice(0, 40)
 
   const [info, driver, mechanic, buses] = await Promise.all([
     getDashboardUserInfo(ctx),
     view === 'driver' ? driverView(ctx, companyId) : null,
     view === 'mechanic' ? mechanicView(ctx) : null,
-    view === 'driver' ? myBuses(ctx) : ([] as MyBusView[]),
+    view === 'driver' ? myBuses(ctx, busSearch) : { buses: [] as MyBusView[], total: 0 },
   ])
   return {
     title: 'My Dashboard',
@@ -59,7 +62,9 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
       .map((m) => ({ id: m.companyId, name: m.companyName })),
     driver,
     mechanic,
-    buses,
+    buses: buses.buses,
+    busesTotal: buses.total,
+    busSearch,
   }
 }
 
@@ -77,8 +82,9 @@ async function mechanicView(ctx: Awaited<ReturnType<typeof userPage>>) {
   return { stats, activity }
 }
 
-async function myBuses(ctx: Awaited<ReturnType<typeof userPage>>): Promise<MyBusView[]> {
-  return (await listMyBuses(ctx)).map((b) => ({
+async function myBuses(ctx: Awaited<ReturnType<typeof userPage>>, search: string): Promise<{ buses: MyBusView[]; total: number }> {
+  const page = await pageMyBuses(ctx, { search, limit: MY_BUSES_SHOWN })
+  const buses = page.buses.map((b) => ({
     vehicleId: b.vehicleId,
     vehicleIdentifier: b.vehicleIdentifier,
     make: b.make ?? null,
@@ -91,4 +97,5 @@ async function myBuses(ctx: Awaited<ReturnType<typeof userPage>>): Promise<MyBus
     lastPreTripDate: b.lastPreTripDate,
     todayPreTrip: b.todayPreTrip,
   }))
+  return { buses, total: page.total }
 }

@@ -28,7 +28,7 @@ export default function Page() {
         {view === 'driver' && driver ? (
           <DriverView stats={driver.stats} activity={driver.activity} companies={data.driverCompanies} companyId={driver.companyId} />
         ) : null}
-        {view === 'driver' ? <MyBuses userId={userId} buses={buses} /> : null}
+        {view === 'driver' ? <MyBuses userId={userId} buses={buses} total={data.busesTotal} search={data.busSearch} companyId={driver?.companyId ?? null} /> : null}
         {view === 'mechanic' && mechanic ? <MechanicView stats={mechanic.stats} activity={mechanic.activity} /> : null}
       </div>
     </>
