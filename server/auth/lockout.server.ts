@@ -2,6 +2,7 @@ import type { Database } from '#db/client.ts'
 import { getDb } from '../db.server.ts'
 import { AppError } from '../errors.ts'
 import { clearSteps, countStep, peekSteps } from '../http/rate-limit.server.ts'
+import { logger } from '../log.server.ts'
 import { TEXT } from '#catalog/texts.ts'
 
 /**
@@ -28,7 +29,9 @@ export async function assertNotLocked(email: string, db: Database = getDb()): Pr
 }
 
 export async function recordFailure(email: string, db: Database = getDb()): Promise<void> {
-  await countStep(db, BUCKET, key(email), RULE, MAX_FAILURES)
+  const { hits } = await countStep(db, BUCKET, key(email), RULE, MAX_FAILURES)
+  // The email itself stays out of the log; the request id ties the line to the attempt.
+  if (hits === MAX_FAILURES) logger().warn({ failures: hits, lockSeconds: LOCK_SECONDS }, 'sign-in locked for one email after repeated failures')
 }
 
 export async function clearFailures(email: string, db: Database = getDb()): Promise<void> {

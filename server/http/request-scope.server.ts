@@ -49,6 +49,11 @@ export function runInRequestScope<T>(fn: () => T): { scope: RequestScope; result
   return { scope, result: storage.run(scope, fn) }
 }
 
+/** Runs `fn` outside any request's scope (background work a request merely kicked). */
+export function outsideRequestScope<T>(fn: () => T): T {
+  return storage.exit(fn)
+}
+
 export function requestScope(): RequestScope | undefined {
   return storage.getStore()
 }

@@ -19,6 +19,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '#db/client.ts'
 import { mailOutbox, type MailOutboxRow } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
+import { outsideRequestScope } from '../http/request-scope.server.ts'
 import { withLease } from '../leases.server.ts'
 import { logger } from '../log.server.ts'
 
@@ -230,7 +231,8 @@ export function startMailWorker(db: Database, opts: { holder?: string; intervalM
       again = true
       return
     }
-    running = (async () => {
+    // Not part of the request that kicked it: its log lines carry no request id.
+    running = outsideRequestScope(async () => {
       do {
         again = false
         try {
@@ -239,7 +241,7 @@ export function startMailWorker(db: Database, opts: { holder?: string; intervalM
           logger().error({ err: error }, 'mail delivery run failed')
         }
       } while (again && !stopped)
-    })().finally(() => {
+    }).finally(() => {
       running = null
     })
   }
