@@ -106,7 +106,7 @@ let lastPrune = 0
 /** Records `key` as used until `expiresAt`; false if it already was. */
 async function markUsed(key: string, expiresAt: number, db: Database = getDb()): Promise<boolean> {
   const now = Date.now()
-  const prune = now - lastPrune > PRUNE_EVERY_MS
+  const prune = Math.abs(now - lastPrune) > PRUNE_EVERY_MS
   if (prune) lastPrune = now
   const taken = await db.transaction(async (tx) => {
     if (prune) await tx.delete(usedCaptchas).where(lte(usedCaptchas.expiresAt, now))

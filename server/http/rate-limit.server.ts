@@ -101,7 +101,7 @@ export async function countStep(db: Database, bucket: string, key: string, rule:
   const nextEnd = rule.blockDuration
     ? sql`CASE WHEN ${nextHits} >= ${points} THEN ${blockEnd} WHEN ${expired} THEN ${windowEnd} ELSE ${rateLimits.expiresAt} END`
     : sql`CASE WHEN ${expired} THEN ${windowEnd} ELSE ${rateLimits.expiresAt} END`
-  const prune = now - lastPrune > PRUNE_EVERY_MS
+  const prune = Math.abs(now - lastPrune) > PRUNE_EVERY_MS
   if (prune) lastPrune = now
   return db.transaction(async (tx) => {
     if (prune) await tx.delete(rateLimits).where(lte(rateLimits.expiresAt, now))
