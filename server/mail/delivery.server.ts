@@ -110,6 +110,16 @@ export async function deliverPendingMail(
   return { sent, failed }
 }
 
+/** True when some message is due (not sent, nextAttemptAt reached). */
+async function hasDueMail(db: Database, now = new Date()): Promise<boolean> {
+  const [row] = await db.read
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now)))
+    .limit(1)
+  return row !== undefined
+}
+
 /** Sets nextAttemptAt to `until` if the row is still as we read it; false if someone else took it. */
 async function claim(db: Database, row: MailOutboxRow, until: Date): Promise<Date | null> {
   const taken = await db.transaction((tx) =>
@@ -236,7 +246,8 @@ export function startMailWorker(db: Database, opts: { holder?: string; intervalM
       do {
         again = false
         try {
-          await withLease(db, MAIL_WORKER_LEASE, WORKER_LEASE_MS, () => deliverPendingMail(db), { holder: opts.holder })
+          // A read first: an empty outbox costs no lease write.
+          if (await hasDueMail(db)) await withLease(db, MAIL_WORKER_LEASE, WORKER_LEASE_MS, () => deliverPendingMail(db), { holder: opts.holder })
         } catch (error) {
           logger().error({ err: error }, 'mail delivery run failed')
         }
