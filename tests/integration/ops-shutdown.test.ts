@@ -112,8 +112,9 @@ describe.each(DRIVERS)('graceful shutdown on SIGTERM (%s)', (driver) => {
       else expect(['ECONNREFUSED', 'ECONNRESET'], JSON.stringify(r)).toContain(r.error)
     }
     const acknowledged = results.filter((r) => r.status === 200)
-    // Some writes were still running when SIGTERM arrived, and they were finished, not cut.
-    expect(acknowledged.filter((r) => r.startedAt <= sigtermAt && r.endedAt > sigtermAt).length, JSON.stringify(results)).toBeGreaterThan(0)
+    // Some writes were still running when SIGTERM arrived, and they were finished, not cut
+    // (answered well after the signal: not merely an answer already on its way).
+    expect(acknowledged.filter((r) => r.startedAt <= sigtermAt && r.endedAt > sigtermAt + 50).length, JSON.stringify(results)).toBeGreaterThan(0)
     // Late ones were refused.
     expect(results.filter((r) => r.error).length).toBeGreaterThan(0)
 
