@@ -66,3 +66,51 @@ export type MailOutboxRow = typeof mailOutbox.$inferSelect
 export type NewMailOutboxRow = typeof mailOutbox.$inferInsert
 export type AuditLogRow = typeof auditLog.$inferSelect
 export type NewAuditLogRow = typeof auditLog.$inferInsert
+
+/**
+ * Fixed-window counters of the security limits (decision 041): the password, code, registration
+ * and reset steps per address, the captcha fallback's answers, the per-recipient mail caps and
+ * the per-email login lock. Shared by every instance on the database and kept over restarts.
+ * One UPSERT per counted step; rows are dropped once `expiresAt` has passed.
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    /** The limit's name (`login`, `reset`, `lock`, `mail-code` …). */
+    bucket: text('bucket').notNull(),
+    /** Who is counted: a client address, an email as typed, a user. */
+    key: text('key').notNull(),
+    /** Steps counted in the current window. */
+    hits: integer('hits').notNull(),
+    /** Unix ms: the window (or the lock) ends; the row counts as absent from then on. */
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'rate_limits_pk', columns: [t.bucket, t.key] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * Captcha solutions and fallback tokens already accepted (single use across instances and
+ * restarts), until the challenge expires anyway. Inserting the row is the use.
+ */
+export const usedCaptchas = sqliteTable(
+  'used_captchas',
+  {
+    /** `pow:<sha256 of the challenge signature>` or `q:<question nonce>`. */
+    id: text('id').primaryKey(),
+    /** Unix ms: the challenge's own expiry. */
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('used_captchas_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * Leases on background work (decision 041): at most one instance runs the mail worker (and the
+ * alert digest) at a time. Acquire = a conditional UPSERT that only takes a free or expired row.
+ */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  /** The instance holding it (host, pid and a random part). */
+  holder: text('holder').notNull(),
+  /** Unix ms: the holder must renew before this or lose it. */
+  expiresAt: integer('expires_at').notNull(),
+})

@@ -89,18 +89,18 @@ async function findUserByEmail(ctx: UseCaseContext, email: string): Promise<User
 export async function startLogin(ctx: UseCaseContext, input: z.input<typeof loginInput>): Promise<LoginStep> {
   const { username, password } = parseInput(loginInput, input)
   const now = ctx.now ?? new Date()
-  await consumeRateLimit('login', ctx.ip ?? 'unknown')
-  await assertNotLocked(username)
+  await consumeRateLimit('login', ctx.ip ?? 'unknown', ctx.db)
+  await assertNotLocked(username, ctx.db)
   const user = await findUserByEmail(ctx, username)
   const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), password)
   if (!user || !user.passwordHash || !ok) {
-    await recordFailure(username)
+    await recordFailure(username, ctx.db)
     await auditSignIn(ctx, 'auth.signIn.passwordFailed', user?.id, { email: username.trim().toLowerCase().slice(0, 254) })
     throw new AppError('UNAUTHORIZED', TEXT.invalidCredentials)
   }
 
   const type = user.twoFactorType as TwoFactorType
-  if (type === TWO_FACTOR_TYPE.Email) await consumeMailCap('signInCode', user.email!)
+  if (type === TWO_FACTOR_TYPE.Email) await consumeMailCap('signInCode', user.email!, ctx.db)
   const isFirstLogin = !user.firstLoginCompletedAt
   const step = await ctx.db.transaction(async (tx) => {
     let secret = user.totpSecret
@@ -147,12 +147,12 @@ export async function completeLogin(
 ): Promise<{ userId: number }> {
   const { username, code, type } = parseInput(completeLoginInput, input)
   const now = ctx.now ?? new Date()
-  await consumeRateLimit('code', ctx.ip ?? 'unknown')
-  await assertNotLocked(username)
+  await consumeRateLimit('code', ctx.ip ?? 'unknown', ctx.db)
+  await assertNotLocked(username, ctx.db)
   const wrong = () => new AppError('UNAUTHORIZED', TEXT.wrongCode)
   const user = await findUserByEmail(ctx, username)
   if (!user) {
-    await recordFailure(username)
+    await recordFailure(username, ctx.db)
     await auditSignIn(ctx, 'auth.signIn.secondFactorFailed', undefined, { email: username.trim().toLowerCase().slice(0, 254) })
     throw wrong()
   }
@@ -205,11 +205,11 @@ export async function completeLogin(
     return { ok: true as const }
   })
   if (!outcome.ok) {
-    await recordFailure(username)
+    await recordFailure(username, ctx.db)
     await auditSignIn(ctx, 'auth.signIn.secondFactorFailed', user.id, { method: type === TWO_FACTOR_TYPE.Authenticator ? 'Authenticator' : 'Email' })
     throw wrong()
   }
-  await clearFailures(username)
+  await clearFailures(username, ctx.db)
   return { userId: user.id }
 }
 
@@ -221,9 +221,9 @@ export async function completeLogin(
 export async function resendEmailCode(ctx: UseCaseContext, input: z.input<typeof resendCodeInput>): Promise<{ message: string }> {
   const { username } = parseInput(resendCodeInput, input)
   const now = ctx.now ?? new Date()
-  await consumeRateLimit('code', ctx.ip ?? 'unknown')
+  await consumeRateLimit('code', ctx.ip ?? 'unknown', ctx.db)
   // Per recipient, keyed by the address as typed whether or not an account uses it.
-  await consumeMailCap('signInCode', username)
+  await consumeMailCap('signInCode', username, ctx.db)
   const user = await findUserByEmail(ctx, username)
   if (user && user.twoFactorType !== TWO_FACTOR_TYPE.Email) throw new AppError('BAD_REQUEST', TEXT.notEmail2fa)
   if (!user) return { message: TEXT.codeSent }

@@ -35,9 +35,9 @@ export const resetPasswordInput = z.object({
 export async function sendPasswordResetLink(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
   const { email } = parseInput(sendResetLinkInput, input)
   const now = ctx.now ?? new Date()
-  await consumeRateLimit('reset', ctx.ip ?? 'unknown')
+  await consumeRateLimit('reset', ctx.ip ?? 'unknown', ctx.db)
   // Per recipient, keyed by the address as typed whether or not an account uses it: reveals nothing.
-  await consumeMailCap('resetLink', email)
+  await consumeMailCap('resetLink', email, ctx.db)
   const [user] = await ctx.db.read
     .select({ id: users.id, firstName: users.firstName, email: users.email })
     .from(users)
@@ -64,7 +64,7 @@ export async function sendPasswordResetLink(ctx: UseCaseContext, input: unknown)
 export async function resetPassword(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
   const { token, newPassword } = parseInput(resetPasswordInput, input)
   const now = ctx.now ?? new Date()
-  await consumeRateLimit('reset', ctx.ip ?? 'unknown')
+  await consumeRateLimit('reset', ctx.ip ?? 'unknown', ctx.db)
   const passwordHash = await hashPassword(newPassword)
   const invalid = () => new AppError('BAD_REQUEST', 'This reset link is invalid or has expired', { fieldErrors: { token: 'This reset link is invalid or has expired' } })
   const email = await ctx.db.transaction(async (tx) => {
@@ -91,6 +91,6 @@ export async function resetPassword(ctx: UseCaseContext, input: unknown): Promis
     return row.email
   })
   kickMailWorker()
-  if (email) await clearFailures(email)
+  if (email) await clearFailures(email, ctx.db)
   return { message: TEXT.passwordResetDone }
 }

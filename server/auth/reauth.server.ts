@@ -63,7 +63,7 @@ export async function sendReauthCode(ctx: UseCaseContext): Promise<{ message: st
   const now = ctx.now ?? new Date()
   const u = await loadCredentials(ctx, me.userId)
   if (u.twoFactorType !== TWO_FACTOR_TYPE.Email) throw new AppError('BAD_REQUEST', TEXT.notEmail2fa)
-  await consumeMailCap('confirmCode', u.email)
+  await consumeMailCap('confirmCode', u.email, ctx.db)
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(loginChallenges)
@@ -102,9 +102,9 @@ export async function requireRecentSignIn(ctx: UseCaseContext, raw: ReauthInput 
   }
 
   const input = parseInput(reauthInput, raw ?? {})
-  await consumeRateLimit('code', ctx.ip ?? 'unknown')
+  await consumeRateLimit('code', ctx.ip ?? 'unknown', ctx.db)
   const u = await loadCredentials(ctx, me.userId)
-  await assertNotLocked(u.email)
+  await assertNotLocked(u.email, ctx.db)
   if (!u.passwordHash) throw new AppError('FORBIDDEN', HARDENING_TEXT.reauthNoPassword)
   const password = input.password ?? ''
   const code = input.code ?? ''
@@ -114,7 +114,7 @@ export async function requireRecentSignIn(ctx: UseCaseContext, raw: ReauthInput 
   if (Object.keys(missing).length) throw new AppError('BAD_REQUEST', Object.values(missing).join('. '), { fieldErrors: missing })
 
   const fail = async (field: 'password' | 'code', message: string) => {
-    await recordFailure(u.email)
+    await recordFailure(u.email, ctx.db)
     await ctx.db.transaction((tx) => audit(tx, me, { action: field === 'password' ? 'auth.reauth.passwordFailed' : 'auth.reauth.codeFailed', entityType: 'user', entityId: me.userId }))
     return new AppError('BAD_REQUEST', message, { fieldErrors: { [field]: message } })
   }

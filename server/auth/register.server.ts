@@ -98,7 +98,7 @@ export interface RegisterResult {
 export async function registerUser(ctx: UseCaseContext, input: unknown): Promise<RegisterResult> {
   const v = parseInput(registerInput, input)
   const now = ctx.now ?? new Date()
-  await consumeRateLimit('register', ctx.ip ?? 'unknown')
+  await consumeRateLimit('register', ctx.ip ?? 'unknown', ctx.db)
   const passwordHash = await hashPassword(v.password)
   const totpSecret = v.twoFactorType === TWO_FACTOR_TYPE.Authenticator ? newTotpSecret() : null
 
@@ -158,7 +158,7 @@ export async function registerUser(ctx: UseCaseContext, input: unknown): Promise
 
 /** POST /api/Auth/checkMail: does an account use this email? */
 export async function checkMailExists(ctx: UseCaseContext, email: string): Promise<boolean> {
-  await consumeRateLimit('checkMail', ctx.ip ?? 'unknown')
+  await consumeRateLimit('checkMail', ctx.ip ?? 'unknown', ctx.db)
   const normalized = (email ?? '').trim().toLowerCase()
   if (!normalized) return false
   const [row] = await ctx.db.read

@@ -9,6 +9,10 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { lte } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { usedCaptchas } from '#db/schema/index.ts'
+import { getDb } from '../db.server.ts'
 import { env } from '../env.server.ts'
 import { AppError, badRequest } from '../errors.ts'
 import { consumeRateLimit } from '../http/rate-limit.server.ts'
@@ -88,55 +92,36 @@ function captchaKeys(): Keys {
 // Single use
 
 /**
- * Solutions and fallback tokens already accepted, until they expire anyway.
+ * Solutions and fallback tokens already accepted, until they expire anyway: rows of
+ * `used_captchas` in the database (decision 041), so a solution used on one instance is refused
+ * by every other one and after a restart. Inserting the row is the use: an UPSERT that only
+ * overwrites an expired row, so of two concurrent uses exactly one gets the row back.
  *
- * In memory is enough: Operon runs as one Node process on one machine
- * (fly.toml, a single SQLite/libSQL primary), so every form post reaches the
- * process that remembers what was used, and a restart forgets at most 10
- * minutes of used captchas (each still needs a fresh login attempt, which the
- * rate limits count). A multi-machine deployment needs a shared store instead:
- * an atomic insert-if-absent with expiry, e.g. a `used_captcha(id PRIMARY KEY,
- * expires_at)` table in the shared database or Redis `SET key 1 NX PX ttl`.
- *
- * Only verified solutions and authentic tokens are recorded, so a visitor
- * cannot fill the set with made-up keys; the cap bounds memory regardless.
+ * Only verified solutions and authentic tokens are recorded, so a visitor cannot fill the
+ * table with made-up keys; expired rows are deleted about once a minute.
  */
-const used = new Map<string, number>()
-const MAX_USED = 200_000
-let lastSweep = 0
+const PRUNE_EVERY_MS = 60_000
+let lastPrune = 0
 
-function prune(now: number) {
-  // Entries go in roughly in expiry order: drop the expired head cheaply, and
-  // sweep the whole map once a minute for the few out of order.
-  for (const [key, expiresAt] of used) {
-    if (expiresAt > now) break
-    used.delete(key)
-  }
-  if (now - lastSweep > 60_000) {
-    lastSweep = now
-    for (const [key, expiresAt] of used) if (expiresAt <= now) used.delete(key)
-  }
-  // Beyond the cap the oldest go first (they are the closest to expiring).
-  while (used.size >= MAX_USED) {
-    const oldest = used.keys().next()
-    if (oldest.done) break
-    used.delete(oldest.value)
-  }
-}
-
-/** Records `key` as used; false if it already was. Synchronous, so atomic. */
-function markUsed(key: string, expiresAt: number): boolean {
+/** Records `key` as used until `expiresAt`; false if it already was. */
+async function markUsed(key: string, expiresAt: number, db: Database = getDb()): Promise<boolean> {
   const now = Date.now()
-  prune(now)
-  const seen = used.get(key)
-  if (seen !== undefined && seen > now) return false
-  used.set(key, expiresAt)
-  return true
+  const prune = Math.abs(now - lastPrune) > PRUNE_EVERY_MS
+  if (prune) lastPrune = now
+  const taken = await db.transaction(async (tx) => {
+    if (prune) await tx.delete(usedCaptchas).where(lte(usedCaptchas.expiresAt, now))
+    return tx
+      .insert(usedCaptchas)
+      .values({ id: key, expiresAt })
+      .onConflictDoUpdate({ target: usedCaptchas.id, set: { expiresAt }, setWhere: lte(usedCaptchas.expiresAt, now) })
+      .returning({ id: usedCaptchas.id })
+  })
+  return taken.length === 1
 }
 
 /** Tests only: forget used solutions and tokens. */
-export function resetCaptchaStore() {
-  used.clear()
+export async function resetCaptchaStore(db: Database = getDb()): Promise<void> {
+  await db.transaction((tx) => tx.delete(usedCaptchas))
 }
 
 // ---------------------------------------------------------------------------
@@ -250,7 +235,7 @@ const safeEqual = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeE
  * True once for the right answer to an unexpired question this server asked,
  * given at least FALLBACK_MIN_WAIT_MS after it was asked (`now` for tests).
  */
-export function verifyFallbackAnswer(input: { token: string | null | undefined; answer: string | null | undefined; now?: number }): boolean {
+export async function verifyFallbackAnswer(input: { token: string | null | undefined; answer: string | null | undefined; now?: number }): Promise<boolean> {
   const { token, answer } = input
   const now = input.now ?? Date.now()
   if (typeof token !== 'string' || token.length > 200 || typeof answer !== 'string' || answer.length > 50) return false
@@ -264,7 +249,7 @@ export function verifyFallbackAnswer(input: { token: string | null | undefined; 
   // Too early for a person to have read and answered: refused (the page asks a new question).
   if (now < expiresAt - CAPTCHA_TTL_MS + FALLBACK_MIN_WAIT_MS) return false
   // Authentic and unexpired: this attempt uses the token up, whatever the answer.
-  if (!markUsed(`q:${nonce}`, expiresAt)) return false
+  if (!(await markUsed(`q:${nonce}`, expiresAt))) return false
   const normalized = normalizeAnswer(answer)
   if (normalized === null) return false
   return safeEqual(Buffer.from(answerMac, 'base64url'), fallbackMac('answer', `${body}.${normalized}`))
@@ -318,7 +303,7 @@ export async function verifyCaptchaForm(formData: FormData, caller: CaptchaCalle
   const token = field(CAPTCHA_FALLBACK_TOKEN_FIELD)
   if (!token) return false
   await consumeFallbackAllowance(caller)
-  return verifyFallbackAnswer({ token, answer: field(CAPTCHA_FALLBACK_ANSWER_FIELD) ?? '' })
+  return await verifyFallbackAnswer({ token, answer: field(CAPTCHA_FALLBACK_ANSWER_FIELD) ?? '' })
 }
 
 /**

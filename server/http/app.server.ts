@@ -1,5 +1,6 @@
 /**
- * The Express application in front of Remix: client address, compression, security headers
+ * The Express application in front of Remix: request id, timing and access log, client
+ * address, compression, security headers
  * with a per-request CSP nonce, the request guards (decisions 018, 020), static files, then
  * Remix (pages, /api, /trpc, /healthz, /VERSION). `main.ts` serves it; the tests serve the same
  * application over real HTTP.
@@ -12,6 +13,7 @@ import helmet from 'helmet'
 import { configuredProviders, externalSignInOrigins } from '../auth/external/providers.server.ts'
 import { clientIp, type ClientIpConfig } from './client-ip.server.ts'
 import { requestGuards } from './guards.server.ts'
+import { observeRequests, type ObserveOptions } from './observe.server.ts'
 import { createRequestHandler } from './remix-adapter.server.ts'
 
 export interface AppOptions {
@@ -25,6 +27,8 @@ export interface AppOptions {
   clientIp: ClientIpConfig
   /** Development: Vite's middlewares instead of the built static files. */
   viteMiddlewares?: express.RequestHandler
+  /** The graceful shutdown's hooks (main.ts): answers close their connection while it runs. */
+  observe?: ObserveOptions
 }
 
 export function createApp(opts: AppOptions): express.Express {
@@ -35,6 +39,8 @@ export function createApp(opts: AppOptions): express.Express {
   // CLIENT_IP_HEADER or the socket (decision 020), and the host from Host.
   app.set('trust proxy', false)
 
+  // Request id, Server-Timing and the access log, around everything else (decision 042).
+  app.use(observeRequests(opts.observe))
   app.use((req, res, next) => {
     res.locals.clientIp = clientIp(opts.clientIp, req.socket.remoteAddress, req.headers)
     res.locals.cspNonce = randomBytes(16).toString('hex')

@@ -1,7 +1,10 @@
 /**
  * The process entry: checks the environment, migrates (and seeds) the database
  * before listening, then serves Remix (pages, /api, /trpc, /healthz, /VERSION)
- * behind compression and security headers.
+ * behind compression and security headers. SIGTERM (or Ctrl-C) shuts it down
+ * gracefully (decision 042): stop accepting, let the requests in progress finish
+ * for up to SHUTDOWN_GRACE_MS, stop the background workers, close Chromium and
+ * the database, exit 0.
  *
  * `npm start` runs the built copy (build/main.js) with NODE_ENV unset: that is
  * a local demo, so production's required settings get local defaults.
@@ -52,6 +55,7 @@ async function main() {
     ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
     : ((await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild)
 
+  let closing = false
   const app = createApp({
     build,
     mode: e.NODE_ENV,
@@ -60,6 +64,13 @@ async function main() {
     isLocal: e.isLocal,
     clientIp: { header: e.CLIENT_IP_HEADER, proxies: e.CLIENT_IP_PROXIES },
     viteMiddlewares: vite?.middlewares,
+    observe: {
+      closing: () => closing,
+      // Answers finished during a shutdown close the idle sockets they leave.
+      onDone: () => {
+        if (closing) server.closeIdleConnections()
+      },
+    },
   })
 
   const server = app.listen(e.PORT, e.HOST, () => {
@@ -75,18 +86,69 @@ async function main() {
     void warmVinDecoder()
   })
 
-  const shutdown = () => {
-    server.close(() => {
-      void mailWorker
-        .stop()
-        .then(() => closePdfBrowser().catch(() => undefined))
-        .then(() => db.close())
-        .finally(() => process.exit(0))
+  /**
+   * Background work stopped on shutdown, after the last request (decision 042): each `stop()`
+   * ends its timer and waits for a run in progress. Add new workers here.
+   */
+  const backgroundWorkers: { name: string; stop(): Promise<void> | void }[] = [{ name: 'mail worker', stop: () => mailWorker.stop() }]
+
+  const graceMs = shutdownGraceMs()
+  const shutdown = async (signal: string) => {
+    const started = Date.now()
+    closing = true
+    log.info({ signal, graceMs }, 'shutting down: no new connections; finishing the requests in progress')
+    // Stop accepting; idle keep-alive sockets close now, busy ones once their answer is sent.
+    const drained = new Promise<boolean>((resolve) => server.close(() => resolve(true)))
+    server.closeIdleConnections()
+    let timer: NodeJS.Timeout | undefined
+    const inTime = await Promise.race([drained, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))])
+    clearTimeout(timer)
+    if (!inTime) {
+      log.warn({ graceMs }, 'shutdown: requests still running after the grace period; closing their connections')
+      server.closeAllConnections()
+    }
+    let code = 0
+    for (const worker of backgroundWorkers) {
+      try {
+        await worker.stop()
+      } catch (error) {
+        code = 1
+        log.error({ err: error, worker: worker.name }, 'shutdown: a background worker did not stop cleanly')
+      }
+    }
+    await closePdfBrowser().catch((error: unknown) => log.warn({ err: error }, 'shutdown: closing Chromium failed'))
+    // Waits for a transaction in progress (the write lock), then closes the connections.
+    await db.close().catch((error: unknown) => {
+      code = 1
+      log.error({ err: error }, 'shutdown: closing the database failed')
     })
-    setTimeout(() => process.exit(0), 5000).unref()
+    log.info({ ms: Date.now() - started, code }, 'shut down')
+    process.exit(code)
   }
-  process.on('SIGTERM', shutdown)
-  process.on('SIGINT', shutdown)
+  let stopping = false
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl-C: do not wait.
+      if (signal === 'SIGINT') process.exit(130)
+      return
+    }
+    stopping = true
+    // Whatever happens, the process ends a little after the grace period.
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, graceMs + 10_000).unref()
+    void shutdown(signal)
+  }
+  process.on('SIGTERM', onSignal)
+  process.on('SIGINT', onSignal)
+}
+
+/** SHUTDOWN_GRACE_MS: how long in-flight requests may finish after SIGTERM (default 10 s). */
+function shutdownGraceMs(): number {
+  const raw = process.env.SHUTDOWN_GRACE_MS
+  const n = raw === undefined || raw === '' ? NaN : Number(raw)
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, 600_000) : 10_000
 }
 
 main().catch((error: unknown) => {

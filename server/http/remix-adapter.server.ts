@@ -145,8 +145,10 @@ export function createRequestHandler(opts: {
       const request = toFetchRequest(req, res, requestScope()!)
       return handle(request, opts.getLoadContext(req, res))
     })
+    const started = performance.now()
     result
       .then(async (response) => {
+        scope.appMs = performance.now() - started
         if (scope.tooLarge) {
           await response.body?.cancel().catch(() => undefined)
           await drain(req)

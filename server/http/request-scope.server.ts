@@ -1,11 +1,19 @@
 /**
- * What the HTTP layer learns about one request while the doors handle it: the body went over
- * the limit while streaming, or the disk was full. The Remix adapter opens the scope and turns
- * the door's answer into a clear 413 or 507 (decision 020).
+ * What the HTTP layer learns about one request while it is handled (decision 042): its id (on
+ * every log line and in `X-Request-Id`), when it started, and, for the Remix adapter, whether
+ * the body went over the limit while streaming or the disk was full (decision 020), which it
+ * turns into a clear 413 or 507. The Express application opens the scope first thing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomUUID } from 'node:crypto'
 
 export interface RequestScope {
+  /** The request id: the caller's sane `X-Request-Id`, or a new UUID. */
+  id: string
+  /** performance.now() when the request arrived. */
+  startedAt: number
+  /** Milliseconds the Remix doors (loader, action, REST, tRPC) took to produce the answer. */
+  appMs?: number
   /** The body passed the limit while it was read (no Content-Length said so beforehand). */
   tooLarge: boolean
   /** A write failed because the disk (or the database) is full. */
@@ -17,9 +25,33 @@ export interface RequestScope {
 const g = globalThis as unknown as { __operonRequestScope?: AsyncLocalStorage<RequestScope> }
 const storage = (g.__operonRequestScope ??= new AsyncLocalStorage<RequestScope>())
 
+/** An incoming id is kept only if it looks like one: 8–64 letters, digits, `-`, `_`, `.`, `:`. */
+const SANE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,63}$/
+
+export function requestIdFrom(header: string | string[] | undefined): string {
+  return typeof header === 'string' && SANE_ID.test(header) ? header : randomUUID()
+}
+
+export function newRequestScope(id: string = randomUUID()): RequestScope {
+  return { id, startedAt: performance.now(), tooLarge: false, storageFull: false }
+}
+
+/** Runs `fn` (and everything it starts) inside `scope`. */
+export function runWithRequestScope<T>(scope: RequestScope, fn: () => T): T {
+  return storage.run(scope, fn)
+}
+
+/** Runs `fn` in the current request's scope, or in a new one when there is none. */
 export function runInRequestScope<T>(fn: () => T): { scope: RequestScope; result: T } {
-  const scope: RequestScope = { tooLarge: false, storageFull: false }
+  const current = storage.getStore()
+  if (current) return { scope: current, result: fn() }
+  const scope = newRequestScope()
   return { scope, result: storage.run(scope, fn) }
+}
+
+/** Runs `fn` outside any request's scope (background work a request merely kicked). */
+export function outsideRequestScope<T>(fn: () => T): T {
+  return storage.exit(fn)
 }
 
 export function requestScope(): RequestScope | undefined {

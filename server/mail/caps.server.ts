@@ -1,4 +1,5 @@
 import { HARDENING_TEXT } from '#catalog/texts.ts'
+import type { Database } from '#db/client.ts'
 import { consumeFixedLimit } from '../http/rate-limit.server.ts'
 
 /**
@@ -6,7 +7,7 @@ import { consumeFixedLimit } from '../http/rate-limit.server.ts'
  * the address as typed (trimmed, lower-cased) whether or not an account uses
  * it, so a cap reveals nothing. Like the per-email lock they are a security
  * rule (no mail bombing of one inbox), so RATE_LIMIT_FACTOR does not scale them.
- * In memory, through the same limiter as the other limits (one machine).
+ * Counted in the database like the other security limits (decision 041).
  */
 export const MAIL_CAPS = {
   /** Sign-in codes: the password step of an Email account and its resends. */
@@ -22,7 +23,7 @@ export const MAIL_CAPS = {
 export type MailCapKind = Exclude<keyof typeof MAIL_CAPS, 'any'>
 
 /** Takes one mail of `kind` to `address` from its caps; 429 with Retry-After once a cap is reached. */
-export async function consumeMailCap(kind: MailCapKind, address: string): Promise<void> {
+export async function consumeMailCap(kind: MailCapKind, address: string, db?: Database): Promise<void> {
   const key = address.trim().toLowerCase()
-  for (const k of [kind, 'any'] as const) await consumeFixedLimit(`mail-${k}`, MAIL_CAPS[k], key, HARDENING_TEXT.tooManyEmails)
+  for (const k of [kind, 'any'] as const) await consumeFixedLimit(`mail-${k}`, MAIL_CAPS[k], key, HARDENING_TEXT.tooManyEmails, db)
 }

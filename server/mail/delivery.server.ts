@@ -19,6 +19,8 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '#db/client.ts'
 import { mailOutbox, type MailOutboxRow } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
+import { outsideRequestScope } from '../http/request-scope.server.ts'
+import { withLease } from '../leases.server.ts'
 import { logger } from '../log.server.ts'
 
 /** Give up after this many failed attempts. */
@@ -29,6 +31,9 @@ export const PARKED_AT = new Date(Date.UTC(9999, 11, 31))
 const CLAIM_LEASE_MS = 5 * 60_000
 const DEFAULT_BATCH = 20
 const WORKER_INTERVAL_MS = 10_000
+/** The worker's lease (decision 041): one instance delivers at a time; renewed every 20 s while it runs. */
+export const MAIL_WORKER_LEASE = 'mail-worker'
+const WORKER_LEASE_MS = 60_000
 const MAX_ERROR_LENGTH = 1000
 
 /** Delay before attempt n+1 after n failed attempts: 1 min, 2, 4 … capped at 1 h. */
@@ -103,6 +108,16 @@ export async function deliverPendingMail(
     if (ownTransport) transport.close()
   }
   return { sent, failed }
+}
+
+/** True when some message is due (not sent, nextAttemptAt reached). */
+async function hasDueMail(db: Database, now = new Date()): Promise<boolean> {
+  const [row] = await db.read
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now)))
+    .limit(1)
+  return row !== undefined
 }
 
 /** Sets nextAttemptAt to `until` if the row is still as we read it; false if someone else took it. */
@@ -210,8 +225,12 @@ const g = globalThis as unknown as { __operonMailWorker?: MailWorker }
 /**
  * Delivers every 10 s and on `kick()`. Runs never overlap: a kick during a run
  * schedules one more run right after it. Errors are logged, not thrown.
+ *
+ * Each run holds the database lease `mail-worker`: while another instance holds it this one
+ * skips the run (the holder delivers what this one enqueued on its next pass, within 10 s).
+ * `holder` names this worker in the lease (tests run two "instances" in one process).
  */
-export function startMailWorker(db: Database): MailWorker {
+export function startMailWorker(db: Database, opts: { holder?: string; intervalMs?: number } = {}): MailWorker {
   let running: Promise<void> | null = null
   let again = false
   let stopped = false
@@ -222,21 +241,23 @@ export function startMailWorker(db: Database): MailWorker {
       again = true
       return
     }
-    running = (async () => {
+    // Not part of the request that kicked it: its log lines carry no request id.
+    running = outsideRequestScope(async () => {
       do {
         again = false
         try {
-          await deliverPendingMail(db)
+          // A read first: an empty outbox costs no lease write.
+          if (await hasDueMail(db)) await withLease(db, MAIL_WORKER_LEASE, WORKER_LEASE_MS, () => deliverPendingMail(db), { holder: opts.holder })
         } catch (error) {
           logger().error({ err: error }, 'mail delivery run failed')
         }
       } while (again && !stopped)
-    })().finally(() => {
+    }).finally(() => {
       running = null
     })
   }
 
-  const timer = setInterval(run, WORKER_INTERVAL_MS)
+  const timer = setInterval(run, opts.intervalMs ?? WORKER_INTERVAL_MS)
   timer.unref()
 
   const worker: MailWorker = {

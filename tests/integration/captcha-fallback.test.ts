@@ -61,7 +61,7 @@ describe('the no-JavaScript question', () => {
   })
 
   it('is limited per address, far below the proof of work', async () => {
-    resetCaptchaStore()
+    await resetCaptchaStore()
     const ip = '203.0.113.2'
     const allowed = 10 * FACTOR
     let last = { status: 0, body: null as { error?: string } | null }

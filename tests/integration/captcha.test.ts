@@ -1,6 +1,6 @@
 import { solveChallenge, type Challenge, type Solution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   CAPTCHA_ALGORITHM,
   CAPTCHA_COST,
@@ -22,6 +22,13 @@ import {
 import { resetEnvCache } from '#server/env.server.ts'
 import { isAppError } from '#server/errors.ts'
 import { loader as challengeLoader } from '#app/routes/captcha.challenge.ts'
+import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
+
+// Used solutions live in the database (decision 041).
+const db = createTestDb()
+const setAppDb = useAsAppDb
+setAppDb(db)
+afterAll(() => db.close())
 
 const encode = (challenge: Challenge, solution: Solution) =>
   Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
@@ -146,34 +153,34 @@ describe('proof-of-work captcha (altcha)', () => {
 const soon = () => Date.now() + FALLBACK_MIN_WAIT_MS + 1_100
 
 describe('no-JavaScript fallback question', () => {
-  it('asks a small sum and verifies the right answer once', () => {
+  it('asks a small sum and verifies the right answer once', async () => {
     const { question, token } = createFallbackQuestion()
     expect(question).toMatch(/^What is \d plus \d\?$/)
     // nonce.expiresAt.tag.answerMac: the answer itself is not in the token.
     expect(token).toMatch(/^[\w-]{16}\.\d+\.[\w-]{43}\.[\w-]{43}$/)
     expect(token.split('.')).not.toContain(String(answerOf(question)))
-    expect(verifyFallbackAnswer({ token, answer: ` ${answerOf(question)} `, now: soon() })).toBe(true)
-    expect(verifyFallbackAnswer({ token, answer: String(answerOf(question)), now: soon() })).toBe(false)
+    expect(await verifyFallbackAnswer({ token, answer: ` ${answerOf(question)} `, now: soon() })).toBe(true)
+    expect(await verifyFallbackAnswer({ token, answer: String(answerOf(question)), now: soon() })).toBe(false)
   })
 
-  it('accepts the answer in words', () => {
+  it('accepts the answer in words', async () => {
     const { question, token } = createFallbackQuestion()
     const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen'] // prettier-ignore
-    expect(verifyFallbackAnswer({ token, answer: words[answerOf(question)]!.toUpperCase(), now: soon() })).toBe(true)
+    expect(await verifyFallbackAnswer({ token, answer: words[answerOf(question)]!.toUpperCase(), now: soon() })).toBe(true)
   })
 
-  it('fails a wrong answer, and the token is then used up', () => {
+  it('fails a wrong answer, and the token is then used up', async () => {
     const { question, token } = createFallbackQuestion()
     const right = answerOf(question)
-    expect(verifyFallbackAnswer({ token, answer: String(right + 1), now: soon() })).toBe(false)
-    expect(verifyFallbackAnswer({ token, answer: String(right), now: soon() })).toBe(false)
+    expect(await verifyFallbackAnswer({ token, answer: String(right + 1), now: soon() })).toBe(false)
+    expect(await verifyFallbackAnswer({ token, answer: String(right), now: soon() })).toBe(false)
   })
 
-  it('fails an expired, tampered or foreign token', () => {
+  it('fails an expired, tampered or foreign token', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const old = createFallbackQuestion()
     vi.setSystemTime(Date.now() + CAPTCHA_TTL_MS + 1000)
-    expect(verifyFallbackAnswer({ token: old.token, answer: String(answerOf(old.question)) })).toBe(false)
+    expect(await verifyFallbackAnswer({ token: old.token, answer: String(answerOf(old.question)) })).toBe(false)
     vi.useRealTimers()
 
     const { question, token } = createFallbackQuestion()
@@ -187,10 +194,10 @@ describe('no-JavaScript fallback question', () => {
       '',
       'garbage',
     ]) {
-      expect(verifyFallbackAnswer({ token: t, answer, now: soon() })).toBe(false)
+      expect(await verifyFallbackAnswer({ token: t, answer, now: soon() })).toBe(false)
     }
-    expect(verifyFallbackAnswer({ token, answer: null })).toBe(false)
-    expect(verifyFallbackAnswer({ token: null, answer })).toBe(false)
+    expect(await verifyFallbackAnswer({ token, answer: null })).toBe(false)
+    expect(await verifyFallbackAnswer({ token: null, answer })).toBe(false)
   })
 })
 

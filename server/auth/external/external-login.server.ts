@@ -150,7 +150,7 @@ export async function loginOrRegisterWithExternal(ctx: UseCaseContext, input: Ex
   const now = ctx.now ?? new Date()
   const config = requireProviderConfig(input.provider)
   const provider = config.provider
-  await consumeRateLimit('login', ctx.ip ?? 'unknown')
+  await consumeRateLimit('login', ctx.ip ?? 'unknown', ctx.db)
   const claims = await claimsFrom(input, provider, now)
   const roles = parseSelfSelectedRoles(input.roles)
 
@@ -170,7 +170,7 @@ export async function loginOrRegisterWithExternal(ctx: UseCaseContext, input: Ex
   }
   if (roles.length === 0) return { status: 'needsRoles', claims }
 
-  await consumeRateLimit('register', ctx.ip ?? 'unknown')
+  await consumeRateLimit('register', ctx.ip ?? 'unknown', ctx.db)
   const email = claims.email
   const companyCode = input.companyCode?.trim() || null
   const { firstName, lastName } = namesOf(claims)
