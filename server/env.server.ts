@@ -55,6 +55,8 @@ const schema = z.object({
   DOCUMENT_QUOTA_COMPANY_MB: z.coerce.number().positive().default(2048),
   /** Local hour (company time zone, 0–23) from which the owners' morning alert digest is sent. */
   ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  /** After SIGTERM, how long in-flight requests may finish (ms; decision 042). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -12,6 +12,7 @@ import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { alertDigestMail } from '../mail/templates.ts'
 import { ownerAlertsOf, type OwnerAlert } from './alerts.server.ts'
+import { withLease } from '../leases.server.ts'
 
 /**
  * The owner managers' morning alert digest (issue 11 point 5, decision 037).
@@ -178,6 +179,9 @@ export const DIGEST_TICK_MS = 60_000
  * timers are unref'd (they never keep the process alive) and runs never overlap. Two
  * instances are safe: the claim row decides which one sends.
  */
+/** How long a digest run may hold its lease before another instance may take over. */
+const DIGEST_LEASE_MS = 5 * 60_000
+
 export function startAlertDigestScheduler(
   db: Database,
   opts: DigestOptions & { intervalMs?: number; firstDelayMs?: number; now?: () => Date } = {},
@@ -188,7 +192,9 @@ export function startAlertDigestScheduler(
     if (stopped) return Promise.resolve()
     running ??= (async () => {
       try {
-        await runAlertDigests(db, opts.now?.() ?? new Date(), opts)
+        // One instance at a time runs the digests (decision 041); the per-day claim makes a
+        // second run harmless anyway, the lease only saves it the work.
+        await withLease(db, 'alert-digest', DIGEST_LEASE_MS, () => runAlertDigests(db, opts.now?.() ?? new Date(), opts))
       } catch (error) {
         logger().error({ err: error }, 'alert digest run failed')
       }

@@ -42,9 +42,6 @@ async function main() {
   const mailWorker = startMailWorker(db)
   // The owners' morning alert digest: checked every minute, once per company and local day.
   const alertDigests = startAlertDigestScheduler(db)
-  // Registered before the shutdown below, so no new check starts while it closes the database
-  // (a check cut short is one transaction: it rolls back, claim included).
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void alertDigests.stop())
 
   const dev = e.NODE_ENV === 'development'
   const vite = dev
@@ -90,9 +87,12 @@ async function main() {
    * Background work stopped on shutdown, after the last request (decision 042): each `stop()`
    * ends its timer and waits for a run in progress. Add new workers here.
    */
-  const backgroundWorkers: { name: string; stop(): Promise<void> | void }[] = [{ name: 'mail worker', stop: () => mailWorker.stop() }]
+  const backgroundWorkers: { name: string; stop(): Promise<void> | void }[] = [
+    { name: 'mail worker', stop: () => mailWorker.stop() },
+    { name: 'alert digest', stop: () => alertDigests.stop() },
+  ]
 
-  const graceMs = shutdownGraceMs()
+  const graceMs = e.SHUTDOWN_GRACE_MS
   const shutdown = async (signal: string) => {
     const started = Date.now()
     closing = true
@@ -142,13 +142,6 @@ async function main() {
   }
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
-}
-
-/** SHUTDOWN_GRACE_MS: how long in-flight requests may finish after SIGTERM (default 10 s). */
-function shutdownGraceMs(): number {
-  const raw = process.env.SHUTDOWN_GRACE_MS
-  const n = raw === undefined || raw === '' ? NaN : Number(raw)
-  return Number.isFinite(n) && n >= 0 ? Math.min(n, 600_000) : 10_000
 }
 
 main().catch((error: unknown) => {
