@@ -50,11 +50,39 @@ export const preInspections = sqliteTable(
     index('pre_inspections_vehicle_date_idx').on(t.vehicleId, t.date),
     uniqueIndex('pre_inspections_idempotency_unique').on(t.driverUserId, t.idempotencyKey),
     index('pre_inspections_driver_date_idx').on(t.driverUserId, t.date),
-    index('pre_inspections_driver_company_date_idx').on(t.driverUserId, t.operatorCompanyId, t.date),
+    // Covering for the driver's statistics (counts, miles, hours, cars): no table lookups.
+    index('pre_inspections_driver_stats_idx').on(
+      t.driverUserId,
+      t.operatorCompanyId,
+      t.date,
+      t.vehicleId,
+      t.odometerStart,
+      t.odometerEnd,
+      t.timeIn,
+      t.timeOut,
+    ),
     // Covering for the operator's missions and miles (statistics, charts): no table lookups.
     index('pre_inspections_operator_date_miles_idx').on(t.operatorCompanyId, t.date, t.odometerStart, t.odometerEnd),
     check('pre_inspections_odometer_check', sql`"odometer_end" IS NULL OR "odometer_end" >= "odometer_start"`),
   ],
+)
+
+/**
+ * Missions and miles per operator company and month (the pre-trip's own local date), kept by
+ * triggers on pre_inspections (migration 0006): the operator's all-time mission count and its
+ * monthly figures read at most 12 × years rows instead of counting every pre-trip.
+ */
+export const operatorMonthlyActivity = sqliteTable(
+  'operator_monthly_activity',
+  {
+    operatorCompanyId: integer('operator_company_id').notNull(),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    missions: integer('missions').notNull().default(0),
+    /** Σ (odometerEnd − odometerStart) over the month's pre-trips with an end odometer. */
+    miles: integer('miles').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'operator_monthly_activity_pk', columns: [t.operatorCompanyId, t.month] })],
 )
 
 /** One row per checklist item of `PRE_INSPECTION_ITEMS`. */

@@ -1,6 +1,6 @@
-import { and, count, countDistinct, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, count, countDistinct, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { companyTypes, joinRequests, memberships, operatorAssignments, preInspections, users, vehicles } from '#db/schema/index.ts'
+import { companyTypes, joinRequests, memberships, operatorAssignments, operatorMonthlyActivity, users, vehicles } from '#db/schema/index.ts'
 import { ROLE_IDS, rolesManagedBy } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
 import { activeOn, companyToday } from '../fleet/access.server.ts'
@@ -37,9 +37,6 @@ export function shiftMonth(date: string, offset: number): string {
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}`
 }
 
-/** Miles of pre-trips: Σ end − start; a pre-trip without its end odometer adds nothing. */
-const milesOf = sql<number>`coalesce(sum(${preInspections.odometerEnd} - ${preInspections.odometerStart}), 0)`
-
 /**
  * The operator's figures, one aggregate each (exported for the EXPLAIN QUERY PLAN test).
  * `answeredRoles`: the join requests' roles the Operator manager answers in this company.
@@ -59,8 +56,11 @@ export function operatorStatsQueries(db: Database, companyId: number, today: str
       .from(operatorAssignments)
       .innerJoin(vehicles, eq(vehicles.id, operatorAssignments.vehicleId))
       .where(and(eq(operatorAssignments.operatorCompanyId, companyId), activeOn(today), isNull(vehicles.archivedAt))),
-    // pre_inspections_operator_date_miles_idx (covering).
-    totalMissions: db.read.select({ n: count() }).from(preInspections).where(eq(preInspections.operatorCompanyId, companyId)),
+    // The monthly rollup (kept by triggers): a few dozen rows, not a count of every pre-trip.
+    totalMissions: db.read
+      .select({ n: sql<number>`coalesce(sum(${operatorMonthlyActivity.missions}), 0)` })
+      .from(operatorMonthlyActivity)
+      .where(eq(operatorMonthlyActivity.operatorCompanyId, companyId)),
     numberOfDrivers: staff('Driver'),
     numberOfMechanics: staff('Mechanic'),
     // join_requests_company_status_idx.
@@ -68,32 +68,26 @@ export function operatorStatsQueries(db: Database, companyId: number, today: str
       .select({ n: count() })
       .from(joinRequests)
       .where(and(eq(joinRequests.companyId, companyId), inArray(joinRequests.status, ['Accepted', 'Rejected']), inArray(joinRequests.roleId, answeredRoles))),
-    // A range of pre_inspections_operator_date_miles_idx (covering): the previous calendar month.
+    // The previous calendar month's row of the rollup.
     totalMilesDrivenLastMonth: db.read
-      .select({ n: milesOf })
-      .from(preInspections)
-      .where(
-        and(
-          eq(preInspections.operatorCompanyId, companyId),
-          gte(preInspections.date, `${shiftMonth(today, -1)}-01`),
-          lt(preInspections.date, `${shiftMonth(today, 0)}-01`),
-          isNotNull(preInspections.odometerEnd),
-        ),
-      ),
+      .select({ n: operatorMonthlyActivity.miles })
+      .from(operatorMonthlyActivity)
+      .where(and(eq(operatorMonthlyActivity.operatorCompanyId, companyId), eq(operatorMonthlyActivity.month, shiftMonth(today, -1)))),
   }
 }
 
-/**
- * The activity chart's query: one range of the covering index, grouped by day — the index's
- * own order, so no sort (a GROUP BY month would build a temporary B-tree and take twice as
- * long); at most 366 rows, folded into months by the caller.
- */
+/** The activity chart's query: the rollup's months from `firstMonth` to before `endMonthExclusive`. */
 export function operatorActivityQuery(db: Database, companyId: number, firstMonth: string, endMonthExclusive: string) {
   return db.read
-    .select({ date: preInspections.date, missions: count(), miles: milesOf })
-    .from(preInspections)
-    .where(and(eq(preInspections.operatorCompanyId, companyId), gte(preInspections.date, `${firstMonth}-01`), lt(preInspections.date, `${endMonthExclusive}-01`)))
-    .groupBy(preInspections.date)
+    .select({ month: operatorMonthlyActivity.month, missions: operatorMonthlyActivity.missions, miles: operatorMonthlyActivity.miles })
+    .from(operatorMonthlyActivity)
+    .where(
+      and(
+        eq(operatorMonthlyActivity.operatorCompanyId, companyId),
+        gte(operatorMonthlyActivity.month, firstMonth),
+        lt(operatorMonthlyActivity.month, endMonthExclusive),
+      ),
+    )
 }
 
 /**
@@ -139,11 +133,11 @@ export async function getOperatorActivity(ctx: UseCaseContext, input: unknown): 
   const today = await companyToday(ctx, companyId)
   const months = Array.from({ length: ACTIVITY_MONTHS }, (_, i) => shiftMonth(today, i - (ACTIVITY_MONTHS - 1)))
   const byMonth = new Map(months.map((month) => [month, { month, missions: 0, miles: 0 }]))
-  for (const day of await operatorActivityQuery(ctx.db, companyId, months[0]!, shiftMonth(today, 1))) {
-    const m = byMonth.get(day.date.slice(0, 7))
+  for (const row of await operatorActivityQuery(ctx.db, companyId, months[0]!, shiftMonth(today, 1))) {
+    const m = byMonth.get(row.month)
     if (!m) continue
-    m.missions += Number(day.missions)
-    m.miles += Number(day.miles)
+    m.missions = Number(row.missions)
+    m.miles = Number(row.miles)
   }
   return [...byMonth.values()]
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Database } from '#db/client.ts'
 import { operatorAssignments, vehicleDocuments, vehicles } from '#db/schema/index.ts'
 import { addDays } from '#catalog/expiry.ts'
+import { ALERT_TYPES, type AlertType } from '#catalog/statuses.ts'
 import type { UseCaseContext } from '../context.ts'
 import { vehicleExpiries, type VehicleExpiry } from './alerts.server.ts'
 import { activeOn, companyToday } from '../fleet/access.server.ts'
@@ -63,17 +64,23 @@ export async function getOwnerStatsByCompanyId(ctx: UseCaseContext, input: unkno
 /** How far ahead the owner's expiry timeline looks, and the width of one of its groups. */
 export const EXPIRY_TIMELINE_DAYS = 90
 export const EXPIRY_TIMELINE_WEEK_DAYS = 7
+/** Dates listed per week (the chart counts them all): a 300-bus fleet has hundreds in 90 days. */
+export const EXPIRY_TIMELINE_LIST_PER_WEEK = 5
 
 export interface ExpiryTimelineWeek {
   /** 'YYYY-MM-DD', the first and last day of the group (company calendar). */
   start: string
   end: string
+  /** How many dates of each kind fall in the week. */
+  counts: Record<AlertType, number>
+  total: number
+  /** The first EXPIRY_TIMELINE_LIST_PER_WEEK of them, earliest first. */
   items: VehicleExpiry[]
 }
 
 /**
  * tRPC dashboards.ownerExpiries and the owner dashboard's timeline (decision 039): the
- * fleet's licence, insurance and inspection dates from today to today + 90 days (company
+ * fleet's license, insurance and inspection dates from today to today + 90 days (company
  * calendar), in 13 consecutive weeks starting today, empty weeks included. Dates already
  * past are the alert list's, not the timeline's.
  */
@@ -87,7 +94,9 @@ export async function getOwnerExpiryTimeline(ctx: UseCaseContext, input: unknown
   for (let start = today; start <= until; start = addDays(start, EXPIRY_TIMELINE_WEEK_DAYS)) {
     const last = addDays(start, EXPIRY_TIMELINE_WEEK_DAYS - 1)
     const end = last < until ? last : until
-    weeks.push({ start, end, items: items.filter((i) => i.date >= start && i.date <= end) })
+    const inWeek = items.filter((i) => i.date >= start && i.date <= end)
+    const counts = Object.fromEntries(ALERT_TYPES.map((type) => [type, inWeek.filter((i) => i.alertType === type).length])) as Record<AlertType, number>
+    weeks.push({ start, end, counts, total: inWeek.length, items: inWeek.slice(0, EXPIRY_TIMELINE_LIST_PER_WEEK) })
   }
   return { today, until, weeks }
 }

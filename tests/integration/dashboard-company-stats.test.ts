@@ -285,12 +285,13 @@ describe.each(DRIVERS)('company statistics on %s', (driver) => {
       assignedVehicles: [/vehicles USING COVERING INDEX vehicles_owner_archived_idx/, /operator_assignments USING INDEX operator_assignments_vehicle_start_idx/],
       documentsUploaded: [/vehicles USING COVERING INDEX vehicles_owner_archived_idx/, /vehicle_documents USING COVERING INDEX vehicle_documents_vehicle_active_idx/],
       totalVehicles: [/operator_assignments USING INDEX operator_assignments_operator_idx/],
-      totalMissions: [/pre_inspections USING COVERING INDEX pre_inspections_operator_date_miles_idx/],
+      // The monthly rollup kept by triggers (migration 0006), by its primary key.
+      totalMissions: [/SEARCH operator_monthly_activity USING INDEX sqlite_autoindex_operator_monthly_activity_1 \(operator_company_id=\?\)/],
       numberOfDrivers: [/memberships USING INDEX memberships_company_role_idx/],
       numberOfMechanics: [/memberships USING INDEX memberships_company_role_idx/],
       respondedJoinRequests: [/join_requests USING INDEX join_requests_company_status_idx/],
-      totalMilesDrivenLastMonth: [/pre_inspections USING COVERING INDEX pre_inspections_operator_date_miles_idx \(operator_company_id=\? AND date>\? AND date<\?\)/],
-      activity: [/pre_inspections USING COVERING INDEX pre_inspections_operator_date_miles_idx \(operator_company_id=\? AND date>\? AND date<\?\)/],
+      totalMilesDrivenLastMonth: [/SEARCH operator_monthly_activity USING INDEX sqlite_autoindex_operator_monthly_activity_1 \(operator_company_id=\? AND month=\?\)/],
+      activity: [/SEARCH operator_monthly_activity USING INDEX sqlite_autoindex_operator_monthly_activity_1 \(operator_company_id=\? AND month>\? AND month<\?\)/],
     }
     for (const [name, q] of Object.entries(queries)) {
       const details = await plan(q)

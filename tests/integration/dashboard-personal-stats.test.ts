@@ -315,13 +315,14 @@ describe.each(DRIVERS)('personal statistics on %s', (driver) => {
         ...(await plansOf((c) => getMechanicStats(c), id.mechanic)),
         ...(await plansOf((c) => getMechanicActivity(c), id.mechanic)),
       ]
-      expect(plans.length).toBe(7)
+      // Driver dashboard (two companies): per company, over both, streaks; activity ×2; mechanic 3.
+      expect(plans.length).toBe(8)
       for (const plan of plans) {
         expect(plan).not.toMatch(/SCAN (pre_inspections|inspections|inspection_items|inspection_photos)\b(?! USING)/)
         expect(plan).toMatch(/USING (COVERING )?INDEX/)
       }
       const all = plans.join('\n')
-      expect(all).toMatch(/pre_inspections_driver_company_date_idx/)
+      expect(all).toMatch(/COVERING INDEX pre_inspections_driver_stats_idx/)
       expect(all).toMatch(/inspection_items_unsatisfactory_idx/)
       expect(all).toMatch(/inspections_inspector_date_idx/)
     })

@@ -7,7 +7,14 @@ import { ALERT_TYPES } from '#catalog/statuses.ts'
 export interface ExpiryTimelineView {
   today: string
   until: string
-  weeks: { start: string; end: string; items: { vehicleId: number; vehicleIdentifier: string; alertType: string; date: string }[] }[]
+  weeks: {
+    start: string
+    end: string
+    counts: Record<string, number>
+    total: number
+    /** The first few of the week's dates (the chart counts all of them). */
+    items: { vehicleId: number; vehicleIdentifier: string; alertType: string; date: string }[]
+  }[]
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -22,11 +29,11 @@ export const shortDay = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1] 
  */
 export function OwnerExpiryTimeline({ timeline }: { timeline: ExpiryTimelineView }) {
   const { weeks } = timeline
-  const total = weeks.reduce((n, w) => n + w.items.length, 0)
+  const total = weeks.reduce((n, w) => n + w.total, 0)
   const series = ALERT_TYPES.map((type) => ({
     key: type,
     label: type,
-    values: weeks.map((w) => w.items.filter((i) => i.alertType === type).length),
+    values: weeks.map((w) => w.counts[type] ?? 0),
   }))
   return (
     <section aria-labelledby="expiry-timeline-title" className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
@@ -35,7 +42,7 @@ export function OwnerExpiryTimeline({ timeline }: { timeline: ExpiryTimelineView
           Upcoming expiries
         </h2>
         <p className="text-sm text-muted-foreground">
-          Licence, insurance and inspection dates of the fleet in the next 90 days ({timeline.today} to {timeline.until}), by week.
+          License, insurance and inspection dates of the fleet in the next 90 days ({timeline.today} to {timeline.until}), by week.
         </p>
       </div>
       {total === 0 ? (
@@ -56,7 +63,7 @@ export function OwnerExpiryTimeline({ timeline }: { timeline: ExpiryTimelineView
           />
           <ol className="flex flex-col gap-3" aria-label="Upcoming expiries by week" data-testid="expiry-timeline">
             {weeks
-              .filter((w) => w.items.length > 0)
+              .filter((w) => w.total > 0)
               .map((w) => (
                 <li key={w.start} className="relative border-l-2 border-border pl-4">
                   <span className="absolute top-1.5 -left-[5px] size-2 rounded-full bg-primary" aria-hidden="true" />
@@ -75,6 +82,7 @@ export function OwnerExpiryTimeline({ timeline }: { timeline: ExpiryTimelineView
                         <span>{i.alertType}</span>
                       </li>
                     ))}
+                    {w.total > w.items.length ? <li className="text-muted-foreground">and {w.total - w.items.length} more this week</li> : null}
                   </ul>
                 </li>
               ))}
