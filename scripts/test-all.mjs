@@ -38,6 +38,10 @@ check('typecheck', 'npx', ['tsc', '--noEmit'])
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
 check('migrations', 'node', ['scripts/check-migrations.mjs'])
 
+// The production build first: Playwright, the production install and the shutdown test
+// (tests/integration/ops-shutdown.test.ts starts build/server) run it.
+const built = check('build', 'npm', ['run', 'build', '--silent'])
+
 // Vitest: unit and integration tests on the real database (both drivers).
 rmSync('tests/.tmp/vitest.json', { force: true })
 const vt = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=tests/.tmp/vitest.json'])
@@ -61,7 +65,6 @@ check('restore drill', 'npx', ['tsx', 'scripts/db-restore-drill.ts'])
 // -----------------------------------------------------------------------------------------
 
 // Playwright: the production build in Debian's Chromium.
-const built = check('build', 'npm', ['run', 'build', '--silent'])
 if (built) {
   const chromium = run('chromium', 'node', ['scripts/ensure-chromium.mjs'])
   // Operations (issue 14, decision 043) ----------------------------------------------------
