@@ -327,7 +327,7 @@ describe.each(DRIVERS)('personal statistics on %s', (driver) => {
       expect(all).toMatch(/inspections_inspector_date_idx/)
     })
 
-    it('stays fast with ~3,000 pre-trips per driver and ~2,000 inspections per mechanic among others', async () => {
+    it('counts right with ~3,000 pre-trips per driver and ~2,000 inspections per mechanic among others', async () => {
       const heavyDriver = (await createUser(db)).id
       const heavyMechanic = (await createUser(db)).id
       await grantRole(db, heavyDriver, id.opA, 'Driver')
@@ -367,25 +367,9 @@ describe.each(DRIVERS)('personal statistics on %s', (driver) => {
       expect(stats?.all.totalDrives).toBe(3000)
       expect(stats?.all.longestDriveStreak).toBe(3000)
       expect((await getMechanicStats(m))?.totalInspections).toBe(2000)
-      const median = async (fn: () => Promise<unknown>) => {
-        const times: number[] = []
-        for (let i = 0; i < 9; i++) {
-          const t = performance.now()
-          await fn()
-          times.push(performance.now() - t)
-        }
-        return times.sort((a, b) => a - b)[4]!
-      }
-      const t = {
-        driverStatsRest: await median(() => getDriverStatsByCompany(c)),
-        driverDashboard: await median(() => getDriverDashboardStats(c)),
-        driverActivity: await median(() => getDriverActivity(c, {})),
-        mechanicStats: await median(() => getMechanicStats(m)),
-        mechanicActivity: await median(() => getMechanicActivity(m)),
-      }
-      console.warn(`[${driver}] median ms`, JSON.stringify(Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round(v * 10) / 10]))))
-      // Target 20 ms; the bound leaves room for a shared, busy CI machine.
-      for (const v of Object.values(t)) expect(v).toBeLessThan(60)
+      // Their speed is measured by `npm run bench:dashboards` (decision 040), not asserted here:
+      // a timed test on a shared machine fails for the machine's reasons.
+      expect((await getDriverStatsByCompany(c))?.map((x) => x.driverStats.totalDrives).sort()).toEqual([1500, 1500])
     })
   })
 })
