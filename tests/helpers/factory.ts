@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '#db/client.ts'
-import { apiSessions, companies, companyTypes, memberships, users } from '#db/schema/index.ts'
+import { apiSessions, companies, companyTypes, memberships, users, vehicles } from '#db/schema/index.ts'
 import { issueAccessToken } from '#server/auth/access-token.server.ts'
 import { loadActiveMemberships, loadUserActor } from '#server/auth/actor.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
@@ -65,4 +65,25 @@ export async function actorFor(db: Database, userId: number): Promise<UserActor>
   const actor = await loadUserActor(db, userId, 'test-session', 'web')
   if (!actor || actor.kind !== 'user') throw new Error('no such user')
   return actor
+}
+
+let vehicleSeq = 0
+/** A vehicle row straight in the table (no use case): for tests of what reads vehicles. */
+export async function insertVehicle(db: Database, ownerCompanyId: number, over: Partial<typeof vehicles.$inferInsert> = {}) {
+  const n = vehicleSeq++
+  const [v] = await db.transaction((tx) =>
+    tx
+      .insert(vehicles)
+      .values({
+        ownerCompanyId,
+        make: 'Blue Bird',
+        model: 'Vision',
+        vin: `1BAKGCPA0NF${String(100000 + (n % 900000)).padStart(6, '0')}`,
+        licensePlate: `TV-${n}`,
+        vehicleIdentifier: `TV-${uniq()}`,
+        ...over,
+      })
+      .returning(),
+  )
+  return v!
 }

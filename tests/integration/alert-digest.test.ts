@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
-import { alertDigests, companies, mailOutbox, memberships, repairActions, users, vehicles } from '#db/schema/index.ts'
+import { alertDigests, companies, mailOutbox, memberships, repairActions, users } from '#db/schema/index.ts'
 import { ROLE_IDS } from '#catalog/roles.ts'
 import { alertKey, localHour, runAlertDigests, startAlertDigestScheduler } from '#server/dashboards/alert-digest.server.ts'
 import { parseEnv, resetEnvCache } from '#server/env.server.ts'
@@ -11,7 +11,7 @@ import { createCallerFactory } from '#server/trpc/init.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { anon } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
-import { actorFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { actorFor, createCompany, createUser, grantRole, insertVehicle, webSessionFor } from '#tests/helpers/factory.ts'
 import { callPage } from '#tests/helpers/remix.ts'
 import * as profilePage from '#app/routes/_app+/profile.tsx'
 import { startSmtpSink } from '#tests/helpers/smtp-sink.ts'
@@ -25,26 +25,6 @@ const AFTER_HOUR = at('2026-06-15T14:05:00Z') // 07:05 local
 const EVENING = at('2026-06-16T02:30:00Z') // 19:30 local on the 15th, already the 16th in UTC
 const NEXT_DAY = at('2026-06-16T15:00:00Z') // 08:00 local on the 16th
 const AFTER_DOWNTIME = at('2026-06-20T20:00:00Z') // 13:00 local on the 20th (17th–19th missed)
-
-let seq = 0
-async function insertVehicle(db: Database, ownerCompanyId: number, over: Partial<typeof vehicles.$inferInsert> = {}) {
-  const n = seq++
-  const [v] = await db.transaction((tx) =>
-    tx
-      .insert(vehicles)
-      .values({
-        ownerCompanyId,
-        make: 'Gillig',
-        model: 'Low Floor',
-        vin: `1GDKGCPA0NF${String(200000 + n).padStart(6, '0')}`,
-        licensePlate: `DG-${n}`,
-        vehicleIdentifier: `DIG-${Date.now().toString(36)}-${n}`.toUpperCase(),
-        ...over,
-      })
-      .returning(),
-  )
-  return v!
-}
 
 describe.each(DRIVERS)('morning alert digest on %s', (driver) => {
   let db: Database

@@ -11,7 +11,7 @@ import { createCallerFactory } from '#server/trpc/init.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { anon, ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
-import { apiTokenFor, createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
+import { apiTokenFor, createCompany, createUser, grantRole, insertVehicle } from '#tests/helpers/factory.ts'
 
 /**
  * 20:00 UTC on 10 March is 09:00 on 11 March in Auckland (UTC+13): the company's "today" is
@@ -19,26 +19,6 @@ import { apiTokenFor, createCompany, createUser, grantRole } from '#tests/helper
  */
 const NOW = new Date('2026-03-10T20:00:00Z')
 const TODAY = '2026-03-11'
-
-let seq = 0
-async function insertVehicle(db: Database, ownerCompanyId: number, over: Partial<typeof vehicles.$inferInsert> = {}) {
-  const n = seq++
-  const [v] = await db.transaction((tx) =>
-    tx
-      .insert(vehicles)
-      .values({
-        ownerCompanyId,
-        make: 'Blue Bird',
-        model: 'Vision',
-        vin: `1BAKGCPA0NF${String(100000 + n).padStart(6, '0')}`,
-        licensePlate: `AL-${n}`,
-        vehicleIdentifier: `ALR-${Date.now().toString(36)}-${n}`.toUpperCase(),
-        ...over,
-      })
-      .returning(),
-  )
-  return v!
-}
 
 describe.each(DRIVERS)('vehicle alerts on %s', (driver) => {
   let db: Database
