@@ -4,6 +4,9 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { ALERT_LEVEL, alertLevelLabel } from '#catalog/statuses.ts'
 
+/** Alerts listed before "Show all" (a 300-bus fleet has hundreds; the most urgent come first). */
+export const OWNER_ALERTS_SHOWN = 20
+
 export interface OwnerAlertView {
   level: number
   vehicleId: number
@@ -18,7 +21,19 @@ export interface OwnerAlertView {
  * urgent first (the server's order). The level is an icon and its word, never colour alone;
  * the vehicle identifier links to the vehicle.
  */
-export function OwnerAlerts({ alerts, today }: { alerts: OwnerAlertView[]; today: string }) {
+export function OwnerAlerts({
+  alerts,
+  today,
+  total = alerts.length,
+  levels,
+}: {
+  alerts: OwnerAlertView[]
+  today: string
+  /** Every alert; more than `alerts.length` shows the "Show all" link (`?alerts=all`). */
+  total?: number
+  levels?: { alerts: number; warnings: number }
+}) {
+  const n = levels ?? { alerts: alerts.filter((a) => a.level === ALERT_LEVEL.Alert).length, warnings: alerts.filter((a) => a.level === ALERT_LEVEL.Warning).length }
   return (
     <section aria-labelledby="owner-alerts-title" className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -27,7 +42,7 @@ export function OwnerAlerts({ alerts, today }: { alerts: OwnerAlertView[]; today
         </h2>
         {alerts.length ? (
           <p className="text-sm text-muted-foreground">
-            {count(alerts, ALERT_LEVEL.Alert, 'alert')}, {count(alerts, ALERT_LEVEL.Warning, 'warning')} · today {today}
+            {plural(n.alerts, 'alert')}, {plural(n.warnings, 'warning')} · today {today}
           </p>
         ) : null}
       </div>
@@ -36,7 +51,7 @@ export function OwnerAlerts({ alerts, today }: { alerts: OwnerAlertView[]; today
           icon={BellOffIcon}
           titleAs="h3"
           title="No alerts or warnings"
-          description="No licence, insurance or inspection date is due within 30 days, and no vehicle has an open repair."
+          description="No license, insurance or inspection date is due within 30 days, and no vehicle has an open repair."
         />
       ) : (
         <ol className="flex flex-col divide-y" data-testid="owner-alerts">
@@ -64,14 +79,20 @@ export function OwnerAlerts({ alerts, today }: { alerts: OwnerAlertView[]; today
           ))}
         </ol>
       )}
+      {total > alerts.length ? (
+        <Link to="?alerts=all" className="text-sm font-medium text-primary underline-offset-4 hover:underline" preventScrollReset>
+          Show all {total} alerts and warnings
+        </Link>
+      ) : total > 0 && alerts.length > OWNER_ALERTS_SHOWN ? (
+        <Link to="?" className="text-sm font-medium text-primary underline-offset-4 hover:underline" preventScrollReset>
+          Show the most urgent only
+        </Link>
+      ) : null}
     </section>
   )
 }
 
-function count(alerts: OwnerAlertView[], level: number, word: string) {
-  const n = alerts.filter((a) => a.level === level).length
-  return `${n} ${word}${n === 1 ? '' : 's'}`
-}
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 function LevelLabel({ level }: { level: number }) {
   const isAlert = level === ALERT_LEVEL.Alert

@@ -23,7 +23,7 @@ export default function Page() {
         <StatCard label="Vehicles assigned" value={stats.assignedVehicles} icon={LinkIcon} hint="To an operator today" />
         <StatCard label="Documents uploaded" value={stats.documentsUploaded} icon={FileTextIcon} />
       </StatGrid>
-      <OwnerAlerts alerts={alerts.alerts} today={alerts.today} />
+      <OwnerAlerts alerts={alerts.alerts} today={alerts.today} total={alerts.total} levels={alerts.levels} />
       <OwnerExpiryTimeline timeline={timeline} />
     </div>
   )

@@ -4,7 +4,9 @@
  * (decision 006) redirects without the role; the use cases check it again.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { OWNER_ALERTS_SHOWN } from '#app/components/dashboard/owner-alerts.tsx'
 import { companyPage } from '#app/utils/page.server.ts'
+import { ALERT_LEVEL } from '#catalog/statuses.ts'
 import { listOwnerAlerts } from '#server/dashboards/alerts.server.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '#server/dashboards/operator-stats.server.ts'
 import { getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '#server/dashboards/owner-stats.server.ts'
@@ -20,7 +22,20 @@ export async function ownerDashboardLoader(args: LoaderFunctionArgs) {
     listOwnerAlerts(ctx, input),
     getOwnerExpiryTimeline(ctx, input),
   ])
-  return { title: `${company} - Owner dashboard`, card, stats, alerts, timeline }
+  const showAll = new URL(args.request.url).searchParams.get('alerts') === 'all'
+  const count = (level: number) => alerts.alerts.filter((a) => a.level === level).length
+  return {
+    title: `${company} - Owner dashboard`,
+    card,
+    stats,
+    alerts: {
+      today: alerts.today,
+      alerts: showAll ? alerts.alerts : alerts.alerts.slice(0, OWNER_ALERTS_SHOWN),
+      total: alerts.alerts.length,
+      levels: { alerts: count(ALERT_LEVEL.Alert), warnings: count(ALERT_LEVEL.Warning) },
+    },
+    timeline,
+  }
 }
 
 export async function operatorDashboardLoader(args: LoaderFunctionArgs) {
