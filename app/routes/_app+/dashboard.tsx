@@ -25,10 +25,11 @@ export default function Page() {
         ) : (
           <ViewToggle view={view} isDriver={isDriver} isMechanic={isMechanic} />
         )}
+        {/* The driver's task first (start the pre-trip in the yard), then the figures. */}
+        {view === 'driver' ? <MyBuses userId={userId} buses={buses} total={data.busesTotal} search={data.busSearch} companyId={driver?.companyId ?? null} /> : null}
         {view === 'driver' && driver ? (
           <DriverView stats={driver.stats} activity={driver.activity} companies={data.driverCompanies} companyId={driver.companyId} />
         ) : null}
-        {view === 'driver' ? <MyBuses userId={userId} buses={buses} total={data.busesTotal} search={data.busSearch} companyId={driver?.companyId ?? null} /> : null}
         {view === 'mechanic' && mechanic ? <MechanicView stats={mechanic.stats} activity={mechanic.activity} /> : null}
       </div>
     </>
