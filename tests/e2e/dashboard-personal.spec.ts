@@ -171,6 +171,27 @@ test.describe('without JavaScript', () => {
     await expectNoHorizontalScroll(page)
   })
 
+  test('My buses shows the first buses and finds another by its identifier (a GET form)', async ({ page }) => {
+    await signInAsDemo(page, 'driver@demo.operon.app')
+    await page.goto('/dashboard')
+    const buses = page.getByTestId('my-bus')
+    const shown = await buses.count()
+    expect(shown).toBeGreaterThan(0)
+    expect(shown).toBeLessThanOrEqual(8)
+    const search = page.getByRole('search', { name: 'Find a bus' })
+    await expect(search).toBeVisible()
+    const wanted = (await buses.last().locator('p').first().innerText()).trim()
+    await search.getByLabel('Find a bus').fill(wanted)
+    await search.getByRole('button', { name: 'Find' }).click()
+    await expect(page).toHaveURL(new RegExp(`[?&]bus=${encodeURIComponent(wanted).replace(/%20/g, '\\+')}`))
+    await expect(buses.first().locator('p').first()).toHaveText(wanted)
+    await expect(page.getByTestId('my-buses-count')).toContainText(`match "${wanted}"`)
+    await search.getByLabel('Find a bus').fill('NO-SUCH-BUS')
+    await search.getByRole('button', { name: 'Find' }).click()
+    await expect(page.getByText('No assigned bus matches "NO-SUCH-BUS"')).toBeVisible()
+    await expectNoHorizontalScroll(page)
+  })
+
   test('a mechanic-and-driver switches to the Mechanic View by its link', async ({ page }) => {
     await signInAs(page, { firstName: 'Quinn', companies: [{ name: 'NoJS Both Co', types: ['Operator'], roles: ['Driver'] }, { name: 'NoJS Shop', types: ['RepairShop'], roles: ['Mechanic'] }] })
     await page.goto('/dashboard')
