@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import { companies, inspections, preInspections, users, vehicles } from '#db/schema/index.ts'
+import { Raster } from '#server/demo/assets.ts'
 import { webSessionFor } from '#tests/helpers/factory.ts'
 import { BASE_URL, e2eDb, expect, solveCaptcha, test } from './fixtures.ts'
 
@@ -200,7 +201,17 @@ test('the manager of an owner, operator and repair shop company: every company p
   const add = page.getByRole('dialog', { name: 'Add vehicle' })
   await expect(add).toBeVisible()
   await expectNoViolation(page, violations, 'Add vehicle dialog')
+  // The photo cropper (react-easy-crop inserts a <style>).
+  await add.getByTestId('vehicle-image-input').setInputFiles({ name: 'bus.png', mimeType: 'image/png', buffer: new Raster(800, 600, [250, 200, 20, 255]).toPng() })
+  await expect(add.getByTestId('image-cropper')).toBeVisible()
+  await expectNoViolation(page, violations, 'Add vehicle dialog, photo cropper')
   await page.keyboard.press('Escape')
+  // A picked photo counts as typed data: the dialog asks before losing it.
+  const discard = page.getByRole('button', { name: 'Close without saving' })
+  await discard.waitFor({ timeout: 3_000 }).then(
+    () => discard.click(),
+    () => undefined,
+  )
   await expect(add).toBeHidden()
   const [bus] = await e2eDb()
     .read.select({ id: vehicles.id })
