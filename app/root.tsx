@@ -1,3 +1,4 @@
+import './utils/csp-client.ts'
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   isRouteErrorResponse,

@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react'
+import altchaCss from 'altcha/altcha.css?url'
 import type {} from 'altcha/types/react'
 import type { AltchaWidgetElement } from 'altcha/types/generic'
 import { Input } from '#app/components/ui/input.tsx'
@@ -111,6 +112,8 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
 
   return (
     <div className={cn('space-y-2', className)}>
+      {/* The widget's CSS as a file of the app (decision 046): altcha injects an inline <style> unless an element has this id. */}
+      <link id="altcha-css" rel="stylesheet" href={altchaCss} />
       <altcha-widget
         ref={widget}
         challenge={CAPTCHA_CHALLENGE_URL}

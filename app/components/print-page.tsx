@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import * as React from 'react'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useNonce } from '#app/utils/nonce.tsx'
 
 /**
  * A printable page's frame, without the standard layout (decision 006): a toolbar (Print,
@@ -23,9 +24,10 @@ export function PrintPage({
   children?: React.ReactNode
 }) {
   const hydrated = useHydrated()
+  const nonce = useNonce()
   return (
     <div className="min-h-screen bg-muted/40 print:bg-white">
-      <style dangerouslySetInnerHTML={{ __html: '@page{size:A4;margin:12mm}' }} />
+      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: '@page{size:A4;margin:12mm}' }} />
       <div className="opd-noprint sticky top-0 z-10 border-b bg-background/95 px-3 py-2 print:hidden">
         <div className="mx-auto flex max-w-[210mm] flex-wrap items-center gap-2">
           <h1 className="mr-auto text-base font-semibold">{title}</h1>

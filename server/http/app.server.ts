@@ -11,6 +11,7 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { configuredProviders, externalSignInOrigins } from '../auth/external/providers.server.ts'
+import { cspDirectives } from './csp.server.ts'
 import { clientIp, type ClientIpConfig } from './client-ip.server.ts'
 import { requestGuards } from './guards.server.ts'
 import { observeRequests, type ObserveOptions } from './observe.server.ts'
@@ -51,27 +52,17 @@ export function createApp(opts: AppOptions): express.Express {
     helmet({
       xPoweredBy: false,
       referrerPolicy: { policy: 'same-origin' },
+      xFrameOptions: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: opts.isProduction,
       contentSecurityPolicy: {
         reportOnly: dev,
-        directives: {
-          'default-src': ["'self'"],
-          'connect-src': ["'self'", ...(dev ? ['ws:'] : [])],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'font-src': ["'self'", 'data:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'script-src': [
-            "'strict-dynamic'",
-            "'self'",
-            (_req, res) => `'nonce-${(res as unknown as express.Response).locals.cspNonce as string}'`,
-          ],
-          'worker-src': ["'self'", 'blob:'],
-          'frame-ancestors': ["'none'"],
+        directives: cspDirectives({
+          dev,
+          isProduction: opts.isProduction,
           // The external sign-in buttons post to /auth/{provider}, which redirects to the provider.
-          'form-action': ["'self'", ...externalSignInOrigins(), ...(configuredProviders().length ? ['https:'] : [])],
-          'upgrade-insecure-requests': opts.isProduction ? [] : null,
-        },
+          formActions: [...externalSignInOrigins(), ...(configuredProviders().length ? ['https:'] : [])],
+        }),
       },
     }),
   )

@@ -4,6 +4,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop'
 import { Button } from '#app/components/ui/button.tsx'
 import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
 import { vehicleImagePath } from './shared.ts'
+import { useNonce } from '#app/utils/nonce.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** Spec section 9: pictures are base64-encoded in chunks of 8192 bytes. */
@@ -46,6 +47,8 @@ function Cropping({ src, onDone, onCancel }: { src: string; onDone: (base64: str
   const [area, setArea] = React.useState<Area | null>(null)
   const [error, setError] = React.useState<string | null>(null)
   const [busy, setBusy] = React.useState(false)
+  // The cropper inserts a <style>: it carries the page's CSP nonce (decision 046).
+  const nonce = useNonce()
   const apply = async () => {
     if (!area) return
     setBusy(true)
@@ -68,6 +71,7 @@ function Cropping({ src, onDone, onCancel }: { src: string; onDone: (base64: str
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}
+          nonce={nonce}
         />
       </div>
       <label className="flex items-center gap-2 text-sm">

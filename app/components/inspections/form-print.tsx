@@ -13,6 +13,7 @@ import {
   preInspectionItemsBySection,
 } from '#catalog/checklists.ts'
 import type { FormPhoto, FormVehicle, InspectionForm, PreInspectionForm } from '#server/inspections/read-forms.server.ts'
+import { useNonce } from '#app/utils/nonce.tsx'
 
 /** The forms as the read use cases answer them (API.md): one definition, the server's. */
 export type PreInspectionFormView = PreInspectionForm
@@ -67,7 +68,9 @@ export const PRINT_CSS = `
 
 /** The document's own CSS, once per document (a constant: not record text). */
 export function PrintStyles() {
-  return <style dangerouslySetInnerHTML={{ __html: PRINT_CSS }} />
+  // The page's CSP nonce (decision 046); none in the PDF's own document, whose policy allows its inline CSS.
+  const nonce = useNonce()
+  return <style nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: PRINT_CSS }} />
 }
 
 const png = (base64: string) => `data:image/png;base64,${base64}`

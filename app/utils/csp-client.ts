@@ -1,0 +1,17 @@
+/**
+ * Browser set-up for the enforced CSP (decision 046), imported first by `app/root.tsx` so that
+ * it runs before any route module is evaluated (Remix evaluates the root route first):
+ * - zod builds no parsers with `new Function`: its probe for eval support is reported as a
+ *   violation (`script-src` has no `'unsafe-eval'`) even though zod catches the error. The
+ *   server keeps zod's compiled parsers.
+ * - The `<style>` that Radix's scroll lock (react-remove-scroll) inserts while a dialog is open
+ *   gets the page's nonce: it reads `__webpack_nonce__`, set here from the nonce of Remix's
+ *   own scripts (the `nonce` property; browsers hide the attribute).
+ */
+import { config } from 'zod/v4/core'
+
+if (typeof document !== 'undefined') {
+  config({ jitless: true })
+  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce
+  if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce
+}
