@@ -362,11 +362,12 @@ function returnPage(p: PooledPage) {
 async function renderOnce(html: string, opts: RenderPdfOptions): Promise<Rendered> {
   const browser = await getBrowser()
   const pooled = await takePage(browser)
-  if (!pooled.reused) return renderOn(pooled, browser, html, opts)
   try {
     return await renderOn(pooled, browser, html, opts)
   } catch (error) {
-    // A reused page in a bad state (its last document still navigating…): once more on a new page.
+    // A page in a bad state (a reused one whose last document is still navigating, or a
+    // navigation the document itself started and the interception aborted mid-print):
+    // once more on a new page.
     if (!browser.connected) throw error
     logger().warn({ err: error }, 'a reused PDF page failed; rendering on a new one')
     return renderOn(await takePage(browser, true), browser, html, opts)
