@@ -41,12 +41,15 @@ if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
   case "$path" in /*) ;; *) path="$(pwd)/$path" ;; esac
   export LITESTREAM_DB_PATH="$path"
   config="${LITESTREAM_CONFIG:-$(pwd)/litestream.yml}"
-  litestream="$(command -v litestream || true)"
+  # The binary shipped by the @flydotio/litestream package first: a `litestream` on PATH may be
+  # its npm wrapper (node_modules/.bin, when started through npm), a Node process that would
+  # stand between this one and Litestream and drop exit codes and signals.
+  litestream=""
+  for candidate in node_modules/@flydotio/litestream-linux-*/litestream; do
+    [ -x "$candidate" ] && litestream="$(pwd)/$candidate"
+  done
   if [ -z "$litestream" ]; then
-    # The binary shipped by the @flydotio/litestream package (its npm wrapper drops exit codes and signals).
-    for candidate in node_modules/@flydotio/litestream-linux-*/litestream; do
-      [ -x "$candidate" ] && litestream="$(pwd)/$candidate"
-    done
+    litestream="$(command -v litestream || true)"
   fi
   if [ -z "$litestream" ]; then
     echo "LITESTREAM_REPLICA_URL is set but no litestream binary was found (npm package @flydotio/litestream)" >&2
