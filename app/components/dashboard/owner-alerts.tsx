@@ -24,16 +24,17 @@ export interface OwnerAlertView {
 export function OwnerAlerts({
   alerts,
   today,
-  total = alerts.length,
+  total,
   levels,
 }: {
   alerts: OwnerAlertView[]
   today: string
   /** Every alert; more than `alerts.length` shows the "Show all" link (`?alerts=all`). */
-  total?: number
-  levels?: { alerts: number; warnings: number }
+  total: number
+  /** Counts over every alert, not only the listed ones. */
+  levels: { alerts: number; warnings: number }
 }) {
-  const n = levels ?? { alerts: alerts.filter((a) => a.level === ALERT_LEVEL.Alert).length, warnings: alerts.filter((a) => a.level === ALERT_LEVEL.Warning).length }
+  const n = levels
   return (
     <section aria-labelledby="owner-alerts-title" className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -37,17 +37,17 @@ const TODAY_TEXT = {
 export function MyBuses({
   userId,
   buses,
-  total = buses.length,
-  search = '',
-  companyId = null,
+  total,
+  search,
+  companyId,
 }: {
   userId: number
   buses: MyBusView[]
   /** Every bus that matches (more than shown: the search form appears). */
-  total?: number
-  search?: string
+  total: number
+  search: string
   /** The dashboard's company selector, kept by the search form. */
-  companyId?: number | null
+  companyId: number | null
 }) {
   const hydrated = useHydrated()
   const outbox = useOutbox(userId)
