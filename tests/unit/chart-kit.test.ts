@@ -13,8 +13,11 @@ describe('niceTicks', () => {
     expect(niceTicks(940)).toEqual([0, 250, 500, 750, 1000])
     expect(niceTicks(1, 4, true)).toEqual([0, 1])
     expect(niceTicks(0, 4, true)).toEqual([0, 1, 2, 3, 4])
-    expect(niceTicks(0)).toEqual([0, 0.25, 0.5, 0.75, 1])
-    expect(niceTicks(Number.NaN)).toEqual([0, 0.25, 0.5, 0.75, 1])
+    expect(niceTicks(0)).toEqual([0, 1, 2, 3, 4])
+    expect(niceTicks(Number.NaN)).toEqual([0, 1, 2, 3, 4])
+    // Below 1 the steps are 0.1, 0.2, 0.5: one decimal prints them exactly.
+    expect(niceTicks(0.9)).toEqual([0, 0.5, 1])
+    expect(niceTicks(9)).toEqual([0, 2.5, 5, 7.5, 10])
   })
 })
 

@@ -20,11 +20,14 @@ export function seriesColor(series: Pick<ChartSeries, 'color'>, index: number): 
   return series.color ?? `var(--chart-${(index % 5) + 1})`
 }
 
-/** The smallest "nice" step (1, 2, 2.5 or 5 × 10^n) not below `raw`. */
+/**
+ * The smallest "nice" step (1, 2, 2.5 or 5 × 10^n) not below `raw`. Below 1 the
+ * 2.5 step is skipped: labels carry one decimal, and 0.25 would print as "0.3".
+ */
 function niceStep(raw: number): number {
   if (!(raw > 0)) return 1
   const power = 10 ** Math.floor(Math.log10(raw))
-  for (const factor of [1, 2, 2.5, 5, 10]) {
+  for (const factor of power < 1 ? [1, 2, 5, 10] : [1, 2, 2.5, 5, 10]) {
     if (factor * power >= raw) return factor * power
   }
   return 10 * power
@@ -32,11 +35,11 @@ function niceStep(raw: number): number {
 
 /**
  * Axis ticks from 0 to a nice maximum at or above `max`, about `count`
- * intervals. An empty chart (max 0) still gets an axis 0…1 (or 0…count for
- * whole numbers) so the grid is drawn.
+ * intervals. An empty chart (max 0) still gets an axis 0…count in whole
+ * numbers, so the grid is drawn without fractional labels.
  */
 export function niceTicks(max: number, count = 4, integer = false): number[] {
-  const safeMax = Number.isFinite(max) && max > 0 ? max : integer ? count : 1
+  const safeMax = Number.isFinite(max) && max > 0 ? max : count
   let step = niceStep(safeMax / count)
   if (integer) step = Math.max(1, Math.ceil(step))
   const top = Math.ceil(safeMax / step - 1e-9) * step
