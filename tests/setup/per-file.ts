@@ -1,4 +1,17 @@
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, vi } from 'vitest'
+import { resetEnvCache } from '#server/env.server.ts'
+
+// Test files share their worker process (vitest.config.ts `isolate: false`, decision 047): what
+// a file changes in the process environment, the clock or the process database is put back
+// when it ends, so the next file starts as if alone.
+const envAtStart = { ...process.env }
+afterAll(() => {
+  for (const key of Object.keys(process.env)) if (!(key in envAtStart)) delete process.env[key]
+  Object.assign(process.env, envAtStart)
+  resetEnvCache()
+  vi.useRealTimers()
+  delete (globalThis as { __operonDb?: unknown }).__operonDb
+})
 
 // A test that logs an error it did not expect fails: errors must not pass silently.
 let errors: unknown[][] = []
