@@ -7,6 +7,10 @@ export default defineConfig({
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/per-file.ts'],
     pool: 'forks',
+    // Files share their worker (decision 047): each file's imports of the app (React, Radix,
+    // the routes) are evaluated once per worker instead of once per file. tests/setup/per-file.ts
+    // puts back what a file changes in the process (env, clock, process database).
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '100' },

@@ -59,9 +59,22 @@ class WriteLock {
 export interface OpenOptions {
   url: string
   authToken?: string
+  /**
+   * Embedded replica (decision 048): `url` is a local file that serves the reads, kept in
+   * step with this primary (`libsql://…`, `https://…`), which takes every write.
+   */
+  syncUrl?: string
+  /** Seconds between background pulls from the primary (embedded replica only). */
+  syncInterval?: number
 }
 
-export function openDatabase({ url, authToken }: OpenOptions): Database {
+export function openDatabase({ url, authToken, syncUrl, syncInterval }: OpenOptions): Database {
+  if (syncUrl) {
+    if (!url.startsWith('file:') || url.startsWith('file::memory:')) {
+      throw new Error(`DATABASE_SYNC_URL needs DATABASE_URL to be the replica's local file (file:…), got "${url}"`)
+    }
+    return openLibsql(url, authToken, { syncUrl, syncInterval })
+  }
   if (url.startsWith('file:') && !url.startsWith('file::memory:') && process.env.DB_DRIVER !== 'libsql') {
     return openBetterSqlite(url)
   }
@@ -128,14 +141,16 @@ function openBetterSqlite(url: string): Database {
   }
 }
 
-function openLibsql(url: string, authToken?: string): Database {
+function openLibsql(url: string, authToken?: string, replica?: { syncUrl: string; syncInterval?: number }): Database {
   if (url.startsWith('file:')) mkdirSync(dirname(filePathOf(url)), { recursive: true })
-  const client = createClient({ url, authToken, timeout: 5000 })
+  // An embedded replica syncs from its primary once here (it throws if the primary is unreachable).
+  const client = createClient({ url, authToken, timeout: 5000, ...replica })
   const db = drizzleLibsql(client, { schema })
   const lock = new WriteLock()
   const inTx = new AsyncLocalStorage<Tx>()
-  // journal_mode is stored in the file; libSQL enables foreign keys by default.
-  const ready = url.startsWith('file:') ? client.execute('PRAGMA journal_mode = WAL') : Promise.resolve()
+  // journal_mode is stored in the file (a replica's is its primary's business); libSQL enables
+  // foreign keys by default.
+  const ready = url.startsWith('file:') && !replica ? client.execute('PRAGMA journal_mode = WAL') : Promise.resolve()
 
   return {
     driver: 'libsql',

@@ -1,12 +1,13 @@
 #!/bin/sh
-# The production image's entry (decisions 020, 043, 044). `scripts/prod-install-test.mjs` runs
+# The production image's entry (decisions 043, 044, 048). `scripts/prod-install-test.mjs` runs
 # this same file, so what it proves holds for the image.
 #
-# 1. The server never runs as root. Started as root (the default on Fly.io, whose volumes are
-#    mounted root-owned), it hands the data folder to the unprivileged user once, then starts
-#    itself again as that user; started as any other user, it just goes on.
-#      OPERON_USER      the user to run as (default: node, the image's user)
-#      OPERON_DATA_DIR  the folder it must own (default: /data, the volume)
+# 1. The server never runs as root. The image's `USER node` starts this script as `node`
+#    (uid 1000); started as root (e.g. `docker run --user root`) it refuses. The folder of the
+#    database file must be writable by that user: the image creates /data owned by `node`
+#    (a new Docker volume copies that ownership); a Fly.io volume is mounted root-owned, so
+#    it is handed over once per new volume (README "Deploying": `fly ssh console -C
+#    "chown -R 1000:1000 /data"`). This script says so and stops if it is not writable.
 # 2. Backups: with LITESTREAM_REPLICA_URL set (s3://… or file://…), Litestream restores the
 #    newest backup when the database file does not exist yet (a new volume), then replicates
 #    the database continuously and runs the server as its child (SIGTERM reaches the server
@@ -14,31 +15,37 @@
 #    restore".
 set -eu
 
-run_as="${OPERON_USER:-node}"
-data_dir="${OPERON_DATA_DIR:-/data}"
-
 if [ "$(id -u)" = "0" ]; then
-  if [ -d "$data_dir" ] && [ "$(stat -c %U "$data_dir")" != "$run_as" ]; then
-    chown -R "$run_as:$(id -gn "$run_as")" "$data_dir"
-  fi
-  home="$(getent passwd "$run_as" | cut -d: -f6)"
-  [ -d "$home" ] || home="$data_dir"
-  exec setpriv --reuid="$run_as" --regid="$(id -g "$run_as")" --init-groups env HOME="$home" "$0" "$@"
+  echo "operon: refusing to run as root; the image runs as its user \`node\` (drop --user root)" >&2
+  exit 1
 fi
 
-if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
-  url="${DATABASE_URL:-file:./data/operon.db}"
-  case "$url" in
-    file:*) ;;
-    *)
-      echo "LITESTREAM_REPLICA_URL is set but DATABASE_URL is not a file: URL; Litestream backs up a local SQLite file only" >&2
+url="${DATABASE_URL:-file:./data/operon.db}"
+path=""
+case "$url" in
+  file:*)
+    path="${url#file:}"
+    path="${path#//}"
+    path="${path%%\?*}"
+    case "$path" in /*) ;; *) path="$(pwd)/$path" ;; esac
+    dir="$(dirname "$path")"
+    # The nearest existing folder on the way to the database file must be writable.
+    probe="$dir"
+    while [ ! -d "$probe" ]; do probe="$(dirname "$probe")"; done
+    if [ ! -w "$probe" ]; then
+      echo "operon: $probe is not writable by uid $(id -u) ($(id -un 2>/dev/null || echo '?')); the database $path cannot be created." >&2
+      echo "operon: hand the volume to the image's user once, e.g. on Fly.io: fly ssh console -C \"chown -R $(id -u):$(id -g) $probe\"" >&2
       exit 1
-      ;;
-  esac
-  path="${url#file:}"
-  path="${path#//}"
-  path="${path%%\?*}"
-  case "$path" in /*) ;; *) path="$(pwd)/$path" ;; esac
+    fi
+    mkdir -p "$dir"
+    ;;
+esac
+
+if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
+  if [ -z "$path" ]; then
+    echo "LITESTREAM_REPLICA_URL is set but DATABASE_URL is not a file: URL; Litestream backs up a local SQLite file only" >&2
+    exit 1
+  fi
   export LITESTREAM_DB_PATH="$path"
   config="${LITESTREAM_CONFIG:-$(pwd)/litestream.yml}"
   # The binary shipped by the @flydotio/litestream package first: a `litestream` on PATH may be
@@ -55,7 +62,6 @@ if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
     echo "LITESTREAM_REPLICA_URL is set but no litestream binary was found (npm package @flydotio/litestream)" >&2
     exit 1
   fi
-  mkdir -p "$(dirname "$path")"
   "$litestream" restore -config "$config" -if-db-not-exists -if-replica-exists "$path"
   exec "$litestream" replicate -config "$config" -exec "$*"
 fi

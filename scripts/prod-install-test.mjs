@@ -6,12 +6,16 @@
 //
 // 1. `npm run build` (skipped with --no-build: `npm test` has just built).
 // 2. A CLEAN temporary folder with only what the image copies: build/, drizzle/,
-//    package.json, package-lock.json, litestream.yml and the image's entrypoint; then
-//    `npm install --omit=dev` there (production dependencies only, from the registry).
-// 3. Starts it through the image's entrypoint (scripts/docker-entrypoint.sh) with
+//    package.json, litestream.yml and the image's entrypoint; then `npm install --omit=dev`
+//    there from the lockfile (production dependencies only, from the registry; the lockfile is
+//    removed afterwards, as the image does not ship it). Install scripts are skipped: the only
+//    one, better-sqlite3's native build, is the SAME version's binary taken from the dev
+//    node_modules (checked by version, then loaded from the clean folder) instead of a second
+//    two-minute compile (decision 047). The Dockerfile keeps the full install.
+// 3. Starts it through the image's entrypoint (scripts/docker-entrypoint.sh) AS A NON-ROOT
+//    USER, as the image's `USER node` does (`nobody` when this runs as root, as CI does), with
 //    NODE_ENV=production, fresh secrets, a temporary database, no demo data and a Litestream
-//    FILE replica; when this runs as root (CI) the entrypoint drops to `nobody`, exactly as
-//    the image drops to `node`. Only the variables the image sets are passed (no dev leftovers).
+//    FILE replica. Only the variables the image sets are passed (no dev leftovers).
 // 4. Checks: the server process is not root; GET /healthz 200; GET /login 200 with its form and
 //    its script assets; the REST API (checkMail, register with a new company, login, the TOTP
 //    second step); a real PDF from Chromium (the company QR sheet); /VERSION; Litestream
@@ -41,7 +45,18 @@ const isRoot = process.getuid?.() === 0
 const RUN_AS = 'nobody'
 
 /** What the image copies from the repository and the build (Dockerfile, last stage). */
-const SHIPPED = ['build', 'drizzle', 'package.json', 'package-lock.json', 'litestream.yml']
+const SHIPPED = ['build', 'drizzle', 'package.json', 'litestream.yml']
+/**
+ * Native builds the install scripts would make (`--ignore-scripts`), taken from the dev
+ * node_modules when the version is the same. A new package with an install script fails the
+ * test until it is listed here.
+ */
+const NATIVE_BUILDS = { 'node_modules/better-sqlite3': ['build/Release/better_sqlite3.node'] }
+/** The unprivileged user and group the server runs as (the image's `node`; `nobody` here when started as root). */
+const runAs = isRoot ? { uid: idOf('-u'), gid: idOf('-g') } : { uid: process.getuid(), gid: process.getgid() }
+function idOf(flag) {
+  return Number(spawnSync('id', [flag, RUN_AS], { encoding: 'utf8' }).stdout.trim())
+}
 
 let server
 let serverLog = ''
@@ -77,7 +92,7 @@ async function freePort() {
   })
 }
 
-/** The node process serving from `app` (the entrypoint execs setpriv, then Litestream, which runs node as its child). */
+/** The processes serving from `app` (the entrypoint execs Litestream, which runs node as its child). */
 function serverProcesses() {
   const found = []
   for (const pid of readdirSync('/proc')) {
@@ -92,6 +107,26 @@ function serverProcesses() {
     }
   }
   return found
+}
+
+/** better-sqlite3's binary from the dev node_modules, when it is the same version (then loaded from the clean folder). */
+function reuseNativeBuilds() {
+  const installed = JSON.parse(readFileSync(join(app, 'node_modules/.package-lock.json'), 'utf8')).packages
+  for (const [path, pkg] of Object.entries(installed)) {
+    if (!pkg.hasInstallScript) continue
+    const files = NATIVE_BUILDS[path]
+    expect(files, `${path} has an install script this test does not reuse: add it to NATIVE_BUILDS (or drop --ignore-scripts)`)
+    const dev = JSON.parse(readFileSync(resolve(root, path, 'package.json'), 'utf8')).version
+    expect(dev === pkg.version, `${path}: the lockfile installs ${pkg.version}, the dev node_modules has ${dev} (run npm install)`)
+    for (const f of files) {
+      expect(existsSync(resolve(root, path, f)), `${path}/${f} is missing in the dev node_modules (run npm rebuild ${path.split('node_modules/').pop()})`)
+      cpSync(resolve(root, path, f), join(app, path, f))
+    }
+    say(`${path} ${pkg.version}: its native build reused from the dev node_modules (same version)`)
+  }
+  // It loads from the clean folder, with this Node (the same ABI the server runs with).
+  const probe = sh(process.execPath, ['--input-type=module', '-e', "import D from 'better-sqlite3'; console.log(new D(':memory:').prepare('select sqlite_version() v').get().v)"], { cwd: app, quiet: true })
+  say(`better-sqlite3 loads from the clean folder (SQLite ${probe.stdout.trim()})`)
 }
 
 async function main() {
@@ -110,6 +145,7 @@ async function main() {
   // 2. A clean folder with what the image holds, production dependencies only.
   mkdirSync(app, { recursive: true })
   for (const f of SHIPPED) cpSync(resolve(root, f), join(app, f), { recursive: true })
+  cpSync(resolve(root, 'package-lock.json'), join(app, 'package-lock.json'))
   cpSync(resolve(root, 'scripts/docker-entrypoint.sh'), join(app, 'entrypoint.sh'))
   chmodSync(join(app, 'entrypoint.sh'), 0o755)
   const reuse = option('reuse-install')
@@ -119,13 +155,15 @@ async function main() {
     say(`REUSED the production dependencies of ${reuse} (--reuse-install: not a real install test)`)
   } else {
     // --prefer-offline: tarballs already in npm's cache are taken from it (checked against the
-    // lockfile's integrity hashes, so the same bytes); native modules still build here.
-    const install = sh('npm', ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    // lockfile's integrity hashes, so the same bytes). --ignore-scripts: see NATIVE_BUILDS.
+    const install = sh('npm', ['install', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
       cwd: app,
       env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PUPPETEER_SKIP_DOWNLOAD: '1', NODE_ENV: 'production' },
     })
-    say(`npm install --omit=dev in the clean folder (${install.seconds}s)`)
+    say(`npm install --omit=dev --ignore-scripts in the clean folder (${install.seconds}s)`)
+    reuseNativeBuilds()
   }
+  rmSync(join(app, 'package-lock.json'))
   // (typescript is installed: @trpc/client and Remix name it as a peer dependency.)
   for (const dev of ['vite', '@remix-run/dev', 'vitest', 'tsx', 'drizzle-kit', '@playwright/test', 'eslint', 'esbuild']) {
     expect(!existsSync(join(app, 'node_modules', dev)), `a dev dependency was installed: ${dev}`)
@@ -136,7 +174,8 @@ async function main() {
   mkdirSync(data, { recursive: true })
   mkdirSync(replica, { recursive: true })
   chmodSync(dir, 0o755)
-  if (isRoot) sh('chown', ['-R', `${RUN_AS}:`, replica])
+  // The image's /data is owned by its user; the app files stay root's (read-only to the server).
+  if (isRoot) sh('chown', ['-R', `${runAs.uid}:${runAs.gid}`, data, replica])
 
   // 3. Start it as the image does.
   const port = await freePort()
@@ -146,6 +185,8 @@ async function main() {
     // The image's PATH: without the node_modules/.bin folders npm adds when it runs this test.
     PATH: (process.env.PATH ?? '').split(':').filter((d) => !d.endsWith('node_modules/.bin')).join(':'),
     NODE_ENV: 'production',
+    // The image's user has a home (/home/node); nobody's does not exist, so the data folder.
+    HOME: isRoot ? data : (process.env.HOME ?? data),
     PORT: String(port),
     HOST: '127.0.0.1',
     APP_URL: base,
@@ -156,16 +197,15 @@ async function main() {
     CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'info',
-    OPERON_USER: RUN_AS,
-    OPERON_DATA_DIR: data,
     LITESTREAM_REPLICA_URL: `file://${replica}`,
   }
-  server = spawn(join(app, 'entrypoint.sh'), ['node', 'build/main.js'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // As the image's `USER node`: the entrypoint itself starts unprivileged (no root start, no setpriv).
+  server = spawn(join(app, 'entrypoint.sh'), ['node', 'build/main.js'], { cwd: app, env, ...runAs, stdio: ['ignore', 'pipe', 'pipe'] })
   server.stdout.on('data', (b) => (serverLog += b.toString()))
   server.stderr.on('data', (b) => (serverLog += b.toString()))
   const exited = new Promise((res) => server.once('exit', (code, signal) => res({ code, signal })))
   server.once('exit', () => (server = undefined))
-  say(`started ${app}/entrypoint.sh node build/main.js on port ${port} (NODE_ENV=production, Litestream to file://${replica})`)
+  say(`started ${app}/entrypoint.sh node build/main.js as uid ${runAs.uid} on port ${port} (NODE_ENV=production, Litestream to file://${replica})`)
 
   // 4. The checks.
   const t0 = Date.now()
@@ -181,7 +221,7 @@ async function main() {
   const procs = serverProcesses()
   const node = procs.find((p) => /(^|\/)node$/.test(p.argv[0] ?? '') && p.argv[1] === 'build/main.js')
   expect(node, `no node build/main.js process found serving from ${app}: ${JSON.stringify(procs)}`)
-  expect(node.uid !== 0, `the server runs as root (pid ${node.pid})`)
+  expect(node.uid !== 0 && node.uid === runAs.uid, `the server runs as uid ${node.uid}, not ${runAs.uid} (pid ${node.pid})`)
   const litestream = procs.find((p) => /(^|\/)litestream$/.test(p.argv[0] ?? '') && p.argv[1] === 'replicate')
   expect(litestream, `Litestream is not running beside the server: ${JSON.stringify(procs)}`)
   expect(litestream.uid !== 0, 'Litestream runs as root')

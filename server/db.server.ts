@@ -7,6 +7,7 @@ const g = globalThis as unknown as { __operonDb?: Database }
 
 /** The process's database (DATABASE_URL). */
 export function getDb(): Database {
-  g.__operonDb ??= openDatabase({ url: env().DATABASE_URL, authToken: env().DATABASE_AUTH_TOKEN })
+  const e = env()
+  g.__operonDb ??= openDatabase({ url: e.DATABASE_URL, authToken: e.DATABASE_AUTH_TOKEN, syncUrl: e.DATABASE_SYNC_URL, syncInterval: e.DATABASE_SYNC_INTERVAL })
   return g.__operonDb
 }

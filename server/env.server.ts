@@ -18,6 +18,10 @@ const schema = z.object({
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().default('file:./data/operon.db'),
   DATABASE_AUTH_TOKEN: z.string().optional(),
+  /** Embedded replica (decision 048): the primary to sync DATABASE_URL's local file from; writes go there. */
+  DATABASE_SYNC_URL: z.string().optional(),
+  /** Seconds between the replica's background pulls from DATABASE_SYNC_URL. */
+  DATABASE_SYNC_INTERVAL: z.coerce.number().positive().optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),

@@ -4,8 +4,11 @@ import { resolve } from 'node:path'
 import { openDatabase, type Database, type Driver } from '#db/client.ts'
 import { TEMPLATE_DB, TMP_DIR } from './paths.ts'
 
-/** A fresh migrated database file for one test file, on the chosen driver. */
-export function createTestDb(driver: Driver = 'better-sqlite3'): Database {
+/** The suite's driver: `DB_DRIVER=libsql` runs every test that does not choose one on @libsql/client (decision 047). */
+export const DEFAULT_DRIVER: Driver = process.env.DB_DRIVER === 'libsql' ? 'libsql' : 'better-sqlite3'
+
+/** A fresh migrated database file for one test file, on the chosen driver (default: the suite's). */
+export function createTestDb(driver: Driver = DEFAULT_DRIVER): Database {
   const path = resolve(TMP_DIR, `test-${randomUUID()}.db`)
   copyFileSync(TEMPLATE_DB, path)
   const previous = process.env.DB_DRIVER

@@ -70,6 +70,9 @@ export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; 
       server.closeAllConnections()
       await new Promise<void>((r) => server.close(() => r()))
       if (--running === 0) {
+        // The app's PDF browser dies with it: test files share their worker process (decision 047).
+        const pdf = (await vite?.ssrLoadModule('/server/pdf/render.server.ts')) as { closePdfBrowser(): Promise<void> } | undefined
+        await pdf?.closePdfBrowser()
         await vite?.close()
         vite = undefined
       }
