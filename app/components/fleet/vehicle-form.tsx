@@ -12,8 +12,6 @@ import { cn } from '#app/utils/cn.ts'
 import { useTRPC } from '#app/utils/trpc.tsx'
 import { isVinFormatValid, vinCheckDigitValid } from '#catalog/vin.ts'
 import { VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
-import { vehicleFieldsSchema } from '#server/fleet/vehicle-schema.ts'
-import { fieldErrorsOf } from '#server/validation.ts'
 import { ImageField } from './image-field.tsx'
 import {
   emptyVehicleValues,
@@ -32,14 +30,9 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 export const VIN_CHECK_DIGIT_WARNING =
   "The VIN's check digit (9th character) does not match. Check the VIN; imported and older buses can fail this check, so you may still save it."
 
-/**
- * The spec's rules (section 5), checked in the browser before posting with the
- * schema the use case checks again (every door): every field's message at once.
- */
-export function validateVehicle(values: VehicleFormValues): Record<string, string> {
-  const result = vehicleFieldsSchema.safeParse(values)
-  return result.success ? {} : fieldErrorsOf(result.error)
-}
+// The schema check (zod) loads when the dialog opens, not with the page (decision 053).
+let checks: typeof import('./vehicle-checks.ts') | undefined
+const loadChecks = () => import('./vehicle-checks.ts').then((m) => (checks = m))
 
 function FieldInput({
   def,
@@ -170,6 +163,9 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const formRef = React.useRef<HTMLFormElement>(null)
+  React.useEffect(() => {
+    if (hydrated) void loadChecks()
+  }, [hydrated])
   const [values, setValues] = React.useState<VehicleFormValues>(result?.values ?? baseline)
   const [imageData, setImageData] = React.useState<string | null>(result?.imageData ?? null)
   const [removeImage, setRemoveImage] = React.useState(false)
@@ -243,7 +239,13 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     if (submitter?.value === FLEET_INTENT.vinLookup) return
-    const errors = validateVehicle(values)
+    if (!checks) {
+      // The check is still loading (a very quick submit): submit again once it is there.
+      e.preventDefault()
+      void loadChecks().then(() => formRef.current?.requestSubmit(submitter ?? undefined))
+      return
+    }
+    const errors = checks.validateVehicle(values)
     if (Object.keys(errors).length) {
       e.preventDefault()
       setClientErrors(errors)
