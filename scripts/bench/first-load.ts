@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { matchRoutes, type RouteObject } from '@remix-run/router'
+import { matchRoutes, type AgnosticRouteObject as RouteObject } from '@remix-run/router'
 
 export type ManifestRoute = {
   id: string

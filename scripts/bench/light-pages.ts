@@ -8,13 +8,20 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import autocannon from 'autocannon'
+import { createRequire } from 'node:module'
 import { eq } from 'drizzle-orm'
 import { chromium } from '@playwright/test'
 import { openDatabase } from '#db/client.ts'
 import { companies, users } from '#db/schema/index.ts'
 import { webSessionFor } from '#tests/helpers/factory.ts'
 import { startBuiltServer } from './harness.ts'
+
+type Autocannon = (opts: { url: string; headers: Record<string, string>; connections: number; duration: number }) => Promise<{
+  requests: { average: number }
+  latency: { p50: number; p99: number }
+  non2xx: number
+}>
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`)
