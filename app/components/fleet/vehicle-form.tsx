@@ -1,15 +1,13 @@
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
 import { SearchIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
-import { useMutation } from '@tanstack/react-query'
-import { TRPCClientError } from '@trpc/client'
 import { toast } from 'sonner'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { useTRPC } from '#app/utils/trpc.tsx'
+import { isTrpcClientError, trpcCall } from '#app/utils/trpc-call.ts'
 import { isVinFormatValid, vinCheckDigitValid } from '#catalog/vin.ts'
 import { VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
 import { ImageField } from './image-field.tsx'
@@ -174,8 +172,6 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
   const [looking, setLooking] = React.useState(false)
   const [lookupNote, setLookupNote] = React.useState<VehicleFormResult['vinLookup']>(result?.vinLookup ?? null)
   // With JavaScript the lookup is a tRPC call (the no-JavaScript form posts intent=vinLookup instead).
-  const trpc = useTRPC()
-  const lookupVin = useMutation(trpc.fleet.lookupVin.mutationOptions())
 
   // A new answer from the action (after a post): show its values and errors.
   React.useEffect(() => {
@@ -211,7 +207,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
     if (typed.length < VIN_LOOKUP_MIN) return
     setLooking(true)
     try {
-      const answer = await lookupVin.mutateAsync({ vin: typed, modelYear: lookupModelYear(values.yearBuild) })
+      const answer = await (await trpcCall()).fleet.lookupVin.mutate({ vin: typed, modelYear: lookupModelYear(values.yearBuild) })
       if (!answer.found) {
         // Spec section 4: "Vehicle not found" and the form resets (the VIN stays, to be corrected).
         toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
@@ -230,7 +226,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       toast.success(message)
     } catch (error) {
       // The server's reason (e.g. too many lookups), else the spec's text.
-      toast.error(error instanceof TRPCClientError ? error.message : FLEET_TEXT.vinNotFound, { duration: 3200 })
+      toast.error(isTrpcClientError(error) ? error.message : FLEET_TEXT.vinNotFound, { duration: 3200 })
     } finally {
       setLooking(false)
     }
