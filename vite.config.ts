@@ -2,6 +2,8 @@ import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { remixConfig } from './remix.config.ts'
+import { lazySonner } from './scripts/lazy-sonner.ts'
+import { lucideSprite } from './scripts/lucide-sprite.ts'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -10,7 +12,12 @@ declare module '@remix-run/node' {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), remix(remixConfig)],
-  build: { target: 'es2022', cssMinify: true },
+  plugins: [lucideSprite(), lazySonner(), tailwindcss(), remix(remixConfig)],
+  build: {
+    target: 'es2022',
+    cssMinify: true,
+    // The icon sprite is referenced by <use href>, which cannot take a data: URL: always a file.
+    assetsInlineLimit: (file) => (file.endsWith('/icons/sprite.svg') ? false : undefined),
+  },
   server: { watch: { ignored: ['**/data/**', '**/tests/.tmp/**'] } },
 })

@@ -11,8 +11,8 @@ import {
   useRouteError,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
-import { toast as showToast } from 'sonner'
-import { Toaster } from './components/ui/sonner.tsx'
+import { LazyToaster } from './components/ui/lazy-toaster.tsx'
+import { toast as showToast } from './components/ui/toast.ts'
 import tailwindHref from './styles/tailwind.css?url'
 import { useNonce } from './utils/nonce.tsx'
 import { takeToast, type Toast } from './utils/toast.server.ts'
@@ -76,7 +76,7 @@ export default function App() {
         </noscript>
       ) : null}
       <Outlet />
-      <Toaster />
+      <LazyToaster />
     </>
   )
 }

@@ -8,10 +8,11 @@
  *   gets the page's nonce: it reads `__webpack_nonce__`, set here from the nonce of Remix's
  *   own scripts (the `nonce` property; browsers hide the attribute).
  */
-import { config } from 'zod/v4/core'
-
 if (typeof document !== 'undefined') {
-  config({ jitless: true })
+  // zod reads its configuration from this global (zod/v4/core `globalConfig`); setting it here
+  // keeps zod itself out of the root chunk, for the pages that do not use it (decision 053).
+  const zod = globalThis as { __zod_globalConfig?: { jitless?: boolean } }
+  zod.__zod_globalConfig = { ...zod.__zod_globalConfig, jitless: true }
   const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce
   if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce
 }

@@ -6,19 +6,24 @@ import type { AppRouter } from '#server/trpc/router.ts'
 
 /**
  * tRPC for the client widgets that fetch or change data after the page has
- * loaded (decision 015); pages use loaders and actions. Only the routes with
- * such widgets wrap their page in `TrpcProviders`, so the clients load with
- * those routes, not with every page.
+ * loaded (decision 015); pages use loaders and actions. Only the modules with
+ * such widgets wrap them in `TrpcProviders`, so the clients load with those
+ * widgets, not with every page (decision 053: a widget opened by an interaction
+ * is itself loaded lazily, e.g. the form detail dialog's body). In the browser
+ * the query cache is one for the page, however many providers mount and unmount.
  */
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
 
+const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } })
+const newTrpcClient = () => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] })
+let browserClients: { queryClient: QueryClient; trpcClient: ReturnType<typeof newTrpcClient> } | undefined
+function clients() {
+  if (typeof document === 'undefined') return { queryClient: newQueryClient(), trpcClient: newTrpcClient() }
+  return (browserClients ??= { queryClient: newQueryClient(), trpcClient: newTrpcClient() })
+}
+
 export function TrpcProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
-  )
-  const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] }),
-  )
+  const [{ queryClient, trpcClient }] = useState(clients)
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { ODOMETER_MAX } from '#catalog/odometer.ts'
 import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
+import { PRE_TRIP_RULES } from './pre-trip-rules.ts'
 
 /**
  * The driver's pre-trip as every door sends it (API.md `submitPreInspection`, CHECKLISTS.md),
@@ -11,24 +12,7 @@ import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.
  * Pictures are checked by their content on the server (413/415), not here.
  */
 
-/** Filing rules (API.md, decision 024). */
-export const PRE_TRIP_RULES = {
-  /** `date` may be today or up to this many days back (a paper form entered late). */
-  daysBack: 7,
-  /** Neither `timeIn` nor `timeOut` may be more than this many minutes in the future. */
-  futureMinutes: 15,
-  /**
-   * Extra photos besides the four sides and the signature. Eleven pictures of 2 MiB in base64
-   * (4 sides + signature + 6) still fit the 32 MiB request body (decision 024).
-   */
-  maxPhotos: 6,
-  /** Length of a client's idempotency key. */
-  idempotencyKeyMax: 100,
-  /** Certified repairs acknowledged in one pre-trip. */
-  maxAcknowledgements: 50,
-  /** Damage texts and comments. */
-  textMax: 2000,
-} as const
+export { PRE_TRIP_RULES }
 
 export const PRE_TRIP_TEXT = {
   required: 'Required',

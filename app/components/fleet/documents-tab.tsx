@@ -1,13 +1,12 @@
 import { useLocation, useRevalidator } from '@remix-run/react'
 import { FileTextIcon, Trash2Icon, UploadIcon } from 'lucide-react'
 import * as React from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { useTRPC } from '#app/utils/trpc.tsx'
+import { trpcCall } from '#app/utils/trpc-call.ts'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import {
   DOCUMENT_ACCEPT,
@@ -185,8 +184,6 @@ function DeleteButton({ vehicleId, document: doc, actionPath }: { vehicleId: num
   const back = useBackPath()
   const { revalidate } = useRevalidator()
   // With JavaScript the delete is a tRPC call; the no-JavaScript form below posts to the page.
-  const trpc = useTRPC()
-  const deleteDocument = useMutation(trpc.fleet.deleteDocument.mutationOptions())
   const [busy, setBusy] = React.useState(false)
   const label = `Delete ${doc.fileName}`
 
@@ -214,7 +211,7 @@ function DeleteButton({ vehicleId, document: doc, actionPath }: { vehicleId: num
   const onConfirm = async () => {
     setBusy(true)
     try {
-      await deleteDocument.mutateAsync({ documentId: doc.id })
+      await (await trpcCall()).fleet.deleteDocument.mutate({ documentId: doc.id })
       showToast({ type: 'success', message: DOCUMENT_TEXT.deleted })
       revalidate()
     } catch {

@@ -12,8 +12,18 @@ import { QrContent, QrDialog } from './qr-dialog.tsx'
 import { emptyVehicleValues, FLEET_INTENT, FLEET_TEXT, filtersFromSearch, hasActiveFilters, type VehicleFormResult } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { applySearch, hrefOf, useHrefWith } from './use-fleet-url.ts'
-import { VehicleDialog } from './vehicle-form.tsx'
-import { VehiclePanel } from './vehicle-panel.tsx'
+import { VehicleDialog as ServerVehicleDialog } from './vehicle-form.tsx'
+import { VehiclePanel as ServerVehiclePanel } from './vehicle-panel.tsx'
+
+// The add/edit dialog's code loads in the browser when it opens (decision 053); the server renders
+// it at once (the no-JavaScript box), and hydration waits for it inside its Suspense boundary.
+const VehicleDialog = import.meta.env.SSR
+  ? ServerVehicleDialog
+  : React.lazy(() => import('./vehicle-form.tsx').then((m) => ({ default: m.VehicleDialog })))
+// The open row's panel likewise (tabs, documents, odometer history, form dialogs).
+const VehiclePanel = import.meta.env.SSR
+  ? ServerVehiclePanel
+  : React.lazy(() => import('./vehicle-panel.tsx').then((m) => ({ default: m.VehiclePanel })))
 
 export type FleetPageData = FleetLoaderData
 
@@ -112,7 +122,11 @@ export function FleetPage({ data }: { data: FleetPageData }) {
   const filtered = hasActiveFilters(filters)
   // The Documents tab posts here and comes back to the same row and tab.
   const documentsActionPath = `${location.pathname}${hrefOf(applySearch(location.search, { ...CLOSE_DIALOG, open: openId, tab: 'documents' }))}`
-  const panel = open ? <VehiclePanel open={open} scope={scope} tab={openTab} today={list.today} actionPath={documentsActionPath} /> : null
+  const panel = open ? (
+    <React.Suspense fallback={null}>
+      <VehiclePanel open={open} scope={scope} tab={openTab} today={list.today} actionPath={documentsActionPath} />
+    </React.Suspense>
+  ) : null
   const openOnPage = openId !== null && list.items.some((i) => i.id === openId)
 
   const addLink = (
@@ -131,6 +145,7 @@ export function FleetPage({ data }: { data: FleetPageData }) {
       />
       {dialogError ? <Notice>{dialogError}</Notice> : null}
       {openError ? <Notice>{openError}</Notice> : null}
+      <React.Suspense fallback={null}>
       {dialog?.kind === 'add' ? (
         <VehicleDialog mode="add" vehicleId={null} vehicleIdentifier={null} hasImage={false} baseline={emptyVehicleValues()} result={result} closeHref={closeHref} />
       ) : null}
@@ -147,6 +162,7 @@ export function FleetPage({ data }: { data: FleetPageData }) {
           closeHref={closeHref}
         />
       ) : null}
+      </React.Suspense>
       {dialog?.kind === 'delete' ? <DeleteConfirm dialog={dialog} closeHref={closeHref} /> : null}
       {dialog?.kind === 'qr' ? <QrView dialog={dialog} closeHref={closeHref} /> : null}
 

@@ -1,11 +1,14 @@
 import { BusFrontIcon, CropIcon, ImageUpIcon } from 'lucide-react'
 import * as React from 'react'
-import Cropper, { type Area, type Point } from 'react-easy-crop'
+import type { Area, Point } from 'react-easy-crop'
 import { Button } from '#app/components/ui/button.tsx'
 import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
 import { vehicleImagePath } from './shared.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+/** react-easy-crop loads when a picture is chosen, not with the page (decision 053). */
+const Cropper = React.lazy(() => import('react-easy-crop'))
 
 /** Spec section 9: pictures are base64-encoded in chunks of 8192 bytes. */
 const BASE64_CHUNK = 8192
@@ -63,16 +66,18 @@ function Cropping({ src, onDone, onCancel }: { src: string; onDone: (base64: str
   return (
     <div className="grid gap-2" data-testid="image-cropper">
       <div className="relative h-64 w-full overflow-hidden rounded-md bg-black sm:h-72">
-        <Cropper
-          image={src}
-          crop={crop}
-          zoom={zoom}
-          aspect={VEHICLE_IMAGE.width / VEHICLE_IMAGE.height}
-          onCropChange={setCrop}
-          onZoomChange={setZoom}
-          onCropComplete={(_, pixels) => setArea(pixels)}
-          nonce={nonce}
-        />
+        <React.Suspense fallback={null}>
+          <Cropper
+            image={src}
+            crop={crop}
+            zoom={zoom}
+            aspect={VEHICLE_IMAGE.width / VEHICLE_IMAGE.height}
+            onCropChange={setCrop}
+            onZoomChange={setZoom}
+            onCropComplete={(_: Area, pixels: Area) => setArea(pixels)}
+            nonce={nonce}
+          />
+        </React.Suspense>
       </div>
       <label className="flex items-center gap-2 text-sm">
         Zoom

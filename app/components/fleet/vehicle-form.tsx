@@ -1,19 +1,15 @@
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
 import { SearchIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
-import { useMutation } from '@tanstack/react-query'
-import { TRPCClientError } from '@trpc/client'
 import { toast } from 'sonner'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { useTRPC } from '#app/utils/trpc.tsx'
+import { isTrpcClientError, trpcCall } from '#app/utils/trpc-call.ts'
 import { isVinFormatValid, vinCheckDigitValid } from '#catalog/vin.ts'
 import { VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
-import { vehicleFieldsSchema } from '#server/fleet/vehicle-schema.ts'
-import { fieldErrorsOf } from '#server/validation.ts'
 import { ImageField } from './image-field.tsx'
 import {
   emptyVehicleValues,
@@ -32,14 +28,9 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 export const VIN_CHECK_DIGIT_WARNING =
   "The VIN's check digit (9th character) does not match. Check the VIN; imported and older buses can fail this check, so you may still save it."
 
-/**
- * The spec's rules (section 5), checked in the browser before posting with the
- * schema the use case checks again (every door): every field's message at once.
- */
-export function validateVehicle(values: VehicleFormValues): Record<string, string> {
-  const result = vehicleFieldsSchema.safeParse(values)
-  return result.success ? {} : fieldErrorsOf(result.error)
-}
+// The schema check (zod) loads when the dialog opens, not with the page (decision 053).
+let checks: typeof import('./vehicle-checks.ts') | undefined
+const loadChecks = () => import('./vehicle-checks.ts').then((m) => (checks = m))
 
 function FieldInput({
   def,
@@ -170,6 +161,9 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const formRef = React.useRef<HTMLFormElement>(null)
+  React.useEffect(() => {
+    if (hydrated) void loadChecks()
+  }, [hydrated])
   const [values, setValues] = React.useState<VehicleFormValues>(result?.values ?? baseline)
   const [imageData, setImageData] = React.useState<string | null>(result?.imageData ?? null)
   const [removeImage, setRemoveImage] = React.useState(false)
@@ -178,8 +172,6 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
   const [looking, setLooking] = React.useState(false)
   const [lookupNote, setLookupNote] = React.useState<VehicleFormResult['vinLookup']>(result?.vinLookup ?? null)
   // With JavaScript the lookup is a tRPC call (the no-JavaScript form posts intent=vinLookup instead).
-  const trpc = useTRPC()
-  const lookupVin = useMutation(trpc.fleet.lookupVin.mutationOptions())
 
   // A new answer from the action (after a post): show its values and errors.
   React.useEffect(() => {
@@ -215,7 +207,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
     if (typed.length < VIN_LOOKUP_MIN) return
     setLooking(true)
     try {
-      const answer = await lookupVin.mutateAsync({ vin: typed, modelYear: lookupModelYear(values.yearBuild) })
+      const answer = await (await trpcCall()).fleet.lookupVin.mutate({ vin: typed, modelYear: lookupModelYear(values.yearBuild) })
       if (!answer.found) {
         // Spec section 4: "Vehicle not found" and the form resets (the VIN stays, to be corrected).
         toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
@@ -234,7 +226,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       toast.success(message)
     } catch (error) {
       // The server's reason (e.g. too many lookups), else the spec's text.
-      toast.error(error instanceof TRPCClientError ? error.message : FLEET_TEXT.vinNotFound, { duration: 3200 })
+      toast.error(isTrpcClientError(error) ? error.message : FLEET_TEXT.vinNotFound, { duration: 3200 })
     } finally {
       setLooking(false)
     }
@@ -243,7 +235,13 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     if (submitter?.value === FLEET_INTENT.vinLookup) return
-    const errors = validateVehicle(values)
+    if (!checks) {
+      // The check is still loading (a very quick submit): submit again once it is there.
+      e.preventDefault()
+      void loadChecks().then(() => formRef.current?.requestSubmit(submitter ?? undefined))
+      return
+    }
+    const errors = checks.validateVehicle(values)
     if (Object.keys(errors).length) {
       e.preventDefault()
       setClientErrors(errors)

@@ -1,9 +1,12 @@
 import * as React from 'react'
-import SignaturePad from 'signature_pad'
+import type SignaturePad from 'signature_pad'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+/** signature_pad, loaded once the page is interactive rather than in its first load (decision 053). */
+export const loadSignaturePad = () => import('signature_pad').then((m) => m.default)
 
 export interface SignatureFieldProps {
   /** The form field carrying the drawn signature as a PNG `data:` URL (e.g. `driverSignature`). */
@@ -34,7 +37,20 @@ export function SignatureField({ name, typedName, label, defaultValue, onChange,
   React.useEffect(() => {
     const canvas = canvasRef.current
     if (!hydrated || !canvas) return
-    const pad = new SignaturePad(canvas, { penColor: '#111827', backgroundColor: 'rgba(255,255,255,0)' })
+    let cleanup: (() => void) | undefined
+    let gone = false
+    void loadSignaturePad().then((Pad) => {
+      if (!gone) cleanup = attach(new Pad(canvas, { penColor: '#111827', backgroundColor: 'rgba(255,255,255,0)' }), canvas)
+    })
+    return () => {
+      gone = true
+      cleanup?.()
+    }
+    // defaultValue is read once: later changes come from the pad itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated])
+
+  function attach(pad: SignaturePad, canvas: HTMLCanvasElement) {
     padRef.current = pad
     // The canvas is drawn at the screen's pixel density; a resize clears it, so the current
     // drawing is kept as data and drawn again.
@@ -62,9 +78,7 @@ export function SignatureField({ name, typedName, label, defaultValue, onChange,
       pad.off()
       padRef.current = null
     }
-    // defaultValue is read once: later changes come from the pad itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated])
+  }
 
   if (!hydrated) {
     return (

@@ -1,9 +1,8 @@
 import { Form, Link } from '@remix-run/react'
 import { CheckCircle2, CloudOff, Gauge, Loader2, OctagonAlert, TriangleAlert } from 'lucide-react'
 import * as React from 'react'
-import { SignatureField } from '#app/components/forms/signature-field.tsx'
+import { loadSignaturePad, SignatureField } from '#app/components/forms/signature-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
@@ -11,8 +10,7 @@ import type { OutboxEntry } from '#app/utils/offline-queue.ts'
 import { blobToDataUrl } from '#app/utils/shrink-image.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { DAMAGE_SIDES, OUT_OF_SERVICE_LABEL, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
-import { preInspectionFields, PRE_TRIP_RULES } from '#server/inspections/pre-inspection-schema.ts'
-import { fieldErrorsOf } from '#server/validation.ts'
+import { PRE_TRIP_RULES } from '#server/inspections/pre-trip-rules.ts'
 import { Checklist } from './checklist.tsx'
 import { loadQueue, QueuedFilings, useOnline, useOutbox } from './outbox.tsx'
 import { emptyValues, formErrorsOf, payloadOf } from './payload.ts'
@@ -31,6 +29,11 @@ import {
   type PreTripValues,
 } from './types.ts'
 import { wallTimeOf } from './zoned-time.ts'
+
+// Loaded after the page is interactive, not in its first load (decision 053): the schema check
+// (zod) at the first submit, the confirm dialog with the first draft.
+const loadChecks = () => import('./checks.ts')
+const ConfirmDialog = React.lazy(() => import('#app/components/ui/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })))
 
 type Phase = 'editing' | 'sending' | 'queued' | 'filed'
 
@@ -104,8 +107,9 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   // This page (and its scripts) kept by a small service worker, so it opens again with no signal.
   React.useEffect(() => {
     if (!hydrated || !('serviceWorker' in navigator)) return
-    navigator.serviceWorker
-      .register('/pre-trip-sw.js', { scope: '/' })
+    // The lazily loaded pieces first, so that they are among the scripts kept for offline use.
+    Promise.all([loadChecks(), loadSignaturePad()])
+      .then(() => navigator.serviceWorker.register('/pre-trip-sw.js', { scope: '/' }))
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
         const assets = performance
@@ -278,9 +282,9 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   }
 
   /** The same rules as the server's (one schema), plus what the page asks of the driver. */
-  const check = (payload: Record<string, unknown>): Record<string, string> => {
-    const parsed = preInspectionFields({ today: data.today, now: new Date() }).safeParse(payload)
-    const out = parsed.success ? {} : formErrorsOf(fieldErrorsOf(parsed.error))
+  const check = async (payload: Record<string, unknown>): Promise<Record<string, string>> => {
+    const { schemaErrors } = await loadChecks()
+    const out = formErrorsOf(schemaErrors(payload, { today: data.today, now: new Date() }))
     if (!values.timeIn.trim()) out.timeIn = PRE_TRIP_TEXT.timeIn
     if (!values.odometerStart.trim()) out.odometerStart = PRE_TRIP_TEXT.odometerStart
     for (const item of PRE_INSPECTION_ITEMS) if (values.answers[item.key] === undefined) out[item.key] ??= PRE_TRIP_TEXT.answer
@@ -305,7 +309,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
     setBusy(true)
     try {
       const payload = await buildPayload(draftId)
-      const errs = check(payload)
+      const errs = await check(payload)
       if (Object.keys(errs).length) {
         setErrors(errs)
         setFormError(PRE_TRIP_TEXT.fix)
@@ -429,18 +433,26 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
           {hydrated && draftId ? (
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
               <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone, ${new Date(savedAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}` : 'Your answers are kept on this phone as you go.'}</span>
-              <ConfirmDialog
-                trigger={
-                  <Button type="button" variant="ghost" size="sm">
+              <React.Suspense
+                fallback={
+                  <Button type="button" variant="ghost" size="sm" disabled>
                     Start over
                   </Button>
                 }
-                title="Start over?"
-                description="Everything typed in this pre-trip, its photos and signature are removed from this phone."
-                confirmLabel="Start over"
-                variant="destructive"
-                onConfirm={() => void startOver()}
-              />
+              >
+                <ConfirmDialog
+                  trigger={
+                    <Button type="button" variant="ghost" size="sm">
+                      Start over
+                    </Button>
+                  }
+                  title="Start over?"
+                  description="Everything typed in this pre-trip, its photos and signature are removed from this phone."
+                  confirmLabel="Start over"
+                  variant="destructive"
+                  onConfirm={() => void startOver()}
+                />
+              </React.Suspense>
             </div>
           ) : null}
 

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { fleetPageAction, fleetPageLoader } from '#app/routes/_app+/fleet.server.ts'
 import { FleetPage } from '#app/components/fleet/fleet-page.tsx'
-import { TrpcProviders } from '#app/utils/trpc.tsx'
 
 /** Vehicle Management for Operator managers: the vehicles of their active assignments, read-only (spec section 6). */
 export const loader = (args: LoaderFunctionArgs) => fleetPageLoader(args, 'operator')
@@ -12,9 +11,5 @@ export const action = (args: ActionFunctionArgs) => fleetPageAction(args, 'opera
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  return (
-    <TrpcProviders>
-      <FleetPage data={useLoaderData<typeof loader>()} />
-    </TrpcProviders>
-  )
+  return <FleetPage data={useLoaderData<typeof loader>()} />
 }
