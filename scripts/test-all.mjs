@@ -41,6 +41,8 @@ check('migrations', 'node', ['scripts/check-migrations.mjs'])
 // The production build first: Playwright, the production install and the shutdown test
 // (tests/integration/ops-shutdown.test.ts starts build/server) run it.
 const built = check('build', 'npm', ['run', 'build', '--silent'])
+// npm run bench, short: every benchmarked path answers on the app and the floor (no timing asserted).
+if (built) check('bench (short)', 'npx', ['tsx', 'scripts/bench.ts', '--short'])
 
 // Vitest: unit and integration tests on the real database (both drivers).
 rmSync('tests/.tmp/vitest.json', { force: true })
