@@ -90,7 +90,6 @@ const photo = (seedByte: number) =>
     .toBuffer()
 const photos = await Promise.all([0, 40, 80, 120].map(photo))
 const BOUNDARY = '----operonbench7MA4YWxkTrZu0gW'
-const KEY_SLOT = '00000000-0000-4000-8000-000000000000'
 function multipartTemplate(): { head: Buffer; tail: Buffer } {
   const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
   const odometer = String(m.preTrip.odometer + 1000)

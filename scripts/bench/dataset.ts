@@ -21,7 +21,7 @@ export interface BenchDataset {
   history: SeedManifest
   fleet: FleetData
   print: { companyId: number; ownerUserId: number; preInspectionId: number; inspectionId: number }
-  /** The busiest driver's vehicle for the pre-trip submission (active assignment, no open repair). */
+  /** The busiest driver's vehicle for the pre-trip submission (active assignment, the fewest open repairs). */
   preTrip: { vehicleId: number; driverUserId: number; odometer: number }
   short: boolean
 }
@@ -65,8 +65,7 @@ export async function benchDataset(opts: { short: boolean; log?: (line: string) 
     .prepare(
       `SELECT v.id, coalesce(v.odometer, 0) AS odometer FROM vehicles v JOIN operator_assignments a ON a.vehicle_id = v.id
        WHERE a.operator_company_id = ? AND a.start_date <= ? AND (a.end_date IS NULL OR a.end_date >= ?) AND a.ended_at IS NULL AND v.archived_at IS NULL
-         AND NOT EXISTS (SELECT 1 FROM repair_actions r WHERE r.vehicle_id = v.id)
-       ORDER BY v.id LIMIT 1`,
+       ORDER BY (SELECT count(*) FROM repair_actions r WHERE r.vehicle_id = v.id AND r.repaired_at IS NULL), v.id LIMIT 1`,
     )
     .get(history.operatorCompanyId, today, today) as { id: number; odometer: number } | undefined
   raw.pragma('wal_checkpoint(TRUNCATE)')
