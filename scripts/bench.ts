@@ -292,9 +292,25 @@ async function cannon(base: string, p: Path, seconds: number): Promise<Run> {
       },
     ],
   })
-  const requests = result.requests.total
+  let requests = result.requests.total
+  let elapsed = SHORT ? (performance.now() - started) / 1000 : seconds
+  // A path slower than the run (getAllVehicles on a busy machine) finished nothing: once more,
+  // a fixed number of requests, timed from start to the last answer.
+  if (requests === 0 && !SHORT) {
+    const again = performance.now()
+    const slow = await autocannon({
+      url: base,
+      connections: p.connections,
+      timeout: 120,
+      amount: p.connections * 2,
+      requests: [{ method: p.method, path: p.path, headers: { ...p.headers, origin: base } }],
+    })
+    Object.assign(result, { latency: slow.latency, throughput: slow.throughput, non2xx: result.non2xx + slow.non2xx, errors: result.errors + slow.errors, timeouts: result.timeouts + slow.timeouts })
+    requests = slow.requests.total
+    elapsed = (performance.now() - again) / 1000
+  }
   return {
-    rps: requests / (SHORT ? (performance.now() - started) / 1000 : seconds),
+    rps: requests / elapsed,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests,
