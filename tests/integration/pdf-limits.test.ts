@@ -67,6 +67,7 @@ describe('the PDF limits from the environment (decision 050)', () => {
     expect(chromiumArgs()).toContain(`--renderer-process-limit=${PDF_LIMITS.rendererProcesses}`)
     expect(chromiumArgs({ rendererProcesses: 3 })).toContain('--renderer-process-limit=3')
     expect(chromiumArgs()).toContain('--in-process-gpu')
+    expect(chromiumArgs()).toContain('--enable-features=NetworkServiceInProcess2')
     expect(chromiumArgs().some((a) => a.startsWith('--disable-features=') && a.includes('site-per-process'))).toBe(true)
   })
 })
@@ -85,6 +86,8 @@ describe('Chromium under the limits', () => {
       expect(types).toContain('browser')
       expect(types.filter((t) => t === 'renderer').length).toBe(1)
       expect(types).not.toContain('gpu-process')
+      // The network service runs in the browser process too (no `utility` process for it).
+      expect(types.filter((t) => t === 'utility').length).toBeLessThanOrEqual(1)
     } finally {
       PDF_LIMITS.concurrent = concurrent
     }
