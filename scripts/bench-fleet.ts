@@ -6,15 +6,13 @@
  *
  *   npm run build && npx tsx scripts/bench-fleet.ts [--vehicles 2000] [--runs 40]
  */
-import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '#db/client.ts'
-import { vehicleImages, vehicles } from '#db/schema/index.ts'
-import { withVinCheckDigit } from '#catalog/vin.ts'
 import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
-import { actorFor, apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { actorFor, apiTokenFor, webSessionFor } from '#tests/helpers/factory.ts'
+import { FLEET_PICTURE_SHARE, seedFleet } from './bench/fleet-data.ts'
 import { startBuiltServer, stats as summary } from './bench/harness.ts'
 
 const arg = (name: string, fallback: number) => {
@@ -23,7 +21,7 @@ const arg = (name: string, fallback: number) => {
 }
 const VEHICLES = arg('vehicles', 2000)
 const RUNS = arg('runs', 40)
-const PICTURE_SHARE = 0.25
+const PICTURE_SHARE = FLEET_PICTURE_SHARE
 const PORT = arg('port', 3290)
 
 const dir = mkdtempSync(join(tmpdir(), 'operon-bench-'))
@@ -31,56 +29,10 @@ const url = `file:${join(dir, 'bench.db')}`
 const db = openDatabase({ url })
 await db.migrate()
 
-const owner = await createUser(db, { firstName: 'Bench', lastName: 'Owner' })
-const company = await createCompany(db, 'Bench Fleet Leasing', ['Owner'])
-await grantRole(db, owner.id, company.id, 'Owner')
-
-const makes = [
-  ['Blue Bird', 'Vision'],
-  ['Thomas Built', 'Saf-T-Liner C2'],
-  ['IC Bus', 'CE Series'],
-  ['MCI', 'J4500'],
-  ['Prevost', 'H3-45'],
-  ['New Flyer', 'Xcelsior XD40'],
-  ['Gillig', 'Low Floor'],
-  ['Van Hool', 'CX45'],
-] as const
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-// A realistic 800×600 JPEG at quality 0.7 is 40–80 KB; the bytes' content does not matter here.
-const picture = randomBytes(60_000)
-const t0 = performance.now()
-await db.transaction(async (tx) => {
-  for (let i = 0; i < VEHICLES; i += 200) {
-    const rows = Array.from({ length: Math.min(200, VEHICLES - i) }, (_, j) => {
-      const n = i + j
-      const [make, model] = makes[n % makes.length]!
-      return {
-        key: randomUUID(),
-        ownerCompanyId: company.id,
-        make,
-        model,
-        vin: withVinCheckDigit(`1BAKGCPA0PF${String(100000 + n).slice(-6)}`),
-        licensePlate: `BN-${n}`,
-        vehicleIdentifier: `BENCH-${String(n).padStart(5, '0')}`,
-        yearBuild: 2005 + (n % 20),
-        fuelType: n % 6,
-        transmissionType: n % 4,
-        color: ['Yellow', 'White', 'Blue'][n % 3]!,
-        gps: n % 2 === 0,
-        licenseExpiry: day((n % 400) - 30),
-        insuranceExpiry: day((n % 300) - 10),
-        nextInspection: day((n % 365) - 5),
-        numberOfSeats: 40 + (n % 30),
-      }
-    })
-    const inserted = await tx.insert(vehicles).values(rows).returning({ id: vehicles.id })
-    const withPicture = inserted.filter((_, j) => (i + j) % Math.round(1 / PICTURE_SHARE) === 0)
-    if (withPicture.length) {
-      await tx.insert(vehicleImages).values(withPicture.map((r) => ({ vehicleId: r.id, content: picture, contentType: 'image/jpeg', width: 800, height: 600 })))
-    }
-  }
-})
-console.log(`seeded ${VEHICLES} vehicles (${Math.round(PICTURE_SHARE * 100)}% with a 60 KB picture) in ${Math.round(performance.now() - t0)} ms`)
+const fleet = await seedFleet(db, { vehicles: VEHICLES, pictureShare: PICTURE_SHARE })
+const owner = { id: fleet.ownerUserId }
+const company = { id: fleet.companyId }
+console.log(`seeded ${VEHICLES} vehicles (${Math.round(PICTURE_SHARE * 100)}% with a 60 KB picture) in ${fleet.seedMs} ms`)
 
 const stats = (ms: number[]) => {
   const s = summary(ms)

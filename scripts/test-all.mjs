@@ -45,6 +45,8 @@ check('migrations', 'node', ['scripts/check-migrations.mjs'])
 // The production build first: Playwright, the production install and the shutdown test
 // (tests/integration/ops-shutdown.test.ts starts build/server) run it.
 const built = check('build', 'npm', ['run', 'build', '--silent'])
+// npm run bench, short: every benchmarked path answers on the app and the floor (no timing asserted).
+if (built) check('bench (short)', 'npx', ['tsx', 'scripts/bench.ts', '--short'])
 
 /** One Vitest run; its summary line is named `name`. */
 function vitest(name, files = [], env = {}) {

@@ -31,7 +31,13 @@ export const CHROMIUM_ARGS = [
   '--disable-remote-fonts',
   '--disable-extensions',
   '--no-pings',
-  '--disable-features=Translate,MediaRouter,OptimizationHints,InterestFeedContentSuggestions',
+  // Decision 050: no process per site (pages hold one self-contained document each, no script).
+  '--disable-features=Translate,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,IsolateOrigins,site-per-process',
+  '--disable-site-isolation-trials',
+  // Decision 050: the 512 MB budget. No separate GPU process (nothing is drawn on a GPU), no
+  // separate network service process (every request but data: URLs is blocked anyway).
+  '--in-process-gpu',
+  '--enable-features=NetworkServiceInProcess2',
 ] as const
 
 /**
@@ -40,9 +46,11 @@ export const CHROMIUM_ARGS = [
  * image runs the server as a non-root user. A non-root launch whose sandbox the platform
  * cannot provide (no user namespaces) falls back to `--no-sandbox`, logged once.
  */
-export function chromiumArgs(opts: { sandbox?: boolean } = {}): string[] {
+export function chromiumArgs(opts: { sandbox?: boolean; rendererProcesses?: number } = {}): string[] {
   const sandbox = opts.sandbox ?? process.getuid?.() !== 0
-  return [...CHROMIUM_ARGS, ...(sandbox ? [] : ['--no-sandbox'])]
+  // Decision 050: every page shares PDF_RENDERER_PROCESSES renderer processes.
+  const renderers = opts.rendererProcesses ?? PDF_LIMITS.rendererProcesses
+  return [...CHROMIUM_ARGS, `--renderer-process-limit=${renderers}`, ...(sandbox ? [] : ['--no-sandbox'])]
 }
 let sandboxUnavailable = false
 
@@ -52,7 +60,30 @@ let sandboxUnavailable = false
  * PDF); beyond that the caller gets 503 with Retry-After. The browser is closed after
  * `idleCloseMs` without a render.
  */
-export const PDF_LIMITS = { concurrent: 4, queued: 32, retryAfterSeconds: 5, idleCloseMs: 60_000 }
+export const PDF_LIMITS = { ...pdfLimitsFromEnv(process.env), retryAfterSeconds: 5, idleCloseMs: 60_000 }
+
+/**
+ * Decision 050 (the 512 MB budget): the environment's bounds of the PDF queue and of Chromium.
+ * PDF_CONCURRENCY renders at once (default 2: each is a page of Chromium's one renderer process,
+ * tens of MB while it prints), PDF_QUEUE waiting beyond them (default 32: twenty people printing
+ * at once all get their PDF), PDF_RENDERER_PROCESSES renderer processes Chromium may run
+ * (default 1: every page shares it; they hold no script and load nothing, so there is nothing
+ * to isolate between them). An invalid value stops the server at start-up.
+ */
+export function pdfLimitsFromEnv(source: Record<string, string | undefined>): { concurrent: number; queued: number; rendererProcesses: number } {
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = source[name]?.trim()
+    if (raw === undefined || raw === '') return fallback
+    const n = Number(raw)
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`)
+    return n
+  }
+  return {
+    concurrent: int('PDF_CONCURRENCY', 2, 1, 16),
+    queued: int('PDF_QUEUE', 32, 0, 1000),
+    rendererProcesses: int('PDF_RENDERER_PROCESSES', 1, 1, 16),
+  }
+}
 
 let idleTimer: NodeJS.Timeout | null = null
 function cancelIdleClose() {

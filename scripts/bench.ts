@@ -1,0 +1,446 @@
+/**
+ * `npm run bench` (issue 13 point 1, issue 14 point 6; decisions 049 and 050): the production build
+ * and a bare `node:http` + better-sqlite3 "floor" server (scripts/bench/floor.ts) on the same
+ * seeded data, measured side by side in rounds (app, floor, app, floor…) with autocannon: per
+ * path throughput, p50, p99 and the ratio to the floor. Then start to the first 200 of /healthz
+ * on an existing database, the server's memory at rest, under a mixed load and with 20 PDFs at
+ * once (Chromium included: RSS and PSS of the server and all its descendants), and first-load
+ * JavaScript per page.
+ *
+ *   npm run bench                 (builds when build/ is missing; ~6–9 minutes on 2 cores)
+ *   npx tsx scripts/bench.ts [--short] [--rounds 3] [--seconds 8] [--port 3321] [--build]
+ *
+ * --short: three weeks of history instead of five years, one round of ~1.5 s per path: for CI,
+ * so that the bench cannot rot; it asserts that every path answers, never a timing.
+ * The data set is cached under data/bench/; the figures are printed as a table and written to
+ * data/bench/bench-last.json (and tests/.tmp/bench-short.json with --short).
+ * Exit code 1 when something failed (a path not answering 2xx on either server, a PDF refused),
+ * 0 whatever the timings (a bench, not a test).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { pathToFileURL } from 'node:url'
+import autocannon from 'autocannon'
+import sharp from 'sharp'
+import { openDatabase } from '#db/client.ts'
+import { PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
+import { apiTokenFor, webSessionFor } from '#tests/helpers/factory.ts'
+import { wallTimeOf } from '#app/components/pre-trip/zoned-time.ts'
+import { benchDataset } from './bench/dataset.ts'
+import type { Plan, PlanRoute, Recorded } from './bench/floor.ts'
+import { TIME_ZONE } from './bench/seed-history.ts'
+import { mib, sampleTree, treeUsage, type TreeUsage } from './bench/memory.ts'
+
+const t0 = performance.now()
+const argv = process.argv.slice(2)
+const SHORT = argv.includes('--short')
+const arg = (name: string, fallback: number) => {
+  const i = argv.indexOf(`--${name}`)
+  return i >= 0 ? Number(argv[i + 1]) : fallback
+}
+/** `npm run bench:memory`: start, memory at rest, under a mixed load and with 20 PDFs; no floor, no rounds. */
+const MEMORY_ONLY = argv.includes('--memory')
+const ROUNDS = MEMORY_ONLY ? 0 : arg('rounds', SHORT ? 1 : 3)
+const SECONDS = arg('seconds', SHORT ? 1.5 : 8)
+const PORT = arg('port', 3321)
+const APP_PORT = PORT
+const FLOOR_PORT = PORT + 1
+const RECORD_PORT = PORT + 2
+const PDFS_AT_ONCE = 20
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
+const loadBefore = load()
+let failed = false
+const fail = (message: string) => {
+  failed = true
+  console.error(`FAILED: ${message}`)
+}
+
+// ---- build, data, sign-ins ------------------------------------------------------------------
+if (argv.includes('--build') || !existsSync('build/main.js')) {
+  console.log('building (npm run build)…')
+  const b = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+  if (b.status !== 0) throw new Error('npm run build failed')
+}
+const seed = await benchDataset({ short: SHORT })
+const m = seed.manifest
+console.log(
+  `${seed.reused ? 'reused' : 'seeded'} ${seed.file}: ${m.history.counts.pre_inspections} pre-trips of ${m.history.counts.vehicles} vehicles, ` +
+    `and a fleet of ${m.fleet.vehicles} vehicles (${m.fleet.pictureShare * 100} % with a 60 KB picture)`,
+)
+const dir = mkdtempSync(join(tmpdir(), 'operon-bench-'))
+const dbFile = join(dir, 'bench.db')
+copyFileSync(seed.file, dbFile)
+const url = `file:${dbFile}`
+const db = openDatabase({ url })
+const fleetOwner = { bearer: `Bearer ${await apiTokenFor(db, m.fleet.ownerUserId)}`, cookie: `operon_session=${await webSessionFor(db, m.fleet.ownerUserId)}` }
+const historyOwner = { cookie: `operon_session=${await webSessionFor(db, m.history.users.ownerManager.id)}` }
+const driver = { bearer: `Bearer ${await apiTokenFor(db, m.history.users.busiestDriver.id)}`, cookie: `operon_session=${await webSessionFor(db, m.preTrip.driverUserId)}` }
+const printer = { cookie: `operon_session=${await webSessionFor(db, m.print.ownerUserId)}` }
+await db.close()
+
+// ---- the pre-trip form with four photos -----------------------------------------------------
+const photo = (seedByte: number) =>
+  sharp(Buffer.from(randomBytes(320 * 240 * 3).map((b) => (b >> 2) + seedByte)), { raw: { width: 320, height: 240, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer()
+const photos = await Promise.all([0, 40, 80, 120].map(photo))
+const BOUNDARY = '----operonbench7MA4YWxkTrZu0gW'
+function multipartTemplate(): { head: Buffer; tail: Buffer } {
+  const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+  const odometer = String(m.preTrip.odometer + 1000)
+  // The form takes the operator company's wall time (the seeded companies' zone).
+  const timeIn = wallTimeOf(new Date(Date.now() - 20 * 60_000), TIME_ZONE)
+  let text = part('intent', 'submitPreInspection')
+  for (const item of PRE_INSPECTION_ITEMS) text += part(item.key, 'ok')
+  for (const [k, v] of Object.entries({ timeIn, timeOut: '', odometerStart: odometer, odometerEnd: odometer, front: '', rear: '', rightSide: '', leftSide: '', comments: '', signatureName: 'Bench Driver' }))
+    text += part(k, v)
+  const files = (['front', 'rear', 'rightSide', 'leftSide'] as const).map((side, i) =>
+    Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo_${side}"; filename="${side}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      photos[i]!,
+      Buffer.from('\r\n'),
+    ]),
+  )
+  return { head: Buffer.from(`${text}--${BOUNDARY}\r\nContent-Disposition: form-data; name="idempotencyKey"\r\n\r\n`), tail: Buffer.concat([Buffer.from('\r\n'), ...files, Buffer.from(`--${BOUNDARY}--\r\n`)]) }
+}
+const form = multipartTemplate()
+const preTripBody = (key: string) => Buffer.concat([form.head, Buffer.from(key), form.tail])
+
+// ---- the paths --------------------------------------------------------------------------------
+interface Path {
+  key: string
+  label: string
+  method: 'GET' | 'POST'
+  path: string
+  headers: Record<string, string>
+  connections: number
+  body?: (key: string) => Buffer
+}
+const paths: Path[] = [
+  {
+    key: 'rest-small',
+    label: 'REST getPendingRequestsByOwner (empty)',
+    method: 'GET',
+    path: `/api/VehicleOperator/getPendingRequestsByOwner?ownerCompanyId=${m.fleet.companyId}`,
+    headers: { authorization: fleetOwner.bearer },
+    connections: 8,
+  },
+  { key: 'all-vehicles', label: `REST getAllVehicles (${m.fleet.vehicles})`, method: 'GET', path: `/api/Fleet/getAllVehicles?companyId=${m.fleet.companyId}`, headers: { authorization: fleetOwner.bearer }, connections: SHORT ? 1 : 2 },
+  { key: 'fleet-page', label: 'page /fleet/{companyId}', method: 'GET', path: `/fleet/${m.fleet.companyId}`, headers: { cookie: fleetOwner.cookie }, connections: 8 },
+  { key: 'dashboard-page', label: 'page /OwnerDashboard/{id}', method: 'GET', path: `/OwnerDashboard/${m.history.ownerCompanyId}`, headers: { cookie: historyOwner.cookie }, connections: 8 },
+  { key: 'statistic', label: 'REST getDriverStatsByCompany', method: 'GET', path: '/api/Dashboard/getDriverStatsByCompany', headers: { authorization: driver.bearer }, connections: 8 },
+  {
+    key: 'pre-trip',
+    label: 'POST pre-trip, 4 photos',
+    method: 'POST',
+    // The form's own submission with JavaScript on (Remix single fetch: the action's data, turbo-stream).
+    path: `/preTrip/${m.preTrip.vehicleId}.data`,
+    headers: { cookie: driver.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    connections: 4,
+    body: preTripBody,
+  },
+]
+
+// ---- servers ----------------------------------------------------------------------------------
+interface Started {
+  child: ChildProcess
+  base: string
+  /** Spawn to the first 200 of /healthz, ms. */
+  startMs: number
+  stop(): Promise<void>
+}
+
+function healthz(port: number): Promise<number> {
+  return new Promise((done) => {
+    const req = request({ host: '127.0.0.1', port, path: '/healthz', method: 'GET', agent: false }, (res) => {
+      res.resume()
+      res.on('end', () => done(res.statusCode ?? 0))
+    })
+    req.on('error', () => done(0))
+    req.end()
+  })
+}
+
+async function startProcess(args: string[], port: number, env: Record<string, string>): Promise<Started> {
+  const started = performance.now()
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+  let exited: number | null = null
+  child.once('exit', (code) => (exited = code ?? -1))
+  const stop = async () => {
+    if (exited !== null) return
+    child.kill('SIGTERM')
+    for (let i = 0; i < 100 && exited === null; i++) await sleep(100)
+    if (exited === null) child.kill('SIGKILL')
+  }
+  for (;;) {
+    if (exited !== null) throw new Error(`${args.join(' ')} exited with code ${exited} before answering (is port ${port} free?)`)
+    if ((await healthz(port)) === 200) break
+    if (performance.now() - started > 90_000) {
+      await stop()
+      throw new Error(`${args.join(' ')} did not answer /healthz within 90 s`)
+    }
+    await sleep(5)
+  }
+  return { child, base: `http://127.0.0.1:${port}`, startMs: performance.now() - started, stop }
+}
+
+/** The deployment's Node flags (fly.toml's [env] NODE_OPTIONS) unless BENCH_NODE_OPTIONS says otherwise. */
+const flyNodeOptions = existsSync('fly.toml') ? /^\s*NODE_OPTIONS\s*=\s*"([^"]*)"/m.exec(readFileSync('fly.toml', 'utf8'))?.[1] : undefined
+const APP_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? flyNodeOptions ?? ''
+console.log(`the app runs with NODE_OPTIONS="${APP_NODE_OPTIONS}"${process.env.BENCH_NODE_OPTIONS === undefined && flyNodeOptions !== undefined ? " (fly.toml's)" : ''}`)
+const appEnv = (port: number): Record<string, string> => ({
+  NODE_OPTIONS: APP_NODE_OPTIONS,
+  NODE_ENV: 'production',
+  OPERON_LOCAL: 'true',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  APP_URL: `http://127.0.0.1:${port}`,
+  DATABASE_URL: url,
+  DEMO_DATA: 'false',
+  RATE_LIMIT_FACTOR: '1000',
+  LOG_LEVEL: 'warn',
+})
+const startApp = (port: number, env: Record<string, string> = {}) => startProcess(['build/main.js'], port, { ...appEnv(port), ...env })
+
+async function send(base: string, p: Path, extra: Record<string, string> = {}, key = randomUUID()) {
+  const res = await fetch(`${base}${p.path}`, {
+    method: p.method,
+    headers: { ...p.headers, origin: base, ...extra },
+    body: p.body ? new Uint8Array(p.body(key)) : undefined,
+  })
+  const body = await res.text()
+  return { status: res.status, body }
+}
+
+// ---- 1. record the app's SQL for one request of each path -------------------------------------
+const sqlLog = join(dir, 'sql.jsonl')
+const plan: Plan = { routes: [] }
+if (!MEMORY_ONLY) {
+  const recorder = await startApp(RECORD_PORT, { NODE_OPTIONS: `${APP_NODE_OPTIONS} --import=${pathToFileURL(resolve('scripts/bench/sql-recorder.mjs')).href}`, BENCH_SQL_LOG: sqlLog })
+  const keys: Record<string, string> = {}
+  try {
+    for (const p of paths) {
+      for (let i = 0; i < 3; i++) {
+        const key = randomUUID()
+        if (i === 2) keys[p.key] = key
+        const r = await send(recorder.base, p, { 'x-bench-id': `${p.key}#${i}` }, key)
+        if (r.status !== 200 || (p.method === 'POST' && !r.body.includes('"filed"'))) fail(`${p.label} on the app: HTTP ${r.status} ${r.body.slice(0, 300)}`)
+      }
+    }
+    await sleep(300)
+  } finally {
+    await recorder.stop()
+  }
+  const lines = existsSync(sqlLog)
+    ? readFileSync(sqlLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Recorded)
+    : []
+  for (const p of paths) {
+    const statements = lines.filter((l) => l.id === `${p.key}#2`)
+    if (!statements.length) fail(`no SQL recorded for ${p.label} (is better-sqlite3 the driver?)`)
+    const route: PlanRoute = { label: p.label, method: p.method, path: p.method === 'GET' ? p.path : p.path.split('?')[0]!, statements }
+    if (p.method === 'POST') route.idempotencyKey = keys[p.key]
+    plan.routes.push(route)
+  }
+}
+const planFile = join(dir, 'plan.json')
+writeFileSync(planFile, JSON.stringify(plan))
+
+// ---- 2. start both; start-to-first-200 and memory at rest ----------------------------------------
+const app = await startApp(APP_PORT)
+console.log(`app: first 200 of /healthz ${app.startMs.toFixed(0)} ms after spawn (existing database)`)
+const floor = MEMORY_ONLY ? null : await startProcess(['--import', 'tsx', 'scripts/bench/floor.ts', '--db', dbFile, '--plan', planFile, '--port', String(FLOOR_PORT)], FLOOR_PORT, {})
+await sleep(SHORT ? 1000 : 3000)
+const atStart = treeUsage(app.child.pid!)
+
+for (const p of floor ? paths : []) {
+  const r = await send(`http://127.0.0.1:${FLOOR_PORT}`, p)
+  if (r.status !== 200) fail(`${p.label} on the floor: HTTP ${r.status} ${r.body.slice(0, 300)}`)
+}
+
+// ---- 3. rounds: app, floor, app, floor… ------------------------------------------------------------
+interface Run {
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  bad: number
+  bytesPerReq: number
+}
+async function cannon(base: string, p: Path, seconds: number): Promise<Run> {
+  const started = performance.now()
+  const result = await autocannon({
+    url: base,
+    connections: p.connections,
+    // A slow answer on a busy machine is slow, not an error (autocannon's default gives up after 10 s).
+    timeout: 120,
+    // --short: a fixed number of requests (a slow path on a busy machine still answers some).
+    ...(SHORT ? { amount: p.connections * 2 } : { duration: seconds }),
+    requests: [
+      {
+        method: p.method,
+        path: p.path,
+        headers: { ...p.headers, origin: base },
+        ...(p.body ? { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: p.body!(randomUUID()) }) } : {}),
+      },
+    ],
+  })
+  let requests = result.requests.total
+  let elapsed = SHORT ? (performance.now() - started) / 1000 : seconds
+  // A path slower than the run (getAllVehicles on a busy machine) finished nothing: once more,
+  // a fixed number of requests, timed from start to the last answer.
+  if (requests === 0 && !SHORT) {
+    const again = performance.now()
+    const slow = await autocannon({
+      url: base,
+      connections: p.connections,
+      timeout: 120,
+      amount: p.connections * 2,
+      requests: [{ method: p.method, path: p.path, headers: { ...p.headers, origin: base } }],
+    })
+    Object.assign(result, { latency: slow.latency, throughput: slow.throughput, non2xx: result.non2xx + slow.non2xx, errors: result.errors + slow.errors, timeouts: result.timeouts + slow.timeouts })
+    requests = slow.requests.total
+    elapsed = (performance.now() - again) / 1000
+  }
+  return {
+    rps: requests / elapsed,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests,
+    bad: result.non2xx + result.errors + result.timeouts,
+    bytesPerReq: requests ? result.throughput.total / requests : 0,
+  }
+}
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : NaN
+}
+const runs = new Map<string, { app: Run[]; floor: Run[] }>(paths.map((p) => [p.key, { app: [], floor: [] }]))
+for (let round = 1; round <= ROUNDS; round++) {
+  process.stdout.write(`round ${round}/${ROUNDS}:`)
+  for (const p of paths) {
+    const r = runs.get(p.key)!
+    r.app.push(await cannon(app.base, p, SECONDS))
+    r.floor.push(await cannon(`http://127.0.0.1:${FLOOR_PORT}`, p, SECONDS))
+    process.stdout.write(` ${p.key}`)
+  }
+  process.stdout.write(` (load ${load()})\n`)
+}
+await floor?.stop()
+
+// ---- 4. memory under a mixed load, at rest after it, with 20 PDFs at once ------------------------
+const mixed = sampleTree(app.child.pid!)
+await Promise.all(
+  paths
+    .filter((p) => p.method === 'GET')
+    .map((p) => cannon(app.base, { ...p, connections: p.key === 'all-vehicles' ? 1 : 2 }, SHORT ? 2 : 10)),
+)
+const underMixed = mixed.stop()
+await sleep(SHORT ? 1000 : 5000)
+const afterLoad = treeUsage(app.child.pid!)
+
+const pdfPaths = [`/PrintPreInspection/${m.print.companyId}/pdf?id=${m.print.preInspectionId}`, `/PrintInspection/${m.print.companyId}/pdf?id=${m.print.inspectionId}`]
+const pdf = async (path: string) => {
+  const res = await fetch(`${app.base}${path}`, { headers: { cookie: printer.cookie } })
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  return res.status === 200 && new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-' ? 200 : res.status
+}
+const firstPdf = await pdf(pdfPaths[0]!)
+if (firstPdf !== 200) fail(`the first PDF: HTTP ${firstPdf}`)
+const pdfSampler = sampleTree(app.child.pid!, 20)
+const pdfStarted = performance.now()
+const statuses = await Promise.all(Array.from({ length: PDFS_AT_ONCE }, (_, i) => pdf(pdfPaths[i % 2]!)))
+const pdfWallMs = performance.now() - pdfStarted
+const underPdfs = pdfSampler.stop()
+const pdfOk = statuses.filter((s) => s === 200).length
+if (pdfOk !== PDFS_AT_ONCE) fail(`${PDFS_AT_ONCE} PDFs at once: ${pdfOk} succeeded (statuses ${[...new Set(statuses)].join(', ')})`)
+await app.stop()
+
+// ---- 5. first-load JavaScript per page -----------------------------------------------------------
+// LEAD: helper "light" writes scripts/bench/first-load.ts (`firstLoadJs(buildClientDir)` → per route
+// gzipped bytes). Wire it in here; until it exists the table says "not measured".
+let firstLoad: Record<string, number> | null = null
+const firstLoadModule = resolve('scripts/bench/first-load.ts')
+if (existsSync(firstLoadModule)) {
+  const mod = (await import(pathToFileURL(firstLoadModule).href)) as { firstLoadJs?: (dir: string) => Record<string, number> | Promise<Record<string, number>> }
+  if (mod.firstLoadJs) firstLoad = await mod.firstLoadJs(resolve('build/client'))
+}
+
+rmSync(dir, { recursive: true, force: true })
+
+// ---- the table ---------------------------------------------------------------------------------------
+const rows: string[][] = [['path', 'app req/s', 'p50 ms', 'p99 ms', 'floor req/s', 'p50 ms', 'p99 ms', 'ratio', 'KB/req', 'SQL', 'non-2xx']]
+const summary: Record<string, unknown> = {}
+for (const p of MEMORY_ONLY ? [] : paths) {
+  const r = runs.get(p.key)!
+  const a = { rps: median(r.app.map((x) => x.rps)), p50: median(r.app.map((x) => x.p50)), p99: median(r.app.map((x) => x.p99)) }
+  const f = { rps: median(r.floor.map((x) => x.rps)), p50: median(r.floor.map((x) => x.p50)), p99: median(r.floor.map((x) => x.p99)) }
+  const bad = r.app.reduce((n, x) => n + x.bad, 0) + r.floor.reduce((n, x) => n + x.bad, 0)
+  if (bad) fail(`${p.label}: ${bad} answers other than 2xx or errors under load`)
+  const ratio = a.rps > 0 ? f.rps / a.rps : NaN
+  const sql = plan.routes.find((x) => x.label === p.label)?.statements.length ?? 0
+  const kb = median(r.app.map((x) => x.bytesPerReq)) / 1024
+  summary[p.key] = { label: p.label, app: a, floor: f, ratio, appRuns: r.app, floorRuns: r.floor, sqlStatements: sql, kbPerRequest: kb }
+  const n = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '-')
+  rows.push([p.label, n(a.rps, a.rps < 10 ? 1 : 0), n(a.p50), n(a.p99), n(f.rps, f.rps < 10 ? 1 : 0), n(f.p50), n(f.p99), `${n(ratio, 1)}×`, n(kb, kb < 10 ? 1 : 0), String(sql), String(bad)])
+}
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((l) => l[i]!.length)))
+if (!MEMORY_ONLY) {
+  console.log(`\n${ROUNDS} round(s) of ${SECONDS} s per path and server; medians over the rounds; ratio = floor req/s ÷ app req/s`)
+  for (const [i, l] of rows.entries()) {
+    console.log(l.map((c, j) => (j === 0 ? c.padEnd(widths[j]!) : c.padStart(widths[j]!))).join('  '))
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  }
+}
+const mem = (label: string, u: TreeUsage) =>
+  console.log(
+    `${label.padEnd(34)} server RSS ${String(mib(u.server.rssKiB)).padStart(4)} MiB (PSS ${String(mib(u.server.pssKiB)).padStart(4)})` +
+      `  + ${u.children.processes} child process(es) RSS ${String(mib(u.children.rssKiB)).padStart(4)} (PSS ${String(mib(u.children.pssKiB)).padStart(4)})` +
+      `  = RSS ${String(mib(u.total.rssKiB)).padStart(4)} MiB, PSS ${String(mib(u.total.pssKiB)).padStart(4)} MiB`,
+  )
+console.log('')
+console.log(`start to the first 200 of /healthz (existing database): ${app.startMs.toFixed(0)} ms`)
+mem('memory at rest after start', atStart)
+mem('memory peak under a mixed load', underMixed)
+mem('memory at rest after the load', afterLoad)
+mem(`memory peak with ${PDFS_AT_ONCE} PDFs at once`, underPdfs)
+console.log(`${PDFS_AT_ONCE} PDFs at once: ${pdfOk}/${PDFS_AT_ONCE} in ${pdfWallMs.toFixed(0)} ms (peaks are per part; the total's peak is its own sample)`)
+const budgetMiB = 450
+const worst = Math.max(mib(underMixed.total.pssKiB), mib(underPdfs.total.pssKiB))
+console.log(`512 MB budget (issue 14): worst total PSS ${worst} MiB ${worst <= budgetMiB ? '≤' : '>'} ${budgetMiB} MiB`)
+if (firstLoad) {
+  console.log('first-load JavaScript (gzipped):')
+  for (const [route, bytes] of Object.entries(firstLoad)) console.log(`  ${route.padEnd(30)} ${(bytes / 1024).toFixed(1)} KB`)
+} else console.log('first-load JavaScript: not measured (scripts/bench/first-load.ts is not on this branch)')
+const loadAfter = load()
+console.log(`load average before ${loadBefore}, after ${loadAfter} on ${availableParallelism()} cores; ${Math.round((performance.now() - t0) / 1000)} s in all`)
+
+const report = {
+  at: new Date().toISOString(),
+  nodeOptions: APP_NODE_OPTIONS,
+  short: SHORT,
+  rounds: ROUNDS,
+  secondsPerRun: SECONDS,
+  load: { before: loadBefore, after: loadAfter, cores: availableParallelism() },
+  paths: summary,
+  startToFirst200Ms: Math.round(app.startMs),
+  memoryKiB: { atStart, underMixed, afterLoad, underPdfs },
+  pdfs: { atOnce: PDFS_AT_ONCE, ok: pdfOk, wallMs: Math.round(pdfWallMs) },
+  firstLoadJsGzipBytes: firstLoad,
+  failed,
+}
+mkdirSync('data/bench', { recursive: true })
+writeFileSync('data/bench/bench-last.json', JSON.stringify(report, null, 2))
+if (SHORT) {
+  mkdirSync('tests/.tmp', { recursive: true })
+  writeFileSync('tests/.tmp/bench-short.json', JSON.stringify(report, null, 2))
+}
+console.log(`written to data/bench/bench-last.json${failed ? '; SOMETHING FAILED (see above)' : ''}`)
+process.exitCode = failed ? 1 : 0
