@@ -114,7 +114,7 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
   return (
     <>
       <TableRow data-testid={`vehicle-row-${row.id}`} data-state={isOpen ? 'selected' : undefined}>
-        <TableCell className="w-0">
+        <TableCell cell="actions" className="w-0">
           <Link
             to={hrefWith(isOpen ? { open: null, tab: null, dialog: null, id: null } : { open: row.id, tab: null, dialog: null, id: null })}
             preventScrollReset
@@ -128,7 +128,7 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
           </Link>
         </TableCell>
         {scope === 'owner' ? (
-          <TableCell className="w-0">
+          <TableCell cell="actions" className="w-0">
             <div className="flex items-center">
               <Link
                 to={hrefWith({ dialog: 'edit', id: row.id })}
@@ -144,10 +144,10 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
             </div>
           </TableCell>
         ) : null}
-        <TableCell>
+        <TableCell label="Image">
           <Thumbnail row={row} />
         </TableCell>
-        <TableCell>
+        <TableCell cell="key">
           <div className="flex items-center gap-2">
             {hydrated ? (
               <button type="button" onClick={() => onQr(row)} aria-label={qrLabel} title={qrLabel} className="rounded focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" data-testid={`qr-${row.id}`}>
@@ -164,19 +164,19 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
             </span>
           </div>
         </TableCell>
-        <TableCell>{row.make}</TableCell>
-        <TableCell>{row.model}</TableCell>
-        <TableCell className="font-mono text-xs">{row.licensePlate}</TableCell>
-        <TableCell>
+        <TableCell label="Make">{row.make}</TableCell>
+        <TableCell label="Model">{row.model}</TableCell>
+        <TableCell label="License plate" className="font-mono text-xs">{row.licensePlate}</TableCell>
+        <TableCell label="License expiry">
           <ExpiryBadge date={row.licenseExpiry} today={list.today} />
         </TableCell>
-        <TableCell>
+        <TableCell label="Insurance expiry">
           <ExpiryBadge date={row.insuranceExpiry} today={list.today} />
         </TableCell>
-        <TableCell>
+        <TableCell label="Next inspection">
           <ExpiryBadge date={row.nextInspection} today={list.today} />
         </TableCell>
-        <TableCell>{row.fuelTypeLabel}</TableCell>
+        <TableCell label="Fuel type">{row.fuelTypeLabel}</TableCell>
       </TableRow>
       {isOpen ? (
         <tr id={panelId} className="border-b bg-muted/30" data-testid={`vehicle-panel-${row.id}`}>
