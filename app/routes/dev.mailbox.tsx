@@ -121,7 +121,7 @@ export default function DevMailbox() {
                         {m.lastError ? (
                           <p className="mb-2 text-xs text-danger">Last error: {m.lastError}</p>
                         ) : null}
-                        <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words">
+                        <pre tabIndex={0} className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words">
                           {m.text}
                         </pre>
                       </TableCell>

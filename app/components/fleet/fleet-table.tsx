@@ -50,13 +50,13 @@ function SortHeader({ column, label, list }: { column: SortColumn; label: string
 function Thumbnail({ row }: { row: FleetRow }) {
   if (!row.hasImage) {
     return (
-      <span className="flex h-12 w-16 items-center justify-center rounded border bg-muted text-muted-foreground" title="No picture">
-        <BusFrontIcon aria-hidden="true" className="size-6" />
+      <span className="flex h-9 w-12 items-center justify-center rounded border bg-muted text-muted-foreground" title="No picture">
+        <BusFrontIcon aria-hidden="true" className="size-5" />
         <span className="sr-only">No picture</span>
       </span>
     )
   }
-  return <img src={vehicleImagePath(row.id, row.imageVersion)} alt={`Picture of ${row.vehicleIdentifier}`} width={64} height={48} loading="lazy" className="h-12 w-16 rounded border object-cover" />
+  return <img src={vehicleImagePath(row.id, row.imageVersion)} alt={`Picture of ${row.vehicleIdentifier}`} width={48} height={36} loading="lazy" className="h-9 w-12 rounded border object-cover" />
 }
 
 /** Delete with the spec's confirmation: a dialog with JavaScript, a confirmation view (`?dialog=delete`) without. */
@@ -110,7 +110,7 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
   const panelId = `vehicle-panel-${row.id}`
   const columns = scope === 'owner' ? 12 : 11
   const qrLabel = `${FLEET_TEXT.scanQr}: ${row.vehicleIdentifier}`
-  const qrImage = <img src={row.qr} alt="" width={36} height={36} loading="lazy" className="size-9 rounded border bg-white p-0.5" />
+  const qrImage = <img src={row.qr} alt="" width={28} height={28} loading="lazy" className="size-7 shrink-0 rounded border bg-white p-0.5" />
   return (
     <>
       <TableRow data-testid={`vehicle-row-${row.id}`} data-state={isOpen ? 'selected' : undefined}>
@@ -223,7 +223,7 @@ export function FleetTable({ list, scope, openId, panel }: { list: FleetList; sc
   return (
     <>
       <div aria-busy={busy || undefined} className={cn('transition-opacity', busy && 'opacity-60')}>
-        <Table containerProps={{ role: 'region', 'aria-label': 'Vehicles', className: '@container' }} data-testid="fleet-table">
+        <Table containerProps={{ role: 'region', 'aria-label': 'Vehicles' }} density="compact" data-testid="fleet-table">
           <TableHeader>
             <TableRow>
               <TableHead>

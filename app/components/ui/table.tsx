@@ -9,12 +9,13 @@ import { cn } from '#app/utils/cn.ts'
  * Responsive (decision 055): below a 40rem wide container every row is a card
  * (`app/styles/responsive-table.css`, CSS only). Give each `TableCell` its
  * column's `label`, and mark the row's identifier `cell="key"` and its buttons
- * `cell="actions"`. `cards={false}` keeps a plain scrolling table.
+ * `cell="actions"`. `cards={false}` keeps a plain scrolling table; `density="compact"`
+ * narrows the cells' padding and lets their text wrap (wide tables on laptops).
  */
 const Table = React.forwardRef<
   HTMLTableElement,
-  React.ComponentProps<'table'> & { containerProps?: React.ComponentProps<'div'>; cards?: boolean }
->(({ className, containerProps, cards = true, ...props }, ref) => (
+  React.ComponentProps<'table'> & { containerProps?: React.ComponentProps<'div'>; cards?: boolean; density?: 'compact' }
+>(({ className, containerProps, cards = true, density, ...props }, ref) => (
   <div
     data-slot="table-container"
     data-cards={cards ? '' : undefined}
@@ -28,6 +29,7 @@ const Table = React.forwardRef<
     <table
       ref={ref}
       data-slot="table"
+      data-density={density}
       className={cn('w-full caption-bottom text-sm', className)}
       {...props}
     />
