@@ -180,7 +180,7 @@ test.beforeAll(async () => {
   ids = await demoIds()
 })
 
-/** A test per role and per six pages (a page costs one to three seconds, axe included). */
+/** A test per role and per six pages. */
 const CHUNK = 6
 for (const role of ['public', 'cascade', 'owner', 'operator', 'repairshop', 'driver', 'mechanic'] as const) {
   // The lists' lengths do not depend on the ids.
@@ -188,6 +188,8 @@ for (const role of ['public', 'cascade', 'owner', 'operator', 'repairshop', 'dri
   for (let part = 0; part < parts; part++) {
     test(`the pages of ${role} fit${parts > 1 ? ` (part ${part + 1})` : ''}`, async ({ page }) => {
       const pages = pagesOf(ids)[role].slice(part * CHUNK, (part + 1) * CHUNK)
+      // A page costs 1–3 s unloaded (axe is most of it); on a loaded machine several times that.
+      test.setTimeout(15_000 * pages.length)
       if (role !== 'public') await signInAsDemo(page, role)
       for (const [name, path] of pages) await checkPage(page, name, path)
     })
@@ -195,6 +197,7 @@ for (const role of ['public', 'cascade', 'owner', 'operator', 'repairshop', 'dri
 }
 
 test('the Add vehicle dialog and a confirmation dialog fit', async ({ page }) => {
+  test.setTimeout(60_000)
   await signInAsDemo(page, 'cascade')
   await page.goto(`/fleet/${ids.cascade}`)
   await page.getByTestId('add-vehicle').click()
