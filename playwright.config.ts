@@ -26,7 +26,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: 'fit.spec.ts' },
+    // The fit check of issue 12 (decision 056): every page at a phone's and a 13-inch laptop's viewport.
+    { name: 'phone', use: { browserName: 'chromium', viewport: { width: 360, height: 740 } }, testMatch: 'fit.spec.ts' },
+    { name: 'laptop', use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } }, testMatch: 'fit.spec.ts' },
+  ],
   webServer: {
     command: `rm -f ${E2E_DB} ${E2E_DB}-wal ${E2E_DB}-shm && npx tsx tests/e2e/stack.ts`,
     url: `http://127.0.0.1:${PORT}/healthz`,

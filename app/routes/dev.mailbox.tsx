@@ -102,12 +102,12 @@ export default function DevMailbox() {
                 {messages.map((m) => (
                   <Fragment key={m.id}>
                     <TableRow className="border-b-0 hover:bg-transparent">
-                      <TableCell className="font-medium">{m.to}</TableCell>
-                      <TableCell className="whitespace-normal">{m.subject}</TableCell>
-                      <TableCell className="text-muted-foreground">
+                      <TableCell cell="key" className="font-medium">{m.to}</TableCell>
+                      <TableCell label="Subject" className="whitespace-normal">{m.subject}</TableCell>
+                      <TableCell label="Created" className="text-muted-foreground">
                         <time dateTime={m.createdAt}>{formatInstant(m.createdAt)}</time>
                       </TableCell>
-                      <TableCell>
+                      <TableCell label="Status">
                         <Badge
                           variant={STATUS_VARIANT[m.status]}
                           title={m.sentAt ? `Sent ${formatInstant(m.sentAt)}` : (m.lastError ?? undefined)}
@@ -117,11 +117,11 @@ export default function DevMailbox() {
                       </TableCell>
                     </TableRow>
                     <TableRow className="hover:bg-transparent">
-                      <TableCell colSpan={4} className="whitespace-normal pt-0 pb-4">
+                      <TableCell colSpan={4} cell="full" className="whitespace-normal pt-0 pb-4">
                         {m.lastError ? (
                           <p className="mb-2 text-xs text-danger">Last error: {m.lastError}</p>
                         ) : null}
-                        <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words">
+                        <pre tabIndex={0} className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words">
                           {m.text}
                         </pre>
                       </TableCell>

@@ -146,7 +146,7 @@ function DocumentsTable({ vehicleId, documents, readOnly, actionPath }: { vehicl
       <TableBody>
         {documents.map((doc) => (
           <TableRow key={doc.id}>
-            <TableCell className="max-w-[28rem] truncate">
+            <TableCell cell="key" className="max-w-[28rem] truncate">
               <a
                 href={doc.href}
                 target="_blank"
@@ -158,12 +158,12 @@ function DocumentsTable({ vehicleId, documents, readOnly, actionPath }: { vehicl
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </TableCell>
-            <TableCell>{doc.typeLabel}</TableCell>
-            <TableCell>
+            <TableCell label="Type">{doc.typeLabel}</TableCell>
+            <TableCell label="Uploaded at">
               <time dateTime={doc.uploadedAt}>{doc.uploadedAtLabel}</time>
             </TableCell>
             {readOnly ? null : (
-              <TableCell className="text-right">
+              <TableCell cell="actions" className="text-right">
                 <DeleteButton vehicleId={vehicleId} document={doc} actionPath={actionPath} />
               </TableCell>
             )}

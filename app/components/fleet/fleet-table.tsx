@@ -50,13 +50,13 @@ function SortHeader({ column, label, list }: { column: SortColumn; label: string
 function Thumbnail({ row }: { row: FleetRow }) {
   if (!row.hasImage) {
     return (
-      <span className="flex h-12 w-16 items-center justify-center rounded border bg-muted text-muted-foreground" title="No picture">
-        <BusFrontIcon aria-hidden="true" className="size-6" />
+      <span className="flex h-9 w-12 items-center justify-center rounded border bg-muted text-muted-foreground" title="No picture">
+        <BusFrontIcon aria-hidden="true" className="size-5" />
         <span className="sr-only">No picture</span>
       </span>
     )
   }
-  return <img src={vehicleImagePath(row.id, row.imageVersion)} alt={`Picture of ${row.vehicleIdentifier}`} width={64} height={48} loading="lazy" className="h-12 w-16 rounded border object-cover" />
+  return <img src={vehicleImagePath(row.id, row.imageVersion)} alt={`Picture of ${row.vehicleIdentifier}`} width={48} height={36} loading="lazy" className="h-9 w-12 rounded border object-cover" />
 }
 
 /** Delete with the spec's confirmation: a dialog with JavaScript, a confirmation view (`?dialog=delete`) without. */
@@ -110,11 +110,11 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
   const panelId = `vehicle-panel-${row.id}`
   const columns = scope === 'owner' ? 12 : 11
   const qrLabel = `${FLEET_TEXT.scanQr}: ${row.vehicleIdentifier}`
-  const qrImage = <img src={row.qr} alt="" width={36} height={36} loading="lazy" className="size-9 rounded border bg-white p-0.5" />
+  const qrImage = <img src={row.qr} alt="" width={28} height={28} loading="lazy" className="size-7 shrink-0 rounded border bg-white p-0.5" />
   return (
     <>
       <TableRow data-testid={`vehicle-row-${row.id}`} data-state={isOpen ? 'selected' : undefined}>
-        <TableCell className="w-0">
+        <TableCell cell="actions" className="w-0">
           <Link
             to={hrefWith(isOpen ? { open: null, tab: null, dialog: null, id: null } : { open: row.id, tab: null, dialog: null, id: null })}
             preventScrollReset
@@ -128,7 +128,7 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
           </Link>
         </TableCell>
         {scope === 'owner' ? (
-          <TableCell className="w-0">
+          <TableCell cell="actions" className="w-0">
             <div className="flex items-center">
               <Link
                 to={hrefWith({ dialog: 'edit', id: row.id })}
@@ -144,10 +144,10 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
             </div>
           </TableCell>
         ) : null}
-        <TableCell>
+        <TableCell label="Image">
           <Thumbnail row={row} />
         </TableCell>
-        <TableCell>
+        <TableCell cell="key">
           <div className="flex items-center gap-2">
             {hydrated ? (
               <button type="button" onClick={() => onQr(row)} aria-label={qrLabel} title={qrLabel} className="rounded focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" data-testid={`qr-${row.id}`}>
@@ -164,19 +164,19 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
             </span>
           </div>
         </TableCell>
-        <TableCell>{row.make}</TableCell>
-        <TableCell>{row.model}</TableCell>
-        <TableCell className="font-mono text-xs">{row.licensePlate}</TableCell>
-        <TableCell>
+        <TableCell label="Make">{row.make}</TableCell>
+        <TableCell label="Model">{row.model}</TableCell>
+        <TableCell label="License plate" className="font-mono text-xs">{row.licensePlate}</TableCell>
+        <TableCell label="License expiry">
           <ExpiryBadge date={row.licenseExpiry} today={list.today} />
         </TableCell>
-        <TableCell>
+        <TableCell label="Insurance expiry">
           <ExpiryBadge date={row.insuranceExpiry} today={list.today} />
         </TableCell>
-        <TableCell>
+        <TableCell label="Next inspection">
           <ExpiryBadge date={row.nextInspection} today={list.today} />
         </TableCell>
-        <TableCell>{row.fuelTypeLabel}</TableCell>
+        <TableCell label="Fuel type">{row.fuelTypeLabel}</TableCell>
       </TableRow>
       {isOpen ? (
         <tr id={panelId} className="border-b bg-muted/30" data-testid={`vehicle-panel-${row.id}`}>
@@ -223,7 +223,7 @@ export function FleetTable({ list, scope, openId, panel }: { list: FleetList; sc
   return (
     <>
       <div aria-busy={busy || undefined} className={cn('transition-opacity', busy && 'opacity-60')}>
-        <Table containerProps={{ role: 'region', 'aria-label': 'Vehicles', className: '@container' }} data-testid="fleet-table">
+        <Table containerProps={{ role: 'region', 'aria-label': 'Vehicles' }} density="compact" data-testid="fleet-table">
           <TableHeader>
             <TableRow>
               <TableHead>

@@ -133,12 +133,12 @@ function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<O
       <TableBody>
         {rows.map((a, i) => (
           <TableRow key={`${a.operatorName}-${a.startDate}-${i}`}>
-            <TableCell>{a.operatorName}</TableCell>
-            <TableCell>{a.startDate}</TableCell>
-            <TableCell>{a.endDate ?? 'Open-ended'}</TableCell>
-            <TableCell>{a.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+            <TableCell cell="key">{a.operatorName}</TableCell>
+            <TableCell label="Start date">{a.startDate}</TableCell>
+            <TableCell label="End date">{a.endDate ?? 'Open-ended'}</TableCell>
+            <TableCell label="Status">{a.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
             {a.isActive ? (
-              <TableCell>
+              <TableCell cell="actions">
                 <EndAssignment id={a.id} operatorName={a.operatorName} actionPath={actionPath} />
               </TableCell>
             ) : null}

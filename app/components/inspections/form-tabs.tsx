@@ -48,12 +48,12 @@ function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no 
           const label = `${r.date.slice(0, 10)}${r.person ? `, ${r.person}` : ''}`
           return (
             <TableRow key={r.id} data-testid={`${kind}-${r.id}`}>
-              <TableCell>
+              <TableCell label="Status">
                 <StatusBadge ok={r.isSatisfactory} yes={yes} no={no} />
               </TableCell>
-              <TableCell>{r.date.slice(0, 10)}</TableCell>
-              <TableCell className="whitespace-normal break-words">{r.person || '—'}</TableCell>
-              <TableCell>
+              <TableCell cell="key">{r.date.slice(0, 10)}</TableCell>
+              <TableCell label={personTitle} className="whitespace-normal break-words">{r.person || '—'}</TableCell>
+              <TableCell cell="actions">
                 <div className="flex gap-1">
                   <FormDetailDialog kind={kind} id={r.id} companyId={companyId} label={label} />
                   <FormPrintLink kind={kind} id={r.id} companyId={companyId} label={label} />
@@ -106,21 +106,21 @@ export function RepairActionsTab({ items }: { items: RepairView[] }) {
       <TableBody>
         {items.map((r) => (
           <TableRow key={r.id} data-testid={`repair-${r.id}`}>
-            <TableCell className="font-mono text-xs">{r.repairIdentifier}</TableCell>
-            <TableCell>{r.isRepaired ? <Badge variant="success">Repaired</Badge> : <Badge variant="warning">Pending repair</Badge>}</TableCell>
-            <TableCell>
+            <TableCell cell="key" className="font-mono text-xs">{r.repairIdentifier}</TableCell>
+            <TableCell label="Status">{r.isRepaired ? <Badge variant="success">Repaired</Badge> : <Badge variant="warning">Pending repair</Badge>}</TableCell>
+            <TableCell label="Created at">
               <time dateTime={r.createdAt}>{r.createdAtLabel}</time>
             </TableCell>
-            <TableCell>{r.repairedAt ? <time dateTime={r.repairedAt}>{r.repairedAtLabel}</time> : 'Pending'}</TableCell>
-            <TableCell className="max-w-xs whitespace-normal break-words">{r.comments || '—'}</TableCell>
-            <TableCell className="whitespace-normal">
+            <TableCell label="Repaired at">{r.repairedAt ? <time dateTime={r.repairedAt}>{r.repairedAtLabel}</time> : 'Pending'}</TableCell>
+            <TableCell label="Comments" className="max-w-xs whitespace-normal break-words">{r.comments || '—'}</TableCell>
+            <TableCell label="Repair company" className="whitespace-normal">
               {r.repairCompanyName ?? (
                 <span className="text-muted-foreground" title={REPAIR_TEXT.waitingForShopHint}>
                   {REPAIR_TEXT.waitingForShop}
                 </span>
               )}
             </TableCell>
-            <TableCell>
+            <TableCell cell="actions">
               {r.preInspectionId ? <FormDetailDialog kind="pre-inspection" id={r.preInspectionId} companyId={companyId} label={r.repairIdentifier} /> : null}
             </TableCell>
           </TableRow>

@@ -107,7 +107,7 @@ function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; c
   return (
     <>
       <TableRow data-testid={`employee-${employee.id}`}>
-        <TableCell className="w-0">
+        <TableCell cell="actions" className="w-0">
           {/* A <details> opens the roles row below without JavaScript (CSS :has). */}
           <details className="group" open={open || undefined}>
             <summary
@@ -122,16 +122,16 @@ function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; c
             </summary>
           </details>
         </TableCell>
-        <TableCell>
+        <TableCell cell="key">
           <div className="flex items-center gap-2">
             <img src={employee.qr} alt="" width={40} height={40} className="size-10 rounded border bg-white p-0.5" />
             <span className="font-mono text-xs">{employee.personalIdentifier}</span>
           </div>
         </TableCell>
-        <TableCell>{employee.firstName}</TableCell>
-        <TableCell>{employee.lastName}</TableCell>
-        <TableCell>{employee.email ?? '—'}</TableCell>
-        <TableCell>
+        <TableCell label="First name">{employee.firstName}</TableCell>
+        <TableCell label="Last name">{employee.lastName}</TableCell>
+        <TableCell label="Email">{employee.email ?? '—'}</TableCell>
+        <TableCell label="Roles">
           {employee.roles.length ? (
             <div className="flex flex-wrap gap-1">
               {employee.roles.map((r) => (
@@ -144,10 +144,10 @@ function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; c
             <span className="text-muted-foreground">No active role</span>
           )}
         </TableCell>
-        <TableCell>
+        <TableCell label="Birthdate">
           {employee.dateOfBirth ? <time dateTime={employee.dateOfBirth}>{employee.dateOfBirthLabel}</time> : '—'}
         </TableCell>
-        <TableCell>{employee.phoneNumber ?? '—'}</TableCell>
+        <TableCell label="Phone">{employee.phoneNumber ?? '—'}</TableCell>
       </TableRow>
       <tr id={rowId} className="hidden border-b bg-muted/30 [tr:has(details[open])+&]:table-row" data-testid={`employee-roles-${employee.id}`}>
         <td colSpan={COLUMNS} className="px-4 py-3">

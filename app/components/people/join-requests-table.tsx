@@ -100,18 +100,18 @@ export function JoinRequestsTable({
           <TableBody>
             {list.requests.map((r) => (
               <TableRow key={r.id} data-testid={`join-request-${r.id}`} data-status={r.status}>
-                <TableCell className="w-0">
+                <TableCell cell="actions" className="w-0">
                   <AnswerButton intent={JOIN_REQUEST_INTENT.accept} request={r} companyId={list.companyId} />
                 </TableCell>
-                <TableCell className="w-0">
+                <TableCell cell="actions" className="w-0">
                   <AnswerButton intent={JOIN_REQUEST_INTENT.reject} request={r} companyId={list.companyId} />
                 </TableCell>
-                <TableCell className="font-medium">{r.name}</TableCell>
-                <TableCell>{r.roleLabel}</TableCell>
-                <TableCell>
+                <TableCell cell="key" className="font-medium">{r.name}</TableCell>
+                <TableCell label="Role">{r.roleLabel}</TableCell>
+                <TableCell label="Date">
                   <time dateTime={r.requestDate}>{r.requestDateLabel}</time>
                 </TableCell>
-                <TableCell>
+                <TableCell label="Status">
                   <StatusPill kind="join" status={r.status} />
                 </TableCell>
               </TableRow>

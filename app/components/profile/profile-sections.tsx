@@ -72,10 +72,10 @@ export function LicensesCard({ licenses, today }: { licenses: LicenseView[]; tod
               <TableBody>
                 {licenses.map((l, i) => (
                   <TableRow key={`${l.licenseTypeId}-${l.licenseNumber}-${i}`}>
-                    <TableCell className="font-medium">{licenseTypeName(l.licenseTypeId)}</TableCell>
-                    <TableCell>{l.licenseNumber}</TableCell>
-                    <TableCell>{l.state ?? '—'}</TableCell>
-                    <TableCell>
+                    <TableCell cell="key" className="font-medium">{licenseTypeName(l.licenseTypeId)}</TableCell>
+                    <TableCell label="License number">{l.licenseNumber}</TableCell>
+                    <TableCell label="State">{l.state ?? '—'}</TableCell>
+                    <TableCell label="Expiration">
                       <ExpiryBadge date={l.expiryDate} today={today} showLabel />
                     </TableCell>
                   </TableRow>

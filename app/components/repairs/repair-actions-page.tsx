@@ -138,7 +138,7 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
           return (
             <React.Fragment key={a.id}>
               <TableRow data-testid={`repair-row-${a.id}`} data-state={open ? 'selected' : undefined}>
-                <TableCell className="w-0">
+                <TableCell cell="actions" className="w-0">
                   <Link
                     to={hrefWith({ open: open ? null : a.id })}
                     preventScrollReset
@@ -151,25 +151,25 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
                     <ChevronRightIcon aria-hidden="true" className={cn('transition-transform', open && 'rotate-90')} />
                   </Link>
                 </TableCell>
-                <TableCell>
+                <TableCell cell="key">
                   <div className="font-medium">{vehicleText(a.vehicle)}</div>
                   <div className="font-mono text-xs text-muted-foreground">{a.vehicle.licensePlate}</div>
                 </TableCell>
-                <TableCell>
+                <TableCell label="Status">
                   <div className="flex flex-col items-start gap-1">
                     <StatusBadge action={a} />
                     {a.outOfService ? <OutOfServiceBadge /> : null}
                   </div>
                 </TableCell>
-                <TableCell className="font-mono text-xs">{a.vehicle.vehicleIdentifier}</TableCell>
-                <TableCell className="text-right tabular-nums">{odometerText(a.vehicle.odometer)}</TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label="Vehicle identifier" className="font-mono text-xs">{a.vehicle.vehicleIdentifier}</TableCell>
+                <TableCell label="Odometer" className="text-right tabular-nums">{odometerText(a.vehicle.odometer)}</TableCell>
+                <TableCell label="Tasks" className="whitespace-nowrap">
                   {a.completedCount} / {a.tasks.length} completed
                 </TableCell>
-                <TableCell className="max-w-72 min-w-48 whitespace-normal">
+                <TableCell label="General comments" className="max-w-72 min-w-48 whitespace-normal">
                   <span className="line-clamp-3 break-words">{a.comments ?? '—'}</span>
                 </TableCell>
-                <TableCell className="font-mono text-xs">{a.repairIdentifier}</TableCell>
+                <TableCell label="Repair code" className="font-mono text-xs">{a.repairIdentifier}</TableCell>
               </TableRow>
               {open ? (
                 <tr id={`repair-tasks-${a.id}`} className="border-b bg-muted/30" data-testid={`repair-panel-${a.id}`}>

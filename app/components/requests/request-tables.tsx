@@ -24,8 +24,8 @@ function EmptyList({ error, ...empty }: { error: string | null } & React.Compone
   )
 }
 
-function DateCell({ value, label }: { value: string | null; label: string }) {
-  return <TableCell>{value ? <time dateTime={value}>{label}</time> : <span className="text-muted-foreground">{label}</span>}</TableCell>
+function DateCell({ value, label, column }: { value: string | null; label: string; column: string }) {
+  return <TableCell label={column}>{value ? <time dateTime={value}>{label}</time> : <span className="text-muted-foreground">{label}</span>}</TableCell>
 }
 
 /**
@@ -64,15 +64,15 @@ export function OperatorRequestsTable({ list }: { list: VehicleRequestList }) {
         <TableBody>
           {list.requests.map((r) => (
             <TableRow key={r.id} data-testid={`vehicle-request-${r.id}`} data-status={r.status}>
-              <TableCell className="font-medium">{r.vehicleIdentifier}</TableCell>
-              <TableCell>{r.ownerCompanyName}</TableCell>
-              <DateCell value={r.startDate} label={r.startDateLabel} />
-              <DateCell value={r.endDate} label={r.endDateLabel} />
-              <DateCell value={r.requestedAt} label={r.requestedAtLabel} />
-              <TableCell>
+              <TableCell cell="key" className="font-medium">{r.vehicleIdentifier}</TableCell>
+              <TableCell label="Owner company">{r.ownerCompanyName}</TableCell>
+              <DateCell value={r.startDate} label={r.startDateLabel} column="Start date" />
+              <DateCell value={r.endDate} label={r.endDateLabel} column="End date" />
+              <DateCell value={r.requestedAt} label={r.requestedAtLabel} column="Requested at" />
+              <TableCell label="Status">
                 <StatusPill kind="vehicle" status={r.status} />
               </TableCell>
-              <TableCell className="w-0 text-right">
+              <TableCell cell="actions" className="w-0 text-right">
                 {r.status === 'Pending' ? <CancelButton request={r} /> : null}
               </TableCell>
             </TableRow>
@@ -135,12 +135,12 @@ export function PendingRequestsTable({ list }: { list: VehicleRequestList }) {
         <TableBody>
           {list.requests.map((r) => (
             <TableRow key={r.id} data-testid={`vehicle-request-${r.id}`} data-status={r.status}>
-              <TableCell className="font-medium">{r.vehicleIdentifier}</TableCell>
-              <TableCell>{r.operatorCompanyName}</TableCell>
-              <DateCell value={r.startDate} label={r.startDateLabel} />
-              <DateCell value={r.endDate} label={r.endDateLabel} />
-              <DateCell value={r.requestedAt} label={r.requestedAtLabel} />
-              <TableCell className="w-0">
+              <TableCell cell="key" className="font-medium">{r.vehicleIdentifier}</TableCell>
+              <TableCell label="Operator company">{r.operatorCompanyName}</TableCell>
+              <DateCell value={r.startDate} label={r.startDateLabel} column="Start date" />
+              <DateCell value={r.endDate} label={r.endDateLabel} column="End date" />
+              <DateCell value={r.requestedAt} label={r.requestedAtLabel} column="Requested at" />
+              <TableCell cell="actions" className="w-0">
                 <div className="flex justify-end gap-2">
                   <RequestActionButton
                     intent={VEHICLE_REQUEST_INTENT.approve}

@@ -3,15 +3,22 @@ import { cn } from '#app/utils/cn.ts'
 
 /**
  * A table inside a horizontally scrolling container. The container is
- * focusable (tabIndex 0) so keyboard users can scroll wide tables on phones;
+ * focusable (tabIndex 0) so keyboard users can scroll wide tables;
  * pass `containerProps` to change that or add an `aria-label`.
+ *
+ * Responsive (decision 055): below a 40rem wide container every row is a card
+ * (`app/styles/responsive-table.css`, CSS only). Give each `TableCell` its
+ * column's `label`, and mark the row's identifier `cell="key"` and its buttons
+ * `cell="actions"`. `cards={false}` keeps a plain scrolling table; `density="compact"`
+ * narrows the cells' padding and lets their text wrap (wide tables on laptops).
  */
 const Table = React.forwardRef<
   HTMLTableElement,
-  React.ComponentProps<'table'> & { containerProps?: React.ComponentProps<'div'> }
->(({ className, containerProps, ...props }, ref) => (
+  React.ComponentProps<'table'> & { containerProps?: React.ComponentProps<'div'>; cards?: boolean; density?: 'compact' }
+>(({ className, containerProps, cards = true, density, ...props }, ref) => (
   <div
     data-slot="table-container"
+    data-cards={cards ? '' : undefined}
     tabIndex={0}
     {...containerProps}
     className={cn(
@@ -22,6 +29,7 @@ const Table = React.forwardRef<
     <table
       ref={ref}
       data-slot="table"
+      data-density={density}
       className={cn('w-full caption-bottom text-sm', className)}
       {...props}
     />
@@ -90,11 +98,20 @@ const TableHead = React.forwardRef<HTMLTableCellElement, React.ComponentProps<'t
 )
 TableHead.displayName = 'TableHead'
 
-const TableCell = React.forwardRef<HTMLTableCellElement, React.ComponentProps<'td'>>(
-  ({ className, ...props }, ref) => (
+type TableCellProps = React.ComponentProps<'td'> & {
+  /** The column's name, shown before the value when the row is a card. */
+  label?: string
+  /** `key`: leads the card, no label; `actions`: closes the card; `full`: a whole-width block. */
+  cell?: 'key' | 'actions' | 'full'
+}
+
+const TableCell = React.forwardRef<HTMLTableCellElement, TableCellProps>(
+  ({ className, label, cell, ...props }, ref) => (
     <td
       ref={ref}
       data-slot="table-cell"
+      data-label={label}
+      data-cell={cell}
       className={cn(
         'p-2 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0 [&>[role=checkbox]]:translate-y-[2px]',
         className,
