@@ -114,13 +114,21 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     <div className={cn('space-y-2', className)}>
       {/* The widget's CSS as a file of the app (decision 046): altcha injects an inline <style> unless an element has this id. */}
       <link id="altcha-css" rel="stylesheet" href={altchaCss} />
-      <altcha-widget
-        ref={widget}
-        challenge={CAPTCHA_CHALLENGE_URL}
-        name={CAPTCHA_FIELD}
-        configuration={WIDGET_CONFIGURATION}
-        style={{ '--altcha-max-width': '100%' }}
-      />
+      {/*
+        The widget's box is drawn only once its script has loaded (after hydration): until then
+        this holder keeps its height (64 px: 0.75 rem padding, the 22 px checkbox, the label's
+        line, the border), so the form does not jump when it appears (issue 12). Without
+        JavaScript it collapses: the question below replaces it.
+      */}
+      <div className="min-h-16 [@media(scripting:none)]:min-h-0" data-testid="captcha-box">
+        <altcha-widget
+          ref={widget}
+          challenge={CAPTCHA_CHALLENGE_URL}
+          name={CAPTCHA_FIELD}
+          configuration={WIDGET_CONFIGURATION}
+          style={{ '--altcha-max-width': '100%' }}
+        />
+      </div>
       {/* The browser shows this only with JavaScript off; React never renders it on the client. */}
       <noscript>
         <FallbackQuestion id={answerId} fallback={fallback} />

@@ -4,6 +4,7 @@ import { loginCookie, readLoginChallenge, safeRedirect } from '#app/utils/login-
 import { anonymousPage, attempt } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { forgetLoginEmail, readLoginEmail } from '#app/routes/login-email.server.ts'
 import { completeLogin, getPendingLoginStep, resendEmailCode, startLogin } from '#server/auth/login.server.ts'
 import { configuredProviders } from '#server/auth/external/providers.server.ts'
 import { totpUri } from '#server/auth/totp.server.ts'
@@ -27,7 +28,14 @@ export async function loginPageLoader(args: LoaderFunctionArgs) {
         secret: pending.otpSecretKey,
       }
     : null
-  return { demo: env().DEMO_DATA, step, captchaFallback: createFallbackQuestion(), providers: configuredProviders() }
+  return {
+    demo: env().DEMO_DATA,
+    step,
+    captchaFallback: createFallbackQuestion(),
+    providers: configuredProviders(),
+    // The email just registered with (issue 12): the form starts with it filled in.
+    email: await readLoginEmail(request),
+  }
 }
 
 export type LoginActionResult = { error?: string; fieldErrors?: Record<string, string>; info?: string }
@@ -64,6 +72,7 @@ export async function loginPageAction(args: ActionFunctionArgs) {
     const headers = new Headers()
     headers.append('Set-Cookie', sessionCookieHeader(token))
     headers.append('Set-Cookie', await loginCookie().serialize('', { maxAge: 0 }))
+    headers.append('Set-Cookie', await forgetLoginEmail())
     return redirect(redirectTo, { headers })
   })
   if (result.ok) return result.value

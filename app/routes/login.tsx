@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
 import { ModalPanel } from '#app/components/auth/modal-panel.tsx'
@@ -17,6 +17,9 @@ import { loginPageAction, loginPageLoader, type LoginActionResult } from '#app/r
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Operon' }]
 
+/** Why Log in is disabled while the captcha is not solved (issue 12). */
+const TICK_CAPTCHA = 'Tick “I’m not a robot” above to enable Log in.'
+
 /** Seconds before "Resend code" can be used again. */
 const RESEND_SECONDS = 10
 
@@ -24,16 +27,27 @@ export const loader = (args: LoaderFunctionArgs) => loginPageLoader(args)
 export const action = (args: ActionFunctionArgs) => loginPageAction(args)
 
 export default function Login() {
-  const { demo, step, captchaFallback, providers } = useLoaderData<typeof loader>()
+  const { demo, step, captchaFallback, providers, email } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as LoginActionResult | undefined
   const navigation = useNavigation()
   const [searchParams] = useSearchParams()
   const [solved, setSolved] = useState(false)
   const hydrated = useHydrated()
+  // The toasts this page raised ("Wrong code"…) go when it does: a mistake that was then
+  // corrected must not greet the user on the dashboard (issue 12).
+  const raised = useRef(new Set<string | number>())
   useEffect(() => {
-    if (result?.error) toast.error(result.error, { duration: 3200 })
-    if (result?.info) toast.success(result.info)
+    if (result?.error) raised.current.add(toast.error(result.error, { duration: 3200 }))
+    if (result?.info) raised.current.add(toast.success(result.info))
   }, [result])
+  useEffect(() => {
+    const ids = raised.current
+    return () => {
+      for (const id of ids) toast.dismiss(id)
+      ids.clear()
+    }
+  }, [])
+  const waitingForCaptcha = hydrated && !solved
   const busy = navigation.state !== 'idle'
   const action = `/login${searchParams.get('redirectTo') ? `?redirectTo=${encodeURIComponent(searchParams.get('redirectTo')!)}` : ''}`
 
@@ -43,19 +57,23 @@ export default function Login() {
         <input type="hidden" name="intent" value="password" />
         <div className="space-y-2">
           <Label htmlFor="email">Email</Label>
-          <Input id="email" name="email" type="email" autoComplete="username" required autoFocus={!step} />
+          <Input id="email" name="email" type="email" autoComplete="username" required defaultValue={email} autoFocus={!step && !email} />
         </div>
         <div className="space-y-2">
           <Label htmlFor="password">Password</Label>
-          <Input id="password" name="password" type="password" autoComplete="current-password" required />
+          <Input id="password" name="password" type="password" autoComplete="current-password" required autoFocus={!step && !!email} />
         </div>
         {/* A solution is good for one attempt: a new widget after every answer. */}
         <Captcha key={`${navigation.state === 'idle' ? 'idle' : 'busy'}-${result ? JSON.stringify(result) : ''}`} fallback={captchaFallback} onVerifiedChange={setSolved} />
         <FieldError message={result?.fieldErrors?.altcha} />
         {!step ? <FormMessage message={result?.error && !result.fieldErrors?.altcha ? result.error : null} /> : null}
-        <Button type="submit" className="w-full" disabled={busy || (hydrated && !solved)}>
+        <Button type="submit" className="w-full" disabled={busy || waitingForCaptcha} aria-describedby="login-disabled-reason">
           Log in
         </Button>
+        {/* Why Log in is disabled, on screen and to screen readers; its line keeps its height so nothing moves. */}
+        <p id="login-disabled-reason" aria-live="polite" className="-mt-2 min-h-5 text-center text-sm text-muted-foreground" data-testid="login-disabled-reason">
+          {waitingForCaptcha ? TICK_CAPTCHA : ''}
+        </p>
       </Form>
       <ExternalSignInButtons providers={providers} />
       <div className="mt-4 flex justify-between text-sm">

@@ -3,6 +3,7 @@ import { getActor } from '#app/utils/auth.server.ts'
 import { anonymousPage, attempt } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { rememberLoginEmail } from '#app/routes/login-email.server.ts'
 import { passwordChecks } from '#server/auth/password-rules.ts'
 import { registerUser } from '#server/auth/register.server.ts'
 import { totpUri } from '#server/auth/totp.server.ts'
@@ -65,10 +66,15 @@ export async function registerPageAction(args: ActionFunctionArgs) {
         companyName: companyMode === 'create' && manager ? values.companyName : undefined,
       },
     )
+    // The login page that follows has the email filled in (issue 12).
+    const headers = { 'Set-Cookie': await rememberLoginEmail(values.email) }
     if (registered.otpSecretKey) {
-      return data<RegisterResult>({ ok: true, qr: await qrDataUrl(totpUri(registered.otpSecretKey, values.email.toLowerCase())), secret: registered.otpSecretKey, email: values.email })
+      return data<RegisterResult>(
+        { ok: true, qr: await qrDataUrl(totpUri(registered.otpSecretKey, values.email.toLowerCase())), secret: registered.otpSecretKey, email: values.email },
+        { headers },
+      )
     }
-    return redirectWithToast('/login', { type: 'success', message: TEXT.registrationSuccessful })
+    return redirectWithToast('/login', { type: 'success', message: TEXT.registrationSuccessful }, { headers })
   })
   if (outcome.ok) return outcome.value
   const { error } = outcome

@@ -118,6 +118,61 @@ function personalFields(u: Awaited<ReturnType<typeof loadUser>>) {
   }
 }
 
+/** The profile fields a complete profile has (spec section 5; decision 058). */
+export type ProfileCompletionField = 'firstName' | 'lastName' | 'dateOfBirth' | 'gender' | 'countryCode' | 'comesFromState' | 'phoneNumber'
+
+/**
+ * Which of the spec's required profile fields (section 5: first name, last name, date of
+ * birth, gender, country, phone number; the state when the country is the US) are still
+ * empty. Registration asks only for the names, so a new account lacks the date of birth, the
+ * phone number and (country US by default) the state. Gender and country have stored
+ * defaults, so they count as given.
+ */
+export function missingProfileFields(u: {
+  firstName: string
+  lastName: string
+  dateOfBirth: string | null
+  gender: number | null
+  countryCode: string | null
+  comesFromState: string | null
+  phoneNumber: string | null
+}): ProfileCompletionField[] {
+  const blank = (v: string | null) => !v || v.trim() === ''
+  const missing: ProfileCompletionField[] = []
+  if (blank(u.firstName)) missing.push('firstName')
+  if (blank(u.lastName)) missing.push('lastName')
+  if (blank(u.dateOfBirth)) missing.push('dateOfBirth')
+  if (u.gender === null) missing.push('gender')
+  if (blank(u.countryCode)) missing.push('countryCode')
+  if (u.countryCode === 'US' && blank(u.comesFromState)) missing.push('comesFromState')
+  if (blank(u.phoneNumber)) missing.push('phoneNumber')
+  return missing
+}
+
+/**
+ * Is the caller's profile complete? The layout's menu and the dashboard show a call to
+ * /completeProfile while it is not (issue 12, decision 058); tRPC `profile.completion`.
+ */
+export async function getProfileCompletion(ctx: UseCaseContext): Promise<{ complete: boolean; missing: ProfileCompletionField[] }> {
+  const me = ownUser(ctx)
+  const [u] = await ctx.db.read
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      dateOfBirth: users.dateOfBirth,
+      gender: users.gender,
+      countryCode: users.countryCode,
+      comesFromState: users.comesFromState,
+      phoneNumber: users.phoneNumber,
+    })
+    .from(users)
+    .where(and(eq(users.id, me.userId), isNull(users.deletedAt)))
+    .limit(1)
+  if (!u) throw new AppError('NOT_FOUND', 'User not found')
+  const missing = missingProfileFields(u)
+  return { complete: missing.length === 0, missing }
+}
+
 /** GET /api/Dashboard/GetUserInfo (own user only). */
 export async function getUserInfo(ctx: UseCaseContext, userId?: number) {
   const me = ownUser(ctx, userId)

@@ -1,4 +1,4 @@
-import { alertDigestInput, getAlertDigestSetting, setAlertDigest } from '../auth/profile.server.ts'
+import { alertDigestInput, getAlertDigestSetting, getProfileCompletion, setAlertDigest } from '../auth/profile.server.ts'
 import { createCompany, createCompanyInput } from '../companies/create-company.ts'
 import { listMyCompanies } from '../companies/list-my-companies.ts'
 import { listEmployees, listEmployeesInput, updateRoleStatusInput, updateUserRoleStatus } from '../companies/employees.server.ts'
@@ -122,6 +122,7 @@ export const appRouter = router({
   }),
   profile: router({
     alertDigest: authedProcedure.query(({ ctx }) => getAlertDigestSetting(ctx)),
+    completion: authedProcedure.query(({ ctx }) => getProfileCompletion(ctx)),
     setAlertDigest: authedProcedure.input(alertDigestInput).mutation(({ ctx, input }) => setAlertDigest(ctx, input)),
   }),
 })

@@ -4,7 +4,7 @@ import * as React from 'react'
 import { toast } from 'sonner'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
+import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { isTrpcClientError, trpcCall } from '#app/utils/trpc-call.ts'
@@ -286,11 +286,13 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
   )
 
   return (
-    <Form ref={formRef} method="post" encType="multipart/form-data" preventScrollReset onSubmit={onSubmit} className="grid gap-5" aria-label={mode === 'add' ? 'New vehicle' : 'Edit vehicle'}>
+    <Form ref={formRef} method="post" encType="multipart/form-data" preventScrollReset onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={mode === 'add' ? 'New vehicle' : 'Edit vehicle'}>
       {/* Enter in a field saves (the first submit button is the default one), never looks the VIN up. */}
       <button type="submit" name="intent" value={intent} tabIndex={-1} aria-hidden="true" className="sr-only">
         Save
       </button>
+      {/* The fields scroll above the button bar, which stays in normal flow (decision 057). */}
+      <DialogBody className="grid grid-cols-1 content-start gap-5" data-testid="vehicle-form-body">
       {vehicleId ? <input type="hidden" name="id" value={vehicleId} /> : null}
       {vehicleId && version ? <input type="hidden" name="version" value={version} /> : null}
       {result?.formError ? (
@@ -300,9 +302,9 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
         </div>
       ) : null}
       {VEHICLE_FORM_SECTIONS.map((s) => (
-        <fieldset key={s.section} className="grid gap-3 rounded-md border p-3 sm:p-4">
+        <fieldset key={s.section} className="grid min-w-0 gap-3 rounded-md border p-3 sm:p-4">
           <legend className="px-1 text-sm font-semibold">{s.section}</legend>
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {(s.fields as readonly FieldDef[]).map((def) => (
               <div key={def.name} className={cn(def.name === 'vin' && 'sm:col-span-2')}>
                 <FieldInput
@@ -319,7 +321,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
           </div>
         </fieldset>
       ))}
-      <fieldset className="grid gap-3 rounded-md border p-3 sm:p-4">
+      <fieldset className="grid min-w-0 gap-3 rounded-md border p-3 sm:p-4">
         <legend className="px-1 text-sm font-semibold">Image</legend>
         <ImageField
           vehicleId={vehicleId}
@@ -331,12 +333,13 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
           error={errors.imageData}
         />
       </fieldset>
-      <div className="sticky bottom-0 -mx-1 -mb-4 flex flex-col-reverse gap-2 border-t bg-background px-1 pt-3 pb-4 sm:-mb-6 sm:flex-row sm:justify-end sm:pb-6">
+      </DialogBody>
+      <DialogFooter className="border-t pt-3" data-testid="vehicle-form-footer">
         {cancel}
         <Button type="submit" name="intent" value={intent} disabled={submitting} data-testid="vehicle-save">
           {submitting ? 'Saving…' : mode === 'add' ? 'Add vehicle' : 'Save changes'}
         </Button>
-      </div>
+      </DialogFooter>
     </Form>
   )
 }

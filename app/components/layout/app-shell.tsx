@@ -16,11 +16,14 @@ export function AppShell({
   menu,
   userName,
   version,
+  profileComplete = true,
   children,
 }: {
   menu: MenuGroup[]
   userName: string
   version: string
+  /** False while the profile lacks a required field: the menu calls to /completeProfile. */
+  profileComplete?: boolean
   children: ReactNode
 }) {
   const [desktopOpen, setDesktopOpen] = useState(true)
@@ -55,14 +58,14 @@ export function AppShell({
       <div className="flex flex-1">
         {desktopOpen ? (
           <aside className="hidden w-64 shrink-0 border-r bg-sidebar md:block" data-testid="side-menu">
-            <SideMenu groups={menu} />
+            <SideMenu groups={menu} profileComplete={profileComplete} />
           </aside>
         ) : null}
         <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
           <SheetContent side="left" className="w-72 p-0">
             <SheetTitle className="sr-only">Menu</SheetTitle>
             <SheetDescription className="sr-only">Pages of your companies and roles</SheetDescription>
-            <SideMenu groups={menu} onNavigate={() => setMobileOpen(false)} />
+            <SideMenu groups={menu} profileComplete={profileComplete} onNavigate={() => setMobileOpen(false)} />
           </SheetContent>
         </Sheet>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">

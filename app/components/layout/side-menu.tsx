@@ -1,10 +1,35 @@
-import { NavLink } from '@remix-run/react'
+import { Link, NavLink, useLocation } from '@remix-run/react'
+import { UserRoundPen } from 'lucide-react'
 import { cn } from '#app/utils/cn.ts'
 import type { MenuGroup } from '#app/utils/menu.ts'
 
-export function SideMenu({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => void }) {
+export function SideMenu({
+  groups,
+  profileComplete = true,
+  onNavigate,
+}: {
+  groups: MenuGroup[]
+  /** False while the profile lacks a required field (decision 058). */
+  profileComplete?: boolean
+  onNavigate?: () => void
+}) {
+  const { pathname } = useLocation()
   return (
     <nav aria-label="Main" className="flex flex-col gap-5 p-3">
+      {!profileComplete && pathname !== '/completeProfile' ? (
+        <div className="rounded-md border border-primary/40 bg-primary/5 p-3 text-sm" data-testid="menu-complete-profile">
+          <p className="font-medium">Your profile is incomplete</p>
+          <p className="mt-0.5 text-muted-foreground">Add your date of birth, phone number and where you live.</p>
+          <Link
+            to="/completeProfile"
+            onClick={onNavigate}
+            className="mt-2 inline-flex items-center gap-1.5 font-medium text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <UserRoundPen className="size-4" aria-hidden="true" />
+            Complete your profile
+          </Link>
+        </div>
+      ) : null}
       {groups.map((g) => (
         <section key={g.id} data-testid={`menu-group-${g.id}`} aria-labelledby={`menu-${g.id}`}>
           <h2 id={`menu-${g.id}`} className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">

@@ -93,3 +93,14 @@ export function CompanyCodeCard({ card, className }: { card: CompanyCodeCardData
     </Card>
   )
 }
+
+/** The code alone with its copy button, for an empty list's next step ("share your company code"). */
+export function CompanyCodeToShare({ code }: { code: string }) {
+  return (
+    <p className="flex items-center gap-2 text-sm" data-testid="empty-company-code">
+      <span className="text-muted-foreground">Company code</span>
+      <code className="rounded bg-muted px-2 py-1 font-mono text-base font-semibold">{code}</code>
+      <CopyButton text={code} label="Copy company code" />
+    </p>
+  )
+}

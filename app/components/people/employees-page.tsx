@@ -20,7 +20,7 @@ export function EmployeesPage({
   return (
     <>
       <PageHeader title={title} description={description} actions={<CompanyCodeCard card={card} />} />
-      <EmployeesTable employees={employees} openId={openId} />
+      <EmployeesTable employees={employees} openId={openId} companyCode={card.code} />
     </>
   )
 }

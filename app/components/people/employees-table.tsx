@@ -4,6 +4,7 @@ import * as React from 'react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { CompanyCodeToShare } from './company-code-card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
@@ -200,7 +201,16 @@ function Pagination({ employees }: { employees: EmployeePage }) {
  * per person with an active toggle per role; paging 10/20/30 on the server.
  * Shared by /employees (Operator) and /employeesRS (RepairShop).
  */
-export function EmployeesTable({ employees, openId = null }: { employees: EmployeePage; openId?: number | null }) {
+export function EmployeesTable({
+  employees,
+  openId = null,
+  companyCode,
+}: {
+  employees: EmployeePage
+  openId?: number | null
+  /** Shown in the empty state: what a new driver or mechanic types to ask to join. */
+  companyCode?: string
+}) {
   if (employees.error) {
     return (
       <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
@@ -213,7 +223,8 @@ export function EmployeesTable({ employees, openId = null }: { employees: Employ
       <EmptyState
         icon={UsersIcon}
         title="No employees yet"
-        description="Share your company code: when you accept someone's request to join, they appear here."
+        description="Share your company code with your drivers and mechanics: they type it when they register or in My Profile to ask to join. When you accept a request, they appear here."
+        action={companyCode ? <CompanyCodeToShare code={companyCode} /> : undefined}
       />
     )
   }

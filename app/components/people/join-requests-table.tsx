@@ -1,6 +1,7 @@
 import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import * as React from 'react'
 import { RequestActionButton } from '#app/components/requests/request-action-button.tsx'
+import { CompanyCodeToShare } from './company-code-card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
@@ -56,8 +57,11 @@ export function JoinRequestsTable({
   label = PEOPLE_TEXT.usersRequests,
   emptyTitleAs = 'h2',
   live = true,
+  companyCode,
 }: {
   list: JoinRequestList
+  /** Shown in the empty state: the code people type to ask to join. */
+  companyCode?: string
   /** Accessible name of the table. */
   label?: string
   emptyTitleAs?: 'h2' | 'h3' | 'p'
@@ -79,6 +83,7 @@ export function JoinRequestsTable({
             titleAs={emptyTitleAs}
             title="No requests yet"
             description="Share your company code: people who ask to join with it appear here for you to accept or reject."
+            action={companyCode ? <CompanyCodeToShare code={companyCode} /> : undefined}
           />
         )
       ) : (

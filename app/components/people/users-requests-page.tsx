@@ -18,7 +18,7 @@ export function UsersRequestsPage({
   return (
     <>
       <PageHeader title={title} description={description} actions={<CompanyCodeCard card={card} />} />
-      <JoinRequestsTable list={list} />
+      <JoinRequestsTable list={list} companyCode={card.code} />
     </>
   )
 }

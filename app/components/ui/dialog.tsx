@@ -24,6 +24,22 @@ const DialogOverlay = React.forwardRef<
 ))
 DialogOverlay.displayName = DialogPrimitive.Overlay.displayName
 
+/**
+ * Phones (below `sm`, 640 px): the dialog takes the whole screen. From `sm` up: a centred card
+ * at most the viewport's height less 2rem. Either way a flex column: the header, then the body,
+ * then the footer in normal flow (decision 057). The body (`DialogBody`) is the part that
+ * scrolls, so the footer never covers a field; a direct child `<form>` holding body and footer is
+ * laid out the same way. A dialog without a `DialogBody` scrolls as a whole (its footer then
+ * comes after its content, never over it).
+ */
+const DIALOG_CONTENT_CLASS = [
+  'fixed inset-0 z-50 flex h-dvh w-full max-w-none flex-col gap-4 overflow-y-auto overscroll-contain bg-background p-4 shadow-lg duration-200',
+  'data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0',
+  'sm:inset-auto sm:top-[50%] sm:left-[50%] sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-lg sm:translate-x-[-50%] sm:translate-y-[-50%] sm:rounded-lg sm:border sm:p-6',
+  'sm:data-[state=closed]:zoom-out-95 sm:data-[state=open]:zoom-in-95',
+  '[&>form]:flex [&>form]:min-h-0 [&>form]:flex-1 [&>form]:flex-col [&>form]:gap-4',
+].join(' ')
+
 const DialogContent = React.forwardRef<
   React.ComponentRef<typeof DialogPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & {
@@ -37,7 +53,7 @@ const DialogContent = React.forwardRef<
       ref={ref}
       data-slot="dialog-content"
       className={cn(
-        'fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-4 shadow-lg duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg sm:p-6',
+        DIALOG_CONTENT_CLASS,
         className,
       )}
       {...props}
@@ -61,17 +77,33 @@ function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="dialog-header"
-      className={cn('flex flex-col gap-2 pr-8 text-left', className)}
+      className={cn('flex shrink-0 flex-col gap-2 pr-8 text-left', className)}
       {...props}
     />
   )
 }
 
+/**
+ * The scrolling part of a dialog, between its header and its footer. Outside a dialog (the
+ * no-JavaScript page that shows the same form inline) it is a plain block.
+ */
+function DialogBody({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="dialog-body"
+      // The negative margins let focus rings and the scroll bar use the dialog's padding.
+      className={cn('-mx-4 -my-1 min-h-0 flex-1 overflow-y-auto px-4 py-1 sm:-mx-6 sm:px-6', className)}
+      {...props}
+    />
+  )
+}
+
+/** The button bar: in normal flow after the body (never over it); stacked on phones, primary on top. */
 function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      className={cn('flex shrink-0 flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
       {...props}
     />
   )
@@ -105,6 +137,7 @@ DialogDescription.displayName = DialogPrimitive.Description.displayName
 
 export {
   Dialog,
+  DialogBody,
   DialogClose,
   DialogContent,
   DialogDescription,

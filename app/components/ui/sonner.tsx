@@ -8,12 +8,19 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner'
  * change it. With `richColors`, success/error/warning toasts get a border in
  * the semantic colour (sonner's icon is the non-colour signal).
  * `theme` defaults to 'light'; pass 'dark' when the `.dark` class is on.
+ *
+ * Toasts show at the top centre (decision 057): every dialog keeps its buttons in a footer at
+ * its bottom (full screen on phones), so a toast never covers a dialog's primary button, nor
+ * the sticky action bars of the phone forms. The offset clears the 56 px top bar's own edge.
  */
-function Toaster({ theme = 'light', duration = 3200, ...props }: ToasterProps) {
+function Toaster({ theme = 'light', duration = 3200, position = 'top-center', ...props }: ToasterProps) {
   return (
     <Sonner
       theme={theme}
       duration={duration}
+      position={position}
+      offset={{ top: 8 }}
+      mobileOffset={{ top: 8, left: 8, right: 8 }}
       className="toaster group"
       style={
         {

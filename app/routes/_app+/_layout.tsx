@@ -2,25 +2,30 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { OutboxFlusher } from '#app/components/pre-trip/outbox.tsx'
-import { requirePageUser } from '#app/utils/auth.server.ts'
 import { buildMenu } from '#app/utils/menu.ts'
+import { userPage } from '#app/utils/page.server.ts'
+import { getProfileCompletion } from '#server/auth/profile.server.ts'
 import { appVersion } from '#server/version.server.ts'
 
-/** Every signed-in page: no session → /login. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requirePageUser(request)
+/** Every signed-in page: no session → /login. Route id `routes/_app+/_layout` (the dashboard reads `profileComplete`). */
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = await userPage(args)
+  const { actor } = ctx
+  // While the profile lacks a required field, the menu calls to /completeProfile (decision 058).
+  const { complete } = await getProfileCompletion(ctx)
   return {
     userId: actor.userId,
     userName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
     menu: buildMenu(actor.memberships),
     version: appVersion(),
+    profileComplete: complete,
   }
 }
 
 export default function AppLayout() {
-  const { userId, userName, menu, version } = useLoaderData<typeof loader>()
+  const { userId, userName, menu, version, profileComplete } = useLoaderData<typeof loader>()
   return (
-    <AppShell menu={menu} userName={userName} version={version}>
+    <AppShell menu={menu} userName={userName} version={version} profileComplete={profileComplete}>
       <Outlet />
       {/* Sends the pre-trips saved on this phone while offline (decision 030). */}
       <OutboxFlusher userId={userId} />

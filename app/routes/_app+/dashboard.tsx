@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { UserRoundX } from 'lucide-react'
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { UserRoundPen, UserRoundX } from 'lucide-react'
 import { DriverView, MechanicView, ViewToggle } from '#app/components/dashboard/personal-views.tsx'
 import { PersonalWelcome } from '#app/components/dashboard/personal-welcome.tsx'
 import { MyBuses } from '#app/components/pre-trip/my-buses.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import type { loader as layoutLoader } from '#app/routes/_app+/_layout.tsx'
 import { dashboardLoader } from '#app/routes/_app+/dashboard.server.ts'
 
 export const loader = (args: LoaderFunctionArgs) => dashboardLoader(args)
@@ -15,10 +17,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export default function Page() {
   const data = useLoaderData<typeof loader>()
   const { title, userId, view, isDriver, isMechanic, driver, mechanic, buses } = data
+  const profileComplete = useRouteLoaderData<typeof layoutLoader>('routes/_app+/_layout')?.profileComplete ?? true
   return (
     <>
       <PageHeader title={title} />
       <div className="grid min-w-0 gap-6">
+        {profileComplete ? null : <CompleteProfileCall />}
         <PersonalWelcome name={data.name} firstName={data.firstName} lastName={data.lastName} photo={data.photo} daysOnOperon={data.daysOnOperon} />
         {view === null ? (
           <EmptyState icon={UserRoundX} title="You have not yet been assigned the driver or mechanic roles." titleAs="p" data-testid="no-roles" />
@@ -33,5 +37,31 @@ export default function Page() {
         {view === 'mechanic' && mechanic ? <MechanicView stats={mechanic.stats} activity={mechanic.activity} /> : null}
       </div>
     </>
+  )
+}
+
+/** The first run's next step (issue 12, decision 058): shown while the profile lacks a required field. */
+function CompleteProfileCall() {
+  return (
+    <section
+      aria-labelledby="complete-profile-call"
+      className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="dashboard-complete-profile"
+    >
+      <div className="flex items-start gap-3">
+        <UserRoundPen className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+        <div>
+          <h2 id="complete-profile-call" className="font-semibold">
+            Complete your profile
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Your companies need your date of birth, phone number and where you live. It takes a minute.
+          </p>
+        </div>
+      </div>
+      <Button asChild className="shrink-0">
+        <Link to="/completeProfile">Complete your profile</Link>
+      </Button>
+    </section>
   )
 }
