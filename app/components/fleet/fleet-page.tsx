@@ -13,6 +13,7 @@ import { emptyVehicleValues, FLEET_INTENT, FLEET_TEXT, filtersFromSearch, hasAct
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { applySearch, hrefOf, useHrefWith } from './use-fleet-url.ts'
 import { VehicleDialog } from './vehicle-form.tsx'
+import { UpcomingAssignments } from './upcoming-assignments.tsx'
 import { VehiclePanel } from './vehicle-panel.tsx'
 
 export type FleetPageData = FleetLoaderData
@@ -150,6 +151,7 @@ export function FleetPage({ data }: { data: FleetPageData }) {
       {dialog?.kind === 'delete' ? <DeleteConfirm dialog={dialog} closeHref={closeHref} /> : null}
       {dialog?.kind === 'qr' ? <QrView dialog={dialog} closeHref={closeHref} /> : null}
 
+      <UpcomingAssignments items={data.upcoming} />
       <FleetFilters list={list} />
       {list.error ? <Notice>{list.error}</Notice> : null}
 
@@ -182,8 +184,12 @@ export function FleetPage({ data }: { data: FleetPageData }) {
         ) : (
           <EmptyState
             icon={BusFrontIcon}
-            title="No vehicles assigned to your company"
-            description="Ask an owner for a vehicle on the Vehicle requests page; once approved it appears here."
+            title={data.upcoming.length ? 'No vehicle in service for your company yet' : 'No vehicles assigned to your company'}
+            description={
+              data.upcoming.length
+                ? 'Your approved vehicles appear here from their start date (see Upcoming assignments above).'
+                : 'Ask an owner for a vehicle on the Vehicle requests page; once approved it appears here.'
+            }
             action={
               <Button asChild variant="outline">
                 <Link to={`/operatorRequestPage/${data.companyId}`}>Vehicle requests</Link>

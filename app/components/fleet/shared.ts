@@ -160,6 +160,8 @@ export interface OperatorAssignmentView {
   startDate: string
   endDate: string | null
   isActive: boolean
+  /** Upcoming: approved, starting after today (decision 059). */
+  state: 'Active' | 'Upcoming' | 'Ended'
 }
 export interface PreInspectionView {
   id: number

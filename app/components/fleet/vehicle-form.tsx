@@ -218,7 +218,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       const answer = await lookupVin.mutateAsync({ vin: typed, modelYear: lookupModelYear(values.yearBuild) })
       if (!answer.found) {
         // Spec section 4: "Vehicle not found" and the form resets (the VIN stays, to be corrected).
-        toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
+        // Said once, under the VIN (decision 059).
         setValues({ ...emptyVehicleValues(), vin: typed })
         setImageData(null)
         setServerErrors({})
@@ -375,9 +375,10 @@ export function VehicleDialog({
   const description = mode === 'add' ? 'Make, model, VIN and license plate are required. Look the VIN up to fill the rest.' : 'Change any field and save.'
 
   React.useEffect(() => {
-    if (result?.toast) {
-      const show = { error: toast.error, success: toast.success, warning: toast.warning, info: toast.info }[result.toast.type]
-      show(result.toast.message, result.toast.type === 'error' ? { duration: 3200 } : undefined)
+    // An error is said once, in the form's alert (decision 059); a toast only for the other outcomes.
+    if (result?.toast && result.toast.type !== 'error') {
+      const show = { success: toast.success, warning: toast.warning, info: toast.info }[result.toast.type]
+      show(result.toast.message)
     }
   }, [result])
 

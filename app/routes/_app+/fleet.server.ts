@@ -19,6 +19,8 @@ import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import { endOperatorAssignment, getVehicleOperatorAssignments } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle, archiveVehicle, getVehicle, updateVehicle } from '#server/fleet/vehicles.server.ts'
 import { lookupVin } from '#server/fleet/vin-decode.server.ts'
+import { listUpcomingAssignmentsByOperator } from '#server/fleet/vehicle-requests.server.ts'
+import type { UpcomingAssignmentView } from '#app/components/fleet/upcoming-assignments.tsx'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/inspections/list-by-vehicle.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
 import { correctOdometer, getOdometerHistory, type OdometerHistory } from '#server/fleet/odometer-history.server.ts'
@@ -247,6 +249,9 @@ export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScop
   const tabParam = url.searchParams.get('tab')
   const openTab: DetailTab = tabsFor(scope).find((t) => t.value === tabParam)?.value ?? 'details'
   const { dialog, error: dialogError } = await loadDialog(ctx, scope, url)
+  // The operator's approved assignments that start later, listed as upcoming (decision 059).
+  const upcomingRead = scope === 'operator' ? await attempt(() => listUpcomingAssignmentsByOperator(ctx, companyId)) : null
+  const upcoming: UpcomingAssignmentView[] = upcomingRead?.ok ? upcomingRead.value : []
 
   return {
     title: FLEET_TEXT.title,
@@ -260,6 +265,7 @@ export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScop
     openError,
     dialog,
     dialogError,
+    upcoming,
   }
 }
 export type FleetLoaderData = Awaited<ReturnType<typeof fleetPageLoader>>
