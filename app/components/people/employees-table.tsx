@@ -132,13 +132,19 @@ function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; c
         <TableCell>{employee.lastName}</TableCell>
         <TableCell>{employee.email ?? '—'}</TableCell>
         <TableCell>
-          {employee.roles.length ? (
-            <div className="flex flex-wrap gap-1">
-              {employee.roles.map((r) => (
-                <Badge key={r} variant="secondary">
-                  {r}
-                </Badge>
-              ))}
+          {employee.companyRoles.length ? (
+            <div className="flex flex-wrap gap-1" data-testid={`employee-roles-list-${employee.id}`}>
+              {employee.companyRoles.map((r) =>
+                r.isActive ? (
+                  <Badge key={r.label} variant="secondary">
+                    {r.label}
+                  </Badge>
+                ) : (
+                  <Badge key={r.label} variant="outline" className="text-muted-foreground">
+                    {r.label} (inactive)
+                  </Badge>
+                ),
+              )}
             </div>
           ) : (
             <span className="text-muted-foreground">No active role</span>

@@ -87,8 +87,8 @@ function recordOf(v: Awaited<ReturnType<typeof getVehicle>>): VehicleRecord {
   return record
 }
 
-/** Repairs have no company time zone here: UTC, said so. */
-const utcLabel = (iso: string) => `${formatInstant(iso, 'UTC')} UTC`
+/** Repairs have no company time zone here: UTC (the formatter names the zone). */
+const utcLabel = (iso: string) => formatInstant(iso, 'UTC')
 
 /** The expanded row's data: every tab's list, loaded only for the open vehicle. */
 async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: number): Promise<OpenVehicle> {
