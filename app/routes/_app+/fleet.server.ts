@@ -7,6 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { formatInstant } from '#app/utils/dates.ts'
+import { omitEmptySearchParams } from '#app/utils/search-params.server.ts'
 import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -213,6 +214,7 @@ function emptyList(error: string): FleetList {
 /** Loader of both fleet pages. */
 export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScope) {
   const { ctx, companyId } = await companyPage(args, [ROLE_OF[scope]])
+  omitEmptySearchParams(args.request)
   const url = new URL(args.request.url)
   const filters = readFilters(url.searchParams)
 
