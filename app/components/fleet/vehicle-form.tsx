@@ -208,7 +208,9 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
     if (serverErrors[name]) setServerErrors(({ [name]: _gone, ...rest }) => rest)
     if (clientErrors[name]) setClientErrors(({ [name]: _gone, ...rest }) => rest)
     if (name === 'vin') setLookupNote(null)
+    else if (lookupNote?.filled?.includes(name)) setLookupNote({ ...lookupNote, filled: lookupNote.filled.filter((f) => f !== name) })
   }
+  const vinFilled = new Set(lookupNote?.found ? (lookupNote.filled ?? []) : [])
 
   const lookup = async () => {
     const typed = vin.trim().toUpperCase()
@@ -228,13 +230,13 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       }
       // Fields typed while the lookup ran are kept unless it found them.
       setValues((v) => fillFromVin(v, typed, answer).values)
-      const { message } = fillFromVin(values, typed, answer)
-      setLookupNote({ found: true, message, checkDigitValid: answer.checkDigitValid })
+      const { message, filled } = fillFromVin(values, typed, answer)
+      // Said once, under the VIN, with the fields it filled (decisions 059, 060).
+      setLookupNote({ found: true, message, filled, checkDigitValid: answer.checkDigitValid })
       setClientErrors({})
-      toast.success(message)
     } catch (error) {
-      // The server's reason (e.g. too many lookups), else the spec's text.
-      toast.error(error instanceof TRPCClientError ? error.message : FLEET_TEXT.vinNotFound, { duration: 3200 })
+      // The server's reason (e.g. too many lookups), else the spec's text: under the VIN.
+      setLookupNote({ found: false, message: error instanceof TRPCClientError ? error.message : FLEET_TEXT.vinNotFound })
     } finally {
       setLooking(false)
     }
@@ -316,6 +318,11 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
                   extraDescribedBy={def.name === 'vin' ? 'vehicle-vin-notes' : undefined}
                 />
                 {def.name === 'vin' ? vinNotes : null}
+                {vinFilled.has(def.name) ? (
+                  <p className="mt-1 text-xs text-muted-foreground" data-testid={`vin-filled-${def.name}`}>
+                    Filled by the VIN lookup
+                  </p>
+                ) : null}
               </div>
             ))}
           </div>

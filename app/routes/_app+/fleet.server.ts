@@ -366,8 +366,8 @@ async function vinLookupAction(ctx: PageContext, form: FormData) {
       }),
     )
   }
-  const { values, message } = fillFromVin(formToValues(form), vin, found)
-  return data(formResult(intent, form, { values, vinLookup: { found: true, message, checkDigitValid: found.checkDigitValid } }))
+  const { values, message, filled } = fillFromVin(formToValues(form), vin, found)
+  return data(formResult(intent, form, { values, vinLookup: { found: true, message, filled, checkDigitValid: found.checkDigitValid } }))
 }
 
 /** Add or Edit: the form's fields, the picture, then the use case (which checks every rule, as for tRPC and REST). */
