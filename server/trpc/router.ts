@@ -28,7 +28,7 @@ import {
   listAnsweredRequestsByOwner,
   listPendingRequestsByOwner,
   listUpcomingAssignmentsByOperator,
-  requestOverlapInput,
+  type requestOverlapInput,
   vehicleRequestOverlaps,
   listRequestsByOperator,
   respondToVehicleRequest,
