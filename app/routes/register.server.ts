@@ -37,6 +37,8 @@ export async function registerPageAction(args: ActionFunctionArgs) {
     companyMode,
     companyCode: text('companyCode'),
     companyName: text('companyName'),
+    /** Given back so a refused registration keeps the box ticked (no JavaScript). */
+    terms: form.get('terms') === 'on' ? 'on' : '',
   }
   const fail = (error: string, fieldErrors: Record<string, string> = {}, status = 400) =>
     data<RegisterResult>({ ok: false, error, fieldErrors, values }, { status })

@@ -14,6 +14,7 @@ import { Label } from '#app/components/ui/label.tsx'
 import { passwordChecks } from '#server/auth/password-rules.ts'
 import { REGISTRATION_ROLES } from '#catalog/roles.ts'
 import { TEXT } from '#catalog/texts.ts'
+import { cn } from '#app/utils/cn.ts'
 import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { registerPageAction, registerPageLoader, type RegisterResult } from '#app/routes/register.server.ts'
@@ -41,9 +42,9 @@ export default function Register() {
   const [emailError, setEmailError] = useState<string | undefined>()
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [termsRead, setTermsRead] = useState(false)
+  const [termsRead, setTermsRead] = useState(v?.terms === 'on')
   const [termsOpen, setTermsOpen] = useState(false)
-  const [termsAccepted, setTermsAccepted] = useState(false)
+  const [termsAccepted, setTermsAccepted] = useState(v?.terms === 'on')
   const [solved, setSolved] = useState(false)
   const [roles, setRoles] = useState<string[]>((v?.roles as string[]) ?? [])
   const [companyMode, setCompanyMode] = useState<string>((v?.companyMode as string) ?? 'join')
@@ -138,6 +139,8 @@ export default function Register() {
                 className="mt-0.5 size-4 accent-primary"
                 disabled={hydrated && !termsRead}
                 checked={hydrated ? termsAccepted : undefined}
+                // Without JavaScript a refused registration comes back with the box as it was ticked (decision 060).
+                defaultChecked={hydrated ? undefined : v?.terms === 'on'}
                 onChange={(e) => setTermsAccepted(e.target.checked)}
               />
               <label htmlFor="terms">
@@ -217,28 +220,29 @@ export default function Register() {
           </div>
           <FieldError message={fe.roles} />
           {!hydrated || manager || roles.length ? (
-            <div className="space-y-3 rounded-md border p-3">
+            // Without JavaScript the checked radio shows its one field, by CSS (decision 060).
+            <div className="group/company space-y-3 rounded-md border p-3">
               <div className="flex flex-wrap gap-4 text-sm">
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="companyMode" value="join" checked={hydrated ? companyMode === 'join' : undefined} defaultChecked={hydrated ? undefined : companyMode === 'join'} onChange={() => setCompanyMode('join')} className="size-4 accent-primary" />
+                  <input id="companyMode-join" type="radio" name="companyMode" value="join" checked={hydrated ? companyMode === 'join' : undefined} defaultChecked={hydrated ? undefined : companyMode === 'join'} onChange={() => setCompanyMode('join')} className="size-4 accent-primary" />
                   Join with a company code
                 </label>
                 {!hydrated || manager ? (
                   <label className="flex items-center gap-2">
-                    <input type="radio" name="companyMode" value="create" checked={hydrated ? companyMode === 'create' : undefined} defaultChecked={hydrated ? undefined : companyMode === 'create'} onChange={() => setCompanyMode('create')} className="size-4 accent-primary" />
+                    <input id="companyMode-create" type="radio" name="companyMode" value="create" checked={hydrated ? companyMode === 'create' : undefined} defaultChecked={hydrated ? undefined : companyMode === 'create'} onChange={() => setCompanyMode('create')} className="size-4 accent-primary" />
                     Create a new company
                   </label>
                 ) : null}
               </div>
               {!hydrated || companyMode === 'join' ? (
-                <div className="space-y-2">
+                <div className={cn('space-y-2', !hydrated && 'group-has-[#companyMode-create:checked]/company:hidden')} data-testid="company-code-field">
                   <Label htmlFor="companyCode">Company code {manager ? '' : '(optional)'}</Label>
                   <Input id="companyCode" name="companyCode" placeholder="e.g. OPR-7H2K9Q" defaultValue={v?.companyCode as string} autoCapitalize="characters" />
                   <FieldError message={fe.companyCode} />
                 </div>
               ) : null}
               {!hydrated || (manager && companyMode === 'create') ? (
-                <div className="space-y-2">
+                <div className={cn('space-y-2', !hydrated && 'hidden group-has-[#companyMode-create:checked]/company:block')} data-testid="company-name-field">
                   <Label htmlFor="companyName">New company name</Label>
                   <Input id="companyName" name="companyName" defaultValue={v?.companyName as string} />
                   <FieldError message={fe.companyName} />

@@ -1,9 +1,10 @@
 import { redirect } from '@remix-run/node'
 import type { Actor, UserActor } from '#server/actor.ts'
-import type { RoleName } from '#catalog/roles.ts'
+import { roleLabelOf, type RoleName } from '#catalog/roles.ts'
 import { getDb } from '#server/db.server.ts'
 import { identify } from '#server/http/request-actor.server.ts'
 import { hasRole, hasRoleAnywhere } from '#server/policy.ts'
+import { redirectWithToast } from './toast.server.ts'
 
 /** The caller of a page request (session cookie). */
 export async function getActor(request: Request): Promise<Actor> {
@@ -39,13 +40,25 @@ export async function requirePageRole(
 ): Promise<{ actor: UserActor; companyId: number }> {
   const actor = await requirePageUser(request)
   const companyId = companyIdParam(params)
-  if (!hasRole(actor, companyId, roles)) throw redirect('/')
+  if (!hasRole(actor, companyId, roles)) throw await refused(roles, 'in this company')
   return { actor, companyId }
 }
 
 /** For routes without a company in the URL (/InspectionPage). */
 export async function requirePageRoleAnywhere(request: Request, roles: readonly RoleName[]): Promise<UserActor> {
   const actor = await requirePageUser(request)
-  if (!hasRoleAnywhere(actor, roles)) throw redirect('/')
+  if (!hasRoleAnywhere(actor, roles)) throw await refused(roles)
   return actor
+}
+
+/** "You need the Owner role in this company to open that page." (decision 059). */
+export function roleRefusalText(roles: readonly RoleName[], where?: string): string {
+  const labels = roles.map((r) => roleLabelOf(r))
+  const list = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? 'a')
+  return `You need the ${list} role${where ? ` ${where}` : ''} to open that page.`
+}
+
+/** A page refused for lack of a role: to / (then /dashboard), saying why in a toast after the redirect. */
+async function refused(roles: readonly RoleName[], where?: string): Promise<Response> {
+  return redirectWithToast('/', { type: 'error', message: roleRefusalText(roles, where) })
 }

@@ -13,14 +13,36 @@ export function formatDateOnly(value: string): string {
   return Number.isNaN(date.getTime()) ? value : dateOnlyFormat.format(date)
 }
 
-/** An ISO instant → "Mar 4, 2025, 2:30 PM" in the company's time zone (UTC when the zone is unknown). */
+/**
+ * An ISO instant → "Mar 4, 2025, 2:30 PM PST": in the company's time zone (UTC when the zone is
+ * unknown), always naming the zone (decision 059). The one formatter of date-times on pages.
+ */
 export function formatInstant(iso: string, timeZone = 'UTC'): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const format = (tz: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).format(date)
+  const format = (tz: string) => instantFormat(tz).format(date)
   try {
     return format(timeZone)
   } catch {
     return format('UTC')
+  }
+}
+
+const instantFormats = new Map<string, Intl.DateTimeFormat>()
+function instantFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = instantFormats.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone })
+    if (instantFormats.size < 64) instantFormats.set(timeZone, f)
+  }
+  return f
+}
+
+/** The browser's own time zone (for times kept on the device, e.g. the pre-trip outbox). */
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  } catch {
+    return 'UTC'
   }
 }

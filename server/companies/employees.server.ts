@@ -34,6 +34,8 @@ export interface Employee {
   dateOfBirth: string | null
   phoneNumber: string | null
   roleList: { id: number; name: string; isActive: boolean }[]
+  /** Every role the person holds in this company, managed by the caller or not (decision 059). */
+  companyRoles: { id: number; name: string; isActive: boolean }[]
 }
 
 /**
@@ -81,9 +83,18 @@ export async function listEmployees(ctx: UseCaseContext, input: unknown): Promis
         .where(and(eq(memberships.companyId, v.companyId), inArray(memberships.roleId, roleIds), inArray(memberships.userId, people.map((p) => p.id))))
         .orderBy(asc(memberships.roleId))
     : []
+  // All their roles in this company (an Operator's driver may also be its Owner manager or a mechanic).
+  const allRoleRows = people.length
+    ? await ctx.db.read
+        .select({ userId: memberships.userId, roleId: memberships.roleId, isActive: memberships.isActive })
+        .from(memberships)
+        .where(and(eq(memberships.companyId, v.companyId), inArray(memberships.userId, people.map((p) => p.id))))
+        .orderBy(asc(memberships.roleId))
+    : []
   const items = people.map((p) => {
     const roleList = roleRows.filter((r) => r.userId === p.id).map((r) => ({ id: r.roleId, name: roleNameOf(r.roleId), isActive: r.isActive }))
-    return { ...p, roles: roleList.filter((r) => r.isActive).map((r) => r.name), roleList }
+    const companyRoles = allRoleRows.filter((r) => r.userId === p.id).map((r) => ({ id: r.roleId, name: roleNameOf(r.roleId), isActive: r.isActive }))
+    return { ...p, roles: roleList.filter((r) => r.isActive).map((r) => r.name), roleList, companyRoles }
   })
   return { items, total, page, pageSize }
 }

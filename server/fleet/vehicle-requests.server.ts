@@ -1,5 +1,5 @@
 import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
-import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
 import { rowsAffected } from '#db/client.ts'
@@ -105,6 +105,81 @@ export async function listPendingRequestsByOwner(ctx: UseCaseContext, ownerCompa
   return selectRequests(ctx, and(eq(vehicleRequests.ownerCompanyId, ownerCompanyId), eq(vehicleRequests.status, 'Pending')))
 }
 
+/**
+ * GET /api/VehicleOperator/getAnsweredRequestsByOwner (a path beyond the spec, decision 059): the
+ * owner's requests that are no longer Pending (Approved, Rejected, Cancelled), newest first.
+ */
+export async function listAnsweredRequestsByOwner(ctx: UseCaseContext, ownerCompanyId: number) {
+  requireRole(ctx.actor, ownerCompanyId, ['Owner'])
+  return selectRequests(ctx, and(eq(vehicleRequests.ownerCompanyId, ownerCompanyId), ne(vehicleRequests.status, 'Pending')))
+}
+
+export const requestOverlapInput = z.object({
+  operatorCompanyId: idSchema,
+  vehicleIdentifier: z.string().trim().min(1).max(40),
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD'),
+  endDate: z.preprocess((v) => (v === '' ? null : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD').nullish()),
+})
+
+/**
+ * The Add vehicle request form's warning (decision 059): the dates of the vehicle's assignments
+ * (not ended early) that overlap the chosen dates. Only dates: never the other operator's name.
+ * An unknown vehicle is no overlap (sending then says why). The request may still be sent.
+ */
+export async function vehicleRequestOverlaps(ctx: UseCaseContext, input: unknown): Promise<{ overlaps: Array<{ startDate: string; endDate: string | null }> }> {
+  const v = parseInput(requestOverlapInput, input)
+  requireRole(ctx.actor, v.operatorCompanyId, ['Operator'])
+  const end = v.endDate ?? '9999-12-31'
+  const overlaps = await ctx.db.read
+    .select({ startDate: operatorAssignments.startDate, endDate: operatorAssignments.endDate })
+    .from(operatorAssignments)
+    .innerJoin(vehicles, eq(vehicles.id, operatorAssignments.vehicleId))
+    .where(
+      and(
+        sql`upper(${vehicles.vehicleIdentifier}) = ${v.vehicleIdentifier.toUpperCase()}`,
+        isNull(vehicles.archivedAt),
+        isNull(operatorAssignments.endedAt),
+        lte(operatorAssignments.startDate, end),
+        or(isNull(operatorAssignments.endDate), gte(operatorAssignments.endDate, v.startDate)),
+      ),
+    )
+    .orderBy(operatorAssignments.startDate)
+    .limit(10)
+  return { overlaps }
+}
+
+/**
+ * The operator's upcoming assignments (approved, starting after today in its time zone, not
+ * ended early): the operator's fleet lists them as upcoming until they start.
+ */
+export async function listUpcomingAssignmentsByOperator(ctx: UseCaseContext, operatorCompanyId: number) {
+  requireRole(ctx.actor, operatorCompanyId, ['Operator'])
+  const today = await companyToday(ctx, operatorCompanyId)
+  return ctx.db.read
+    .select({
+      id: operatorAssignments.id,
+      vehicleIdentifier: vehicles.vehicleIdentifier,
+      make: vehicles.make,
+      model: vehicles.model,
+      ownerCompanyName: companies.name,
+      startDate: operatorAssignments.startDate,
+      endDate: operatorAssignments.endDate,
+    })
+    .from(operatorAssignments)
+    .innerJoin(vehicles, eq(vehicles.id, operatorAssignments.vehicleId))
+    .innerJoin(companies, eq(companies.id, vehicles.ownerCompanyId))
+    .where(
+      and(
+        eq(operatorAssignments.operatorCompanyId, operatorCompanyId),
+        isNull(operatorAssignments.endedAt),
+        isNull(vehicles.archivedAt),
+        gt(operatorAssignments.startDate, today),
+      ),
+    )
+    .orderBy(operatorAssignments.startDate, operatorAssignments.id)
+    .limit(200)
+}
+
 export const cancelVehicleRequestInput = z.object({ id: idSchema, operatorCompanyId: idSchema })
 
 /** POST /api/VehicleOperator/{id}/cancel: the requesting operator, only while Pending. */
@@ -192,6 +267,8 @@ export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknow
   return { message }
 }
 
+export type AssignmentState = 'Active' | 'Upcoming' | 'Ended'
+
 /** GET /api/VehicleOperator/getVehicleOperatorAssignments (the owner of the vehicle): newest first. */
 export async function getVehicleOperatorAssignments(ctx: UseCaseContext, vehicleId: number) {
   const access = await vehicleAccess(ctx, vehicleId)
@@ -203,12 +280,18 @@ export async function getVehicleOperatorAssignments(ctx: UseCaseContext, vehicle
       startDate: operatorAssignments.startDate,
       endDate: operatorAssignments.endDate,
       isActive: sql<number>`CASE WHEN ${activeOn(today)} THEN 1 ELSE 0 END`,
+      endedAt: operatorAssignments.endedAt,
     })
     .from(operatorAssignments)
     .innerJoin(companies, eq(companies.id, operatorAssignments.operatorCompanyId))
     .where(eq(operatorAssignments.vehicleId, vehicleId))
     .orderBy(desc(operatorAssignments.startDate), desc(operatorAssignments.id))
-  return rows.map((r) => ({ ...r, isActive: Boolean(r.isActive) }))
+  // `state`: an approved assignment that starts after today is Upcoming, not Inactive (decision 059).
+  return rows.map(({ endedAt, ...r }) => ({
+    ...r,
+    isActive: Boolean(r.isActive),
+    state: (r.isActive ? 'Active' : !endedAt && r.startDate > today ? 'Upcoming' : 'Ended') as AssignmentState,
+  }))
 }
 
 export const endAssignmentInput = z.object({ assignmentId: idSchema })

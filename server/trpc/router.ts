@@ -25,7 +25,11 @@ import {
   endAssignmentInput,
   endOperatorAssignment,
   getVehicleOperatorAssignments,
+  listAnsweredRequestsByOwner,
   listPendingRequestsByOwner,
+  listUpcomingAssignmentsByOperator,
+  type requestOverlapInput,
+  vehicleRequestOverlaps,
   listRequestsByOperator,
   respondToVehicleRequest,
   respondVehicleRequestInput,
@@ -88,6 +92,11 @@ export const appRouter = router({
     endAssignment: authedProcedure.input(endAssignmentInput).mutation(({ ctx, input }) => endOperatorAssignment(ctx, input)),
     byOperator: authedProcedure.input(z.object({ operatorCompanyId: idSchema })).query(({ ctx, input }) => listRequestsByOperator(ctx, input.operatorCompanyId)),
     pendingByOwner: authedProcedure.input(z.object({ ownerCompanyId: idSchema })).query(({ ctx, input }) => listPendingRequestsByOwner(ctx, input.ownerCompanyId)),
+    answeredByOwner: authedProcedure.input(z.object({ ownerCompanyId: idSchema })).query(({ ctx, input }) => listAnsweredRequestsByOwner(ctx, input.ownerCompanyId)),
+    overlaps: authedProcedure.input(checkedByUseCase<z.input<typeof requestOverlapInput>>()).query(({ ctx, input }) => vehicleRequestOverlaps(ctx, input)),
+    upcomingByOperator: authedProcedure
+      .input(z.object({ operatorCompanyId: idSchema }))
+      .query(({ ctx, input }) => listUpcomingAssignmentsByOperator(ctx, input.operatorCompanyId)),
   }),
   repairs: router({
     byCompany: authedProcedure.input(repairsPageInput).query(({ ctx, input }) => pageRepairsByCompany(ctx, input)),

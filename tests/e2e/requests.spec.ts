@@ -95,12 +95,14 @@ test('an operator requests a bus, the owner approves it in another browser, the 
   await dialog.getByRole('button', { name: 'Send request' }).click()
   await expect(dialog).toBeVisible()
 
-  // An unknown vehicle: the server's answer, as a toast and in the form.
+  // An unknown vehicle: the server's answer, said once in the form (decision 059), the field marked.
   await end.fill('')
   await dialog.getByLabel('Vehicle identifier').fill('NO-SUCH-BUS')
   await dialog.getByRole('button', { name: 'Send request' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('The vehicle does not exist or there is already a request for that vehicle.')
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'The vehicle does not exist' })).toBeVisible()
+  await expect(dialog.getByLabel('Vehicle identifier')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('The vehicle does not exist or there is already a request for that vehicle.')).toHaveCount(1)
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
 
   // From today, open-ended (empty end date).
   await dialog.getByLabel('Vehicle identifier').fill(s.vehicleIdentifier)

@@ -337,6 +337,35 @@ export const USE_CASES: UseCase[] = [
     },
     expect: managerOnly(OK, 404),
   },
+  // Decision 059 (issue 12): the owner's answered requests, the request form's overlap warning, the operator's upcoming assignments.
+  {
+    name: 'listAnsweredRequestsByOwner',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/VehicleOperator/getAnsweredRequestsByOwner?ownerCompanyId=${w.here.id}` },
+      trpc: { path: 'vehicleRequests.answeredByOwner', type: 'query', input: { ownerCompanyId: w.here.id } },
+      page: { handler: ownerRequestPage.loader, path: `/ownerRequestPage/${w.here.id}`, params: { companyId: String(w.here.id) } },
+    }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'vehicleRequestOverlaps',
+    call: async (w) => ({
+      trpc: {
+        path: 'vehicleRequests.overlaps',
+        type: 'query',
+        input: { operatorCompanyId: w.here.id, vehicleIdentifier: (await w.newVehicle()).vehicleIdentifier, startDate: '2030-01-01', endDate: null },
+      },
+    }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'listUpcomingAssignmentsByOperator',
+    call: (w) => ({
+      trpc: { path: 'vehicleRequests.upcomingByOperator', type: 'query', input: { operatorCompanyId: w.here.id } },
+      page: { handler: fleetOperatorPage.loader, path: `/fleetOperator/${w.here.id}`, params: { companyId: String(w.here.id) } },
+    }),
+    expect: managerOnly(),
+  },
   {
     name: 'endOperatorAssignment',
     call: async (w) => ({

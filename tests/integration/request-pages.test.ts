@@ -193,7 +193,7 @@ describe('operator request page', () => {
       endDate: null,
       endDateLabel: 'Open-ended',
     })
-    expect(list.list.requests[0]!.requestedAtLabel).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/)
+    expect(list.list.requests[0]!.requestedAtLabel).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M [A-Z][A-Za-z0-9+:-]+$/)
 
     const again = await operatorCall(operator, operatorManager.cookie, form)
     expect(again.status).toBe(409)

@@ -12,6 +12,7 @@ import { QrContent, QrDialog } from './qr-dialog.tsx'
 import { emptyVehicleValues, FLEET_INTENT, FLEET_TEXT, filtersFromSearch, hasActiveFilters, type VehicleFormResult } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { applySearch, hrefOf, useHrefWith } from './use-fleet-url.ts'
+import { UpcomingAssignments } from './upcoming-assignments.tsx'
 import { VehicleDialog as ServerVehicleDialog } from './vehicle-form.tsx'
 import { VehiclePanel as ServerVehiclePanel } from './vehicle-panel.tsx'
 
@@ -166,6 +167,7 @@ export function FleetPage({ data }: { data: FleetPageData }) {
       {dialog?.kind === 'delete' ? <DeleteConfirm dialog={dialog} closeHref={closeHref} /> : null}
       {dialog?.kind === 'qr' ? <QrView dialog={dialog} closeHref={closeHref} /> : null}
 
+      <UpcomingAssignments items={data.upcoming} />
       <FleetFilters list={list} />
       {list.error ? <Notice>{list.error}</Notice> : null}
 
@@ -198,8 +200,12 @@ export function FleetPage({ data }: { data: FleetPageData }) {
         ) : (
           <EmptyState
             icon={BusFrontIcon}
-            title="No vehicles assigned to your company"
-            description="Ask an owner for a vehicle on the Vehicle requests page; once approved it appears here."
+            title={data.upcoming.length ? 'No vehicle in service for your company yet' : 'No vehicles assigned to your company'}
+            description={
+              data.upcoming.length
+                ? 'Your approved vehicles appear here from their start date (see Upcoming assignments above).'
+                : 'Ask an owner for a vehicle on the Vehicle requests page; once approved it appears here.'
+            }
             action={
               <Button asChild variant="outline">
                 <Link to={`/operatorRequestPage/${data.companyId}`}>Vehicle requests</Link>

@@ -6,7 +6,7 @@
  */
 import { OUT_OF_SERVICE_LABEL } from '#catalog/checklists.ts'
 import type { FleetSortColumn, INTERIOR_FEATURES, LICENSE_STATUSES, SAFETY_FEATURES } from '#catalog/fleet.ts'
-import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
+import { FUEL_TYPES, FUEL_TYPE_UNKNOWN, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
 import type { OdometerHistoryView } from './odometer-history.tsx'
@@ -160,6 +160,8 @@ export interface OperatorAssignmentView {
   startDate: string
   endDate: string | null
   isActive: boolean
+  /** Upcoming: approved, starting after today (decision 059). */
+  state: 'Active' | 'Upcoming' | 'Ended'
 }
 export interface PreInspectionView {
   id: number
@@ -373,7 +375,7 @@ export interface VehicleFormResult {
   /** The cropped picture that was sent, kept so an error does not lose it. */
   imageData: string | null
   /** A VIN lookup's outcome (without JavaScript). */
-  vinLookup: { found: boolean; message: string; checkDigitValid?: boolean } | null
+  vinLookup: { found: boolean; message: string; checkDigitValid?: boolean; filled?: string[] } | null
 }
 
 // The VIN lookup ---------------------------------------------------------------------------
@@ -387,6 +389,10 @@ export interface VinFound {
   fuelType: number | null
   transmissionType: number | null
   powertrainType: number | null
+  /** vPIC's body class ("Bus - School Bus"): the spec's vehicle has no field for it, so the note says it. */
+  bodyClass?: string | null
+  /** From the GVWR, e.g. "Class 7 (26,001–33,000 lb)". */
+  weightClass?: string | null
 }
 
 /** The year typed, when it can settle heavy vehicles' ambiguous model-year codes. */
@@ -395,18 +401,30 @@ export function lookupModelYear(typed: unknown): number | undefined {
   return Number.isInteger(year) && year >= 1981 && year <= 2100 ? year : undefined
 }
 
-/** The form filled with what the lookup found (what it did not find keeps its value), and the note to show. */
-export function fillFromVin(values: VehicleFormValues, vin: string, found: VinFound): { values: VehicleFormValues; message: string } {
+/**
+ * The form filled with what the lookup found (what it did not find keeps its value), the
+ * fields it filled, and the note to show: what was found and which fields it filled (decision 060).
+ */
+export function fillFromVin(values: VehicleFormValues, vin: string, found: VinFound): { values: VehicleFormValues; filled: VehicleFieldName[]; message: string } {
   const next = { ...values, vin }
-  const put = (name: VehicleFieldName, value: string | number | null) => {
-    if (value !== null && value !== '') next[name] = String(value)
+  const filled: VehicleFieldName[] = []
+  const put = (name: VehicleFieldName, value: string | number | null | undefined) => {
+    if (value === null || value === undefined || value === '') return
+    next[name] = String(value)
+    filled.push(name)
   }
   put('make', found.make)
   put('model', found.model)
   put('yearBuild', found.modelYear)
-  put('numberOfSeats', found.numberOfSeats)
-  put('fuelType', found.fuelType)
+  // "Unknown" is no answer: the select keeps what it had.
+  put('fuelType', found.fuelType === FUEL_TYPE_UNKNOWN ? null : found.fuelType)
   put('transmissionType', found.transmissionType)
   put('powertrainType', found.powertrainType)
-  return { values: next, message: `Found: ${[found.make, found.model, found.modelYear].filter(Boolean).join(' ')}` }
+  put('numberOfSeats', found.numberOfSeats)
+  put('weightClass', found.weightClass)
+  const label = (name: VehicleFieldName) => VEHICLE_FIELDS.find((f) => f.name === name)?.label ?? name
+  const what = [found.make, found.model, found.modelYear].filter(Boolean).join(' ')
+  const body = found.bodyClass ? ` (${found.bodyClass})` : ''
+  const message = `Found: ${what}${body}. Filled: ${filled.map(label).join(', ')}.`
+  return { values: next, filled, message }
 }

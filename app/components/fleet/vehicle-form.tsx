@@ -200,7 +200,9 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
     if (serverErrors[name]) setServerErrors(({ [name]: _gone, ...rest }) => rest)
     if (clientErrors[name]) setClientErrors(({ [name]: _gone, ...rest }) => rest)
     if (name === 'vin') setLookupNote(null)
+    else if (lookupNote?.filled?.includes(name)) setLookupNote({ ...lookupNote, filled: lookupNote.filled.filter((f) => f !== name) })
   }
+  const vinFilled = new Set(lookupNote?.found ? (lookupNote.filled ?? []) : [])
 
   const lookup = async () => {
     const typed = vin.trim().toUpperCase()
@@ -210,7 +212,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       const answer = await (await trpcCall()).fleet.lookupVin.mutate({ vin: typed, modelYear: lookupModelYear(values.yearBuild) })
       if (!answer.found) {
         // Spec section 4: "Vehicle not found" and the form resets (the VIN stays, to be corrected).
-        toast.error(FLEET_TEXT.vinNotFound, { duration: 3200 })
+        // Said once, under the VIN (decision 059).
         setValues({ ...emptyVehicleValues(), vin: typed })
         setImageData(null)
         setServerErrors({})
@@ -220,13 +222,13 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       }
       // Fields typed while the lookup ran are kept unless it found them.
       setValues((v) => fillFromVin(v, typed, answer).values)
-      const { message } = fillFromVin(values, typed, answer)
-      setLookupNote({ found: true, message, checkDigitValid: answer.checkDigitValid })
+      const { message, filled } = fillFromVin(values, typed, answer)
+      // Said once, under the VIN, with the fields it filled (decisions 059, 060).
+      setLookupNote({ found: true, message, filled, checkDigitValid: answer.checkDigitValid })
       setClientErrors({})
-      toast.success(message)
     } catch (error) {
-      // The server's reason (e.g. too many lookups), else the spec's text.
-      toast.error(isTrpcClientError(error) ? error.message : FLEET_TEXT.vinNotFound, { duration: 3200 })
+      // The server's reason (e.g. too many lookups), else the spec's text: under the VIN.
+      setLookupNote({ found: false, message: isTrpcClientError(error) ? error.message : FLEET_TEXT.vinNotFound })
     } finally {
       setLooking(false)
     }
@@ -316,6 +318,11 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
                   extraDescribedBy={def.name === 'vin' ? 'vehicle-vin-notes' : undefined}
                 />
                 {def.name === 'vin' ? vinNotes : null}
+                {vinFilled.has(def.name) ? (
+                  <p className="mt-1 text-xs text-muted-foreground" data-testid={`vin-filled-${def.name}`}>
+                    Filled by the VIN lookup
+                  </p>
+                ) : null}
               </div>
             ))}
           </div>
@@ -376,9 +383,10 @@ export function VehicleDialog({
   const description = mode === 'add' ? 'Make, model, VIN and license plate are required. Look the VIN up to fill the rest.' : 'Change any field and save.'
 
   React.useEffect(() => {
-    if (result?.toast) {
-      const show = { error: toast.error, success: toast.success, warning: toast.warning, info: toast.info }[result.toast.type]
-      show(result.toast.message, result.toast.type === 'error' ? { duration: 3200 } : undefined)
+    // An error is said once, in the form's alert (decision 059); a toast only for the other outcomes.
+    if (result?.toast && result.toast.type !== 'error') {
+      const show = { success: toast.success, warning: toast.warning, info: toast.info }[result.toast.type]
+      show(result.toast.message)
     }
   }, [result])
 

@@ -12,7 +12,8 @@ import { cn } from '#app/utils/cn.ts'
 import { InspectionsTab, PreInspectionsTab, RepairActionsTab } from '#app/components/inspections/form-tabs.tsx'
 import { DocumentsTab } from './documents-tab.tsx'
 import { OdometerHistory } from './odometer-history.tsx'
-import { FLEET_INTENT, tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type VehicleRecord } from './shared.ts'
+import { formatDateOnly } from '#app/utils/dates.ts'
+import { FLEET_INTENT, tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type OperatorAssignmentView, type VehicleRecord } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useHrefWith } from './use-fleet-url.ts'
 
@@ -113,12 +114,25 @@ function EndAssignment({ id, operatorName, actionPath }: { id: number; operatorN
   )
 }
 
+/** "Starts on Dec 5, 2026": an approved assignment that has not started yet (decision 059). */
+export function startsOnText(startDate: string): string {
+  return `Starts on ${formatDateOnly(startDate)}`
+}
+
+function AssignmentBadge({ a }: { a: OperatorAssignmentView }) {
+  if (a.state === 'Active') return <Badge variant="success">Active</Badge>
+  if (a.state === 'Upcoming') return <Badge variant="outline">{startsOnText(a.startDate)}</Badge>
+  return <Badge variant="secondary">Ended</Badge>
+}
+
 function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<OpenVehicle['assignments']>; actionPath: string }) {
   if (!assignments.length) {
     return <EmptyState icon={HistoryIcon} titleAs="p" title="No operator yet" description="When you approve an operator's request for this vehicle, the assignment appears here." />
   }
-  const current = assignments.filter((a) => a.isActive)
-  const history = assignments.filter((a) => !a.isActive)
+  const current = assignments.filter((a) => a.state === 'Active')
+  // Soonest first.
+  const upcoming = assignments.filter((a) => a.state === 'Upcoming').reverse()
+  const history = assignments.filter((a) => a.state === 'Ended')
   const table = (rows: typeof assignments, label: string) => (
     <Table containerProps={{ 'aria-label': label }}>
       <TableHeader>
@@ -127,17 +141,21 @@ function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<O
           <TableHead>Start date</TableHead>
           <TableHead>End date</TableHead>
           <TableHead>Status</TableHead>
-          {rows.some((a) => a.isActive) ? <TableHead className="sr-only">Actions</TableHead> : null}
+          {rows.some((a) => a.state !== 'Ended') ? <TableHead className="sr-only">Actions</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
         {rows.map((a, i) => (
-          <TableRow key={`${a.operatorName}-${a.startDate}-${i}`}>
+          <TableRow key={`${a.operatorName}-${a.startDate}-${i}`} data-state={a.state}>
             <TableCell cell="key">{a.operatorName}</TableCell>
-            <TableCell label="Start date">{a.startDate}</TableCell>
-            <TableCell label="End date">{a.endDate ?? 'Open-ended'}</TableCell>
-            <TableCell label="Status">{a.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
-            {a.isActive ? (
+            <TableCell label="Start date">
+              <time dateTime={a.startDate}>{formatDateOnly(a.startDate)}</time>
+            </TableCell>
+            <TableCell label="End date">{a.endDate ? <time dateTime={a.endDate}>{formatDateOnly(a.endDate)}</time> : 'Open-ended'}</TableCell>
+            <TableCell label="Status">
+              <AssignmentBadge a={a} />
+            </TableCell>
+            {a.state !== 'Ended' ? (
               <TableCell cell="actions">
                 <EndAssignment id={a.id} operatorName={a.operatorName} actionPath={actionPath} />
               </TableCell>
@@ -151,8 +169,20 @@ function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<O
     <div className="grid gap-4">
       <section aria-label="Current operator">
         <h4 className="mb-2 text-sm font-semibold">Current operator</h4>
-        {current.length ? table(current, 'Current operator') : <p className="text-sm text-muted-foreground">No operator is using this vehicle now.</p>}
+        {current.length ? (
+          table(current, 'Current operator')
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {upcoming.length ? `No operator until ${formatDateOnly(upcoming[0]!.startDate)}.` : 'No operator is using this vehicle now.'}
+          </p>
+        )}
       </section>
+      {upcoming.length ? (
+        <section aria-label="Upcoming operators">
+          <h4 className="mb-2 text-sm font-semibold">Upcoming</h4>
+          {table(upcoming, 'Upcoming operators')}
+        </section>
+      ) : null}
       <section aria-label="Operator history">
         <h4 className="mb-2 text-sm font-semibold">History</h4>
         {history.length ? table(history, 'Operator history') : <p className="text-sm text-muted-foreground">No earlier operators.</p>}

@@ -133,13 +133,19 @@ function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; c
         <TableCell label="Last name">{employee.lastName}</TableCell>
         <TableCell label="Email">{employee.email ?? '—'}</TableCell>
         <TableCell label="Roles">
-          {employee.roles.length ? (
-            <div className="flex flex-wrap gap-1">
-              {employee.roles.map((r) => (
-                <Badge key={r} variant="secondary">
-                  {r}
-                </Badge>
-              ))}
+          {employee.companyRoles.length ? (
+            <div className="flex flex-wrap gap-1" data-testid={`employee-roles-list-${employee.id}`}>
+              {employee.companyRoles.map((r) =>
+                r.isActive ? (
+                  <Badge key={r.label} variant="secondary">
+                    {r.label}
+                  </Badge>
+                ) : (
+                  <Badge key={r.label} variant="outline" className="text-muted-foreground">
+                    {r.label} (inactive)
+                  </Badge>
+                ),
+              )}
             </div>
           ) : (
             <span className="text-muted-foreground">No active role</span>

@@ -88,6 +88,8 @@ export interface EmployeeView {
   email: string | null
   /** Labels of the active roles. */
   roles: string[]
+  /** Every role held in this company, managed here or not, active or not (decision 059). */
+  companyRoles: { label: string; isActive: boolean }[]
   dateOfBirth: string | null
   /** "Mar 4, 1990", or null. */
   dateOfBirthLabel: string | null

@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import type { OutboxEntry } from '#app/utils/offline-queue.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { PreTripDraft } from './types.ts'
+import { deviceTimeZone, formatInstant } from '#app/utils/dates.ts'
 
 type Queue = typeof import('#app/utils/offline-queue.ts')
 
@@ -119,7 +120,7 @@ export function QueuedFilings({
             )}
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">
-                {e.vehicleIdentifier} · {new Date(e.queuedAt).toLocaleString()}
+                {e.vehicleIdentifier} · {formatInstant(new Date(e.queuedAt).toISOString(), deviceTimeZone())}
               </p>
               <p className="text-muted-foreground break-words">
                 {e.state === 'filed'

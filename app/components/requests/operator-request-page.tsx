@@ -1,7 +1,6 @@
 import { Link, useNavigation } from '@remix-run/react'
 import { PlusIcon } from 'lucide-react'
 import * as React from 'react'
-import { toast } from 'sonner'
 import { useTRPC } from '#app/utils/trpc.tsx'
 import { useLiveRevalidation } from '#app/utils/use-live-revalidation.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -21,7 +20,6 @@ import { OperatorRequestsTable } from './request-tables.tsx'
 import {
   CREATE_DIALOG_PARAM,
   REQUEST_PAGE_TEXT,
-  REQUEST_TOAST_MS,
   VEHICLE_REQUEST_INTENT,
   type CreateRequestResult,
   type VehicleRequestList,
@@ -69,10 +67,7 @@ export function OperatorRequestPage({
     }
   }, [sending, navigation.state, result])
 
-  // Spec section 8: the create failure is also a toast of about 3 s.
-  React.useEffect(() => {
-    if (result?.formError === REQUEST_PAGE_TEXT.createFailed) toast.error(result.formError, { duration: REQUEST_TOAST_MS })
-  }, [result])
+  // A failed "Send request" is said once, in the form (decision 059): no toast on top of it.
 
   const pageHref = '.'
   const createHref = `?${CREATE_DIALOG_PARAM.name}=${CREATE_DIALOG_PARAM.value}`
@@ -95,6 +90,7 @@ export function OperatorRequestPage({
           </DialogHeader>
           <VehicleRequestForm
             idPrefix="request-dialog"
+            companyId={list.companyId}
             today={today}
             result={result}
             cancel={
@@ -133,6 +129,7 @@ export function OperatorRequestPage({
           <CardContent>
             <VehicleRequestForm
               idPrefix="request-inline"
+              companyId={list.companyId}
               today={today}
               result={result}
               cancel={

@@ -1,7 +1,7 @@
 import { OwnerJoinRequests } from '#app/components/people/owner-join-requests.tsx'
 import type { JoinRequestList } from '#app/components/people/shared.ts'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { PendingRequestsTable } from './request-tables.tsx'
+import { AnsweredRequestsTable, PendingRequestsTable } from './request-tables.tsx'
 import type { VehicleRequestList } from './shared.ts'
 
 /**
@@ -12,10 +12,13 @@ import type { VehicleRequestList } from './shared.ts'
 export function OwnerRequestPage({
   title,
   list,
+  answered,
   joinRequests,
 }: {
   title: string
   list: VehicleRequestList
+  /** Approved, Rejected and Cancelled requests (decision 059). */
+  answered: VehicleRequestList
   joinRequests: JoinRequestList
 }) {
   return (
@@ -23,6 +26,7 @@ export function OwnerRequestPage({
       <PageHeader title={title} description="Operators asking to operate your vehicles. Accepting assigns the vehicle to the operator for the dates asked." />
       <PendingRequestsTable list={list} />
       <OwnerJoinRequests list={joinRequests} />
+      <AnsweredRequestsTable list={answered} />
     </>
   )
 }

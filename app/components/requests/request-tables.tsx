@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { BusIcon, CheckIcon, InboxIcon, XCircleIcon, XIcon } from 'lucide-react'
+import { BusIcon, CheckIcon, HistoryIcon, InboxIcon, XCircleIcon, XIcon } from 'lucide-react'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
@@ -168,5 +168,52 @@ export function PendingRequestsTable({ list }: { list: VehicleRequestList }) {
         </TableBody>
       </Table>
     </>
+  )
+}
+
+/**
+ * The owner's answered requests (decision 059): Approved, Rejected or Cancelled, newest first,
+ * so an owner sees what was answered and not only what waits.
+ */
+export function AnsweredRequestsTable({ list }: { list: VehicleRequestList }) {
+  return (
+    <section aria-labelledby="answered-requests-title" className="mt-8">
+      <h2 id="answered-requests-title" className="mb-3 text-lg font-semibold">
+        {REQUEST_PAGE_TEXT.answeredTitle}
+      </h2>
+      {list.requests.length === 0 ? (
+        <EmptyList error={list.error} icon={HistoryIcon} title="No answered requests yet" description="Requests you accept or reject, and those the operators cancel, are kept here." />
+      ) : (
+        <>
+          <ListError message={list.error} />
+          <Table containerProps={{ role: 'region', 'aria-label': REQUEST_PAGE_TEXT.answeredTitle }} data-testid="answered-requests-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Vehicle identifier</TableHead>
+                <TableHead>Operator company</TableHead>
+                <TableHead>Start date</TableHead>
+                <TableHead>End date</TableHead>
+                <TableHead>Requested at</TableHead>
+                <TableHead>Status</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.requests.map((r) => (
+                <TableRow key={r.id} data-testid={`vehicle-request-${r.id}`} data-status={r.status}>
+                  <TableCell className="font-medium">{r.vehicleIdentifier}</TableCell>
+                  <TableCell>{r.operatorCompanyName}</TableCell>
+                  <DateCell value={r.startDate} label={r.startDateLabel} />
+                  <DateCell value={r.endDate} label={r.endDateLabel} />
+                  <DateCell value={r.requestedAt} label={r.requestedAtLabel} />
+                  <TableCell>
+                    <StatusPill kind="vehicle" status={r.status} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </section>
   )
 }

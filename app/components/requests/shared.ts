@@ -5,6 +5,7 @@
  */
 
 import { VEHICLE_REQUEST_TEXT } from '#catalog/texts.ts'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { vehicleRequestFields } from '#server/fleet/vehicle-request-schema.ts'
 import { fieldErrorsOf } from '#server/validation.ts'
 
@@ -21,6 +22,7 @@ export const REQUEST_PAGE_TEXT = {
   ...VEHICLE_REQUEST_TEXT,
   operatorTitle: 'Request vehicle',
   ownerTitle: 'Pending Vehicle Requests',
+  answeredTitle: 'Answered vehicle requests',
   createRequest: 'Create request',
   addVehicleRequest: 'Add vehicle request',
   sendRequest: 'Send request',
@@ -110,4 +112,20 @@ export function validateRequestForm(values: RequestFormValues, today: string): R
 
 export function hasRequestFormErrors(errors: RequestFormErrors): boolean {
   return Boolean(errors.formError) || Object.keys(errors.fieldErrors).length > 0
+}
+
+/** An assignment of the asked vehicle that overlaps the chosen dates (only its dates). */
+export interface RequestOverlap {
+  startDate: string
+  endDate: string | null
+}
+
+/**
+ * The warning under the dates when the bus is already assigned for part of them (decision 059).
+ * The request can still be sent (API.md: only the owner's approval refuses an overlap).
+ */
+export function overlapWarning(overlaps: readonly RequestOverlap[]): string | null {
+  if (!overlaps.length) return null
+  const spans = overlaps.map((o) => `${formatDateOnly(o.startDate)} – ${o.endDate ? formatDateOnly(o.endDate) : 'open-ended'}`)
+  return `This vehicle is already assigned for part of these dates (${spans.join('; ')}). You can still send the request; the owner decides.`
 }

@@ -1,6 +1,8 @@
 import { Form, useNavigation } from '@remix-run/react'
-import { SendIcon } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import { SendIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
+import { useTRPC } from '#app/utils/trpc.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -8,6 +10,7 @@ import { Label } from '#app/components/ui/label.tsx'
 import {
   EMPTY_REQUEST_VALUES,
   hasRequestFormErrors,
+  overlapWarning,
   REQUEST_PAGE_TEXT,
   validateRequestForm,
   VEHICLE_REQUEST_INTENT,
@@ -33,11 +36,14 @@ const NO_ERRORS: RequestFormErrors = { formError: null, fieldErrors: {} }
  */
 export function VehicleRequestForm({
   idPrefix,
+  companyId,
   today,
   result,
   cancel,
 }: {
   idPrefix: string
+  /** The operator company asking (for the overlap warning). */
+  companyId: number
   /** The operator company's calendar date, 'YYYY-MM-DD'. */
   today: string
   /** The action's answer to the last failed attempt. */
@@ -60,6 +66,18 @@ export function VehicleRequestForm({
     setErrors(result ?? NO_ERRORS)
     setAttempted(Boolean(result))
   }
+
+  // The overlap warning (decision 059): asked once the identifier and a valid start date are typed.
+  const trpc = useTRPC()
+  const asked = useDebounced(values, 400)
+  const askable = asked.vehicleIdentifier.trim() !== '' && DATE.test(asked.startDate) && (asked.endDate === '' || DATE.test(asked.endDate))
+  const overlapQuery = useQuery(
+    trpc.vehicleRequests.overlaps.queryOptions(
+      { operatorCompanyId: companyId, vehicleIdentifier: asked.vehicleIdentifier.trim(), startDate: asked.startDate, endDate: asked.endDate || null },
+      { enabled: hydrated && askable, staleTime: 30_000, retry: false },
+    ),
+  )
+  const warning = askable && overlapQuery.data ? overlapWarning(overlapQuery.data.overlaps) : null
 
   const change = (field: RequestField) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value }
@@ -158,6 +176,17 @@ export function VehicleRequestForm({
           {fieldError('endDate')}
         </div>
       </div>
+      <div aria-live="polite">
+        {warning ? (
+          <p className="flex items-start gap-1.5 text-sm text-warning-foreground dark:text-warning" data-testid="request-overlap-warning">
+            <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-warning" />
+            <span>
+              <span className="sr-only">Warning: </span>
+              {warning}
+            </span>
+          </p>
+        ) : null}
+      </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {cancel}
         <Button type="submit" disabled={sending}>
@@ -167,4 +196,16 @@ export function VehicleRequestForm({
       </div>
     </Form>
   )
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** `value` once it has not changed for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = React.useState(value)
+  React.useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
 }

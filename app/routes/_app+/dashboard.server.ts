@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { MyBusView } from '#app/components/pre-trip/my-buses.tsx'
 import { photoDataUrl } from '#app/components/profile/profile-avatar.tsx'
 import { userPage } from '#app/utils/page.server.ts'
+import { omitEmptySearchParams } from '#app/utils/search-params.server.ts'
 import { getDashboardUserInfo } from '#server/auth/profile.server.ts'
 import { getDriverActivity, getDriverDashboardStats } from '#server/dashboards/driver-stats.server.ts'
 import { getMechanicActivity, getMechanicStats } from '#server/dashboards/mechanic-stats.server.ts'
@@ -27,6 +28,7 @@ export function daysSince(joinDate: string, now: Date): number {
  */
 export async function dashboardLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
+  omitEmptySearchParams(args.request)
   const url = new URL(args.request.url)
   const driverCompanyIds = companiesWithRole(ctx.actor, ['Driver'])
   const isDriver = driverCompanyIds.length > 0

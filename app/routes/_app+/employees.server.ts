@@ -51,6 +51,7 @@ export async function employeesPageLoader(args: LoaderFunctionArgs, manager: Man
       lastName: e.lastName,
       email: e.email,
       roles: e.roles.map((r) => roleLabelOf(r)),
+      companyRoles: e.companyRoles.map((r) => ({ label: roleLabelOf(r.id), isActive: r.isActive })),
       dateOfBirth: e.dateOfBirth,
       dateOfBirthLabel: e.dateOfBirth ? formatDateOnly(e.dateOfBirth) : null,
       phoneNumber: e.phoneNumber,

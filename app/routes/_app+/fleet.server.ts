@@ -7,6 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { formatInstant } from '#app/utils/dates.ts'
+import { omitEmptySearchParams } from '#app/utils/search-params.server.ts'
 import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -19,6 +20,8 @@ import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import { endOperatorAssignment, getVehicleOperatorAssignments } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle, archiveVehicle, getVehicle, updateVehicle } from '#server/fleet/vehicles.server.ts'
 import { lookupVin } from '#server/fleet/vin-decode.server.ts'
+import { listUpcomingAssignmentsByOperator } from '#server/fleet/vehicle-requests.server.ts'
+import type { UpcomingAssignmentView } from '#app/components/fleet/upcoming-assignments.tsx'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/inspections/list-by-vehicle.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
 import { correctOdometer, getOdometerHistory, type OdometerHistory } from '#server/fleet/odometer-history.server.ts'
@@ -85,8 +88,8 @@ function recordOf(v: Awaited<ReturnType<typeof getVehicle>>): VehicleRecord {
   return record
 }
 
-/** Repairs have no company time zone here: UTC, said so. */
-const utcLabel = (iso: string) => `${formatInstant(iso, 'UTC')} UTC`
+/** Repairs have no company time zone here: UTC (the formatter names the zone). */
+const utcLabel = (iso: string) => formatInstant(iso, 'UTC')
 
 /** The expanded row's data: every tab's list, loaded only for the open vehicle. */
 async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: number): Promise<OpenVehicle> {
@@ -211,6 +214,7 @@ function emptyList(error: string): FleetList {
 /** Loader of both fleet pages. */
 export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScope) {
   const { ctx, companyId } = await companyPage(args, [ROLE_OF[scope]])
+  omitEmptySearchParams(args.request)
   const url = new URL(args.request.url)
   const filters = readFilters(url.searchParams)
 
@@ -247,6 +251,9 @@ export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScop
   const tabParam = url.searchParams.get('tab')
   const openTab: DetailTab = tabsFor(scope).find((t) => t.value === tabParam)?.value ?? 'details'
   const { dialog, error: dialogError } = await loadDialog(ctx, scope, url)
+  // The operator's approved assignments that start later, listed as upcoming (decision 059).
+  const upcomingRead = scope === 'operator' ? await attempt(() => listUpcomingAssignmentsByOperator(ctx, companyId)) : null
+  const upcoming: UpcomingAssignmentView[] = upcomingRead?.ok ? upcomingRead.value : []
 
   return {
     title: FLEET_TEXT.title,
@@ -260,6 +267,7 @@ export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScop
     openError,
     dialog,
     dialogError,
+    upcoming,
   }
 }
 export type FleetLoaderData = Awaited<ReturnType<typeof fleetPageLoader>>
@@ -358,8 +366,8 @@ async function vinLookupAction(ctx: PageContext, form: FormData) {
       }),
     )
   }
-  const { values, message } = fillFromVin(formToValues(form), vin, found)
-  return data(formResult(intent, form, { values, vinLookup: { found: true, message, checkDigitValid: found.checkDigitValid } }))
+  const { values, message, filled } = fillFromVin(formToValues(form), vin, found)
+  return data(formResult(intent, form, { values, vinLookup: { found: true, message, filled, checkDigitValid: found.checkDigitValid } }))
 }
 
 /** Add or Edit: the form's fields, the picture, then the use case (which checks every rule, as for tRPC and REST). */

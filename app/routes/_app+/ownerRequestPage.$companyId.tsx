@@ -11,10 +11,10 @@ export const action = (args: ActionFunctionArgs) => ownerRequestPageAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title, list, joinRequests } = useLoaderData<typeof loader>()
+  const { title, list, answered, joinRequests } = useLoaderData<typeof loader>()
   return (
     <TrpcProviders>
-      <OwnerRequestPage title={title} list={list} joinRequests={joinRequests} />
+      <OwnerRequestPage title={title} list={list} answered={answered} joinRequests={joinRequests} />
     </TrpcProviders>
   )
 }

@@ -9,14 +9,17 @@ import { companyToday } from '#server/fleet/access.server.ts'
 import {
   cancelVehicleRequest,
   createVehicleRequest,
+  listAnsweredRequestsByOwner,
   listPendingRequestsByOwner,
   listRequestsByOperator,
   respondToVehicleRequest,
+  vehicleRequestOverlaps,
   type VehicleRequestRow,
 } from '#server/fleet/vehicle-requests.server.ts'
 import { logger } from '#server/log.server.ts'
 import {
   CREATE_DIALOG_PARAM,
+  overlapWarning,
   REQUEST_PAGE_TEXT,
   requestFormErrors,
   VEHICLE_REQUEST_INTENT,
@@ -91,10 +94,19 @@ async function createRequest(args: PageArgs, ctx: PageContext, companyId: number
     endDate: text(form, 'endDate').trim(),
   }
   const created = await attempt(() => createVehicleRequest(ctx, { ...values, operatorCompanyId: companyId }))
-  if (created.ok) return redirectWithToast(pagePath(args.request), { type: 'success', message: REQUEST_PAGE_TEXT.requestSent })
+  if (created.ok) {
+    // The bus already assigned for part of these dates: sent, with the warning (decision 059).
+    const overlaps = await attempt(() => vehicleRequestOverlaps(ctx, { ...values, endDate: values.endDate || null, operatorCompanyId: companyId }))
+    const warning = overlaps.ok ? overlapWarning(overlaps.value.overlaps) : null
+    if (warning) return redirectWithToast(pagePath(args.request), { type: 'warning', message: `${REQUEST_PAGE_TEXT.requestSent} ${warning}` })
+    return redirectWithToast(pagePath(args.request), { type: 'success', message: REQUEST_PAGE_TEXT.requestSent })
+  }
   const { status, fieldErrors = {}, message } = created.error
   const errors = requestFormErrors(fieldErrors)
-  if (status === 404 || status === 409) return createFailure(values, { ...errors, formError: REQUEST_PAGE_TEXT.createFailed }, status)
+  // The spec's text, said once above the fields; the vehicle identifier is marked and points to it (decision 059).
+  if (status === 404 || status === 409) {
+    return createFailure(values, { formError: REQUEST_PAGE_TEXT.createFailed, fieldErrors: { vehicleIdentifier: REQUEST_PAGE_TEXT.createFailed } }, status)
+  }
   const known = Object.keys(errors.fieldErrors).length > 0
   return createFailure(values, { ...errors, formError: errors.formError ?? (known ? null : message) }, status)
 }
@@ -126,11 +138,12 @@ export async function operatorRequestPageAction(args: ActionFunctionArgs) {
 export async function ownerRequestPageLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Owner'])
   const company = await getCompany(ctx, companyId)
-  const [list, joinRequests] = await Promise.all([
+  const [list, answered, joinRequests] = await Promise.all([
     loadList(companyId, company.timeZone, () => listPendingRequestsByOwner(ctx, companyId)),
+    loadList(companyId, company.timeZone, () => listAnsweredRequestsByOwner(ctx, companyId)),
     loadOwnerJoinRequests(ctx, companyId),
   ])
-  return { title: REQUEST_PAGE_TEXT.ownerTitle, companyId, list, joinRequests }
+  return { title: REQUEST_PAGE_TEXT.ownerTitle, companyId, list, answered, joinRequests }
 }
 
 /**

@@ -26,7 +26,8 @@ export const employeeRoutes = [
     query: listEmployeesInput,
     response: z.array(employee),
     errors: [403],
-    handler: async (ctx) => (await listEmployees(ctx, ctx.query)).items,
+    // The documented shape (the pages also show the roles the caller does not manage).
+    handler: async (ctx) => (await listEmployees(ctx, ctx.query)).items.map(({ companyRoles: _all, ...e }) => e),
   }),
   defineRoute({
     method: 'PUT',

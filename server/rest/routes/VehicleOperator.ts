@@ -4,6 +4,7 @@ import {
   createVehicleRequest,
   createVehicleRequestBody,
   getVehicleOperatorAssignments,
+  listAnsweredRequestsByOwner,
   listPendingRequestsByOwner,
   listRequestsByOperator,
   respondToVehicleRequest,
@@ -37,7 +38,8 @@ export const vehicleOperatorRoutes = [
     response: z.array(z.object({ operatorName: z.string(), startDate: z.string(), endDate: z.string().nullable(), isActive: z.boolean() })),
     errors: [404],
     // The documented shape, without the id the owner's page uses to end one.
-    handler: async (ctx) => (await getVehicleOperatorAssignments(ctx, ctx.query.vehicleId)).map(({ id: _id, ...a }) => a),
+    handler: async (ctx) =>
+      (await getVehicleOperatorAssignments(ctx, ctx.query.vehicleId)).map((a) => ({ operatorName: a.operatorName, startDate: a.startDate, endDate: a.endDate, isActive: a.isActive })),
   }),
   defineRoute({
     method: 'GET',
@@ -84,6 +86,17 @@ export const vehicleOperatorRoutes = [
     response: z.array(vehicleRequest),
     errors: [403],
     handler: (ctx) => listPendingRequestsByOwner(ctx, ctx.query.ownerCompanyId),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/VehicleOperator/getAnsweredRequestsByOwner',
+    tag: 'VehicleOperator',
+    summary: "The owner company's answered requests (Approved, Rejected, Cancelled): a path beyond the spec",
+    auth: 'user',
+    query: z.object({ ownerCompanyId: idSchema }),
+    response: z.array(vehicleRequest),
+    errors: [403],
+    handler: (ctx) => listAnsweredRequestsByOwner(ctx, ctx.query.ownerCompanyId),
   }),
   defineRoute({
     method: 'POST',
