@@ -200,12 +200,14 @@ export function AnsweredRequestsTable({ list }: { list: VehicleRequestList }) {
             <TableBody>
               {list.requests.map((r) => (
                 <TableRow key={r.id} data-testid={`vehicle-request-${r.id}`} data-status={r.status}>
-                  <TableCell className="font-medium">{r.vehicleIdentifier}</TableCell>
-                  <TableCell>{r.operatorCompanyName}</TableCell>
-                  <DateCell value={r.startDate} label={r.startDateLabel} />
-                  <DateCell value={r.endDate} label={r.endDateLabel} />
-                  <DateCell value={r.requestedAt} label={r.requestedAtLabel} />
-                  <TableCell>
+                  <TableCell cell="key" className="font-medium">
+                    {r.vehicleIdentifier}
+                  </TableCell>
+                  <TableCell label="Operator company">{r.operatorCompanyName}</TableCell>
+                  <DateCell value={r.startDate} label={r.startDateLabel} column="Start date" />
+                  <DateCell value={r.endDate} label={r.endDateLabel} column="End date" />
+                  <DateCell value={r.requestedAt} label={r.requestedAtLabel} column="Requested at" />
+                  <TableCell label="Status">
                     <StatusPill kind="vehicle" status={r.status} />
                   </TableCell>
                 </TableRow>
