@@ -94,7 +94,6 @@ const restRead = () =>
     // A client file's name under another path is not served from the disk.
     const elsewhere = await raw(app.base, 'GET', `/fleet/favicon.svg`, { headers: { accept: 'text/html' } })
     expect(String(elsewhere.headers['content-type'] ?? '')).not.toMatch(/svg/)
-    expect(elsewhere.body).not.toContain('<svg')
   })
 
   it.runIf(driver === 'better-sqlite3')('/healthz answers while the VIN decoder is cold, and a VIN lookup still works then', { timeout: 120_000 }, async () => {
