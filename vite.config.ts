@@ -12,5 +12,8 @@ declare module '@remix-run/node' {
 export default defineConfig({
   plugins: [tailwindcss(), remix(remixConfig)],
   build: { target: 'es2022', cssMinify: true },
+  // Bundle only the icons the server renders (decision 052): the package's barrel import alone
+  // held ≈27 MB and most of the server build's import time.
+  ssr: { noExternal: ['lucide-react'] },
   server: { watch: { ignored: ['**/data/**', '**/tests/.tmp/**'] } },
 })

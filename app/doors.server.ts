@@ -5,7 +5,9 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { getDb } from '#server/db.server.ts'
-import { warmVinDecoder } from '#server/fleet/vin-decode.server.ts'
+import { env } from '#server/env.server.ts'
+import { prepareVinDatabase } from '#server/fleet/vin-decode.server.ts'
+import { logger } from '#server/log.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
 
@@ -16,12 +18,20 @@ export interface Doors {
   rest: Door
   /** The tRPC door for client widgets. */
   trpc: Door
-  /** Background warm-up after listening (the VIN data), in the build's own module instances. */
+  /**
+   * Background work after listening: unpacks the VIN data on a new machine (the slow part of a
+   * first lookup) without opening the decoder, whose worker would hold ≈85 MB at rest
+   * (decision 052); the first lookup opens it.
+   */
   warm(): Promise<void>
 }
 
 export const doors: Doors = {
   rest: (request, context) => handleRestRequest(request, getDb(), context.clientIp),
   trpc: (request, context) => handleTrpcRequest(request, getDb(), context.clientIp),
-  warm: () => warmVinDecoder(),
+  warm: () =>
+    prepareVinDatabase(env().VIN_DB_DIR).then(
+      () => undefined,
+      (error: unknown) => logger().warn({ err: error }, 'VIN data unpacking failed; the first lookup will retry'),
+    ),
 }
