@@ -19,5 +19,8 @@ export default defineConfig({
     // The icon sprite is referenced by <use href>, which cannot take a data: URL: always a file.
     assetsInlineLimit: (file) => (file.endsWith('/icons/sprite.svg') ? false : undefined),
   },
+  // Bundle only the icons the server renders (decision 052): the package's barrel import alone
+  // held ≈27 MB and most of the server build's import time.
+  ssr: { noExternal: ['lucide-react'] },
   server: { watch: { ignored: ['**/data/**', '**/tests/.tmp/**'] } },
 })

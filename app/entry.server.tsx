@@ -8,6 +8,9 @@ import { NonceProvider } from './utils/nonce.tsx'
 import { logger } from '#server/log.server.ts'
 import { noteServerError } from '#server/http/request-scope.server.ts'
 
+/** The REST and tRPC doors, which the Express application mounts without Remix (decision 051). */
+export { doors } from './doors.server.ts'
+
 export const streamTimeout = 5_000
 
 export default function handleRequest(

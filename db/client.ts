@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { createClient } from '@libsql/client'
+import { createClient, type Client, type ResultSet } from '@libsql/client'
 import BetterSqlite3 from 'better-sqlite3'
 import { drizzle as drizzleBetter } from 'drizzle-orm/better-sqlite3'
 import { migrate as migrateBetter } from 'drizzle-orm/better-sqlite3/migrator'
@@ -98,8 +98,8 @@ function openBetterSqlite(url: string): Database {
     conn.pragma('busy_timeout = 5000')
     return conn
   }
-  const writerConn = configure(new BetterSqlite3(path))
-  const readerConn = configure(new BetterSqlite3(path))
+  const writerConn = timedConnection(configure(new BetterSqlite3(path)))
+  const readerConn = timedConnection(configure(new BetterSqlite3(path)))
   // Writes outside db.transaction() would share the writer's lock without the
   // in-process queue; make them fail loudly instead.
   readerConn.pragma('query_only = ON')
@@ -121,10 +121,10 @@ function openBetterSqlite(url: string): Database {
       const current = inTx.getStore()
       if (current) return fn(current)
       return lock.run(async () => {
-        writerConn.exec('BEGIN IMMEDIATE')
+        timed(() => writerConn.exec('BEGIN IMMEDIATE'))
         try {
           const result = await inTx.run(writer, () => fn(writer))
-          writerConn.exec('COMMIT')
+          timed(() => writerConn.exec('COMMIT'))
           return result
         } catch (error) {
           if (writerConn.inTransaction) writerConn.exec('ROLLBACK')
@@ -144,7 +144,7 @@ function openBetterSqlite(url: string): Database {
 function openLibsql(url: string, authToken?: string, replica?: { syncUrl: string; syncInterval?: number }): Database {
   if (url.startsWith('file:')) mkdirSync(dirname(filePathOf(url)), { recursive: true })
   // An embedded replica syncs from its primary once here (it throws if the primary is unreachable).
-  const client = createClient({ url, authToken, timeout: 5000, ...replica })
+  const client = timedClient(createClient({ url, authToken, timeout: 5000, ...replica }))
   const db = drizzleLibsql(client, { schema })
   const lock = new WriteLock()
   const inTx = new AsyncLocalStorage<Tx>()
@@ -186,3 +186,97 @@ export function rowsAffected(result: unknown): number {
   return r.changes ?? r.rowsAffected ?? 0
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Statements prepared once (decision 051)
+
+/**
+ * On globalThis: the process entry and the server build each bundle their own copy of this
+ * module; both reuse the same statements and count into the same counter.
+ */
+const prepared = ((globalThis as unknown as { __operonPrepared?: { byDb: WeakMap<Database, Map<string, unknown>>; count: number } }).__operonPrepared ??= {
+  byDb: new WeakMap(),
+  count: 0,
+})
+
+/**
+ * A read statement built and prepared on first use for `db`, then reused: what runs on every
+ * request (the session and token lookups, the memberships). `prepare` gets `db.read` and
+ * returns a drizzle `.prepare()`d query whose inputs are `sql.placeholder`s; on both drivers
+ * the SQL text is built once (better-sqlite3 also keeps the compiled statement).
+ */
+export function preparedRead<T>(db: Database, name: string, prepare: (read: Tx) => T): T {
+  let statements = prepared.byDb.get(db)
+  if (!statements) prepared.byDb.set(db, (statements = new Map()))
+  let statement = statements.get(name) as T | undefined
+  if (statement === undefined) {
+    statement = prepare(db.read)
+    statements.set(name, statement)
+    prepared.count++
+  }
+  return statement
+}
+
+/** How many statements `preparedRead` has prepared in this process (tests assert reuse). */
+export function preparedStatementCount(): number {
+  return prepared.count
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time spent in the database (decision 051): `Server-Timing: db;dur=`
+
+type DbClock = { record?: (ms: number) => void }
+/** On globalThis: the HTTP layer sets `record` (the current request's sum); db/ stays below it. */
+const clock = ((globalThis as unknown as { __operonDbClock?: DbClock }).__operonDbClock ??= {})
+
+function timed<T>(run: () => T): T {
+  const started = performance.now()
+  try {
+    return run()
+  } finally {
+    clock.record?.(performance.now() - started)
+  }
+}
+
+/** better-sqlite3 is synchronous: each statement's run, get and all are timed as they execute. */
+function timedConnection(conn: BetterSqlite3.Database): BetterSqlite3.Database {
+  const prepare = conn.prepare.bind(conn)
+  conn.prepare = ((source: string) => {
+    const statement = prepare(source) as unknown as Record<'run' | 'get' | 'all', (...args: unknown[]) => unknown>
+    for (const method of ['run', 'get', 'all'] as const) {
+      const original = statement[method]
+      statement[method] = function (this: unknown, ...args: unknown[]) {
+        return timed(() => original.apply(this, args))
+      }
+    }
+    return statement
+  }) as typeof conn.prepare
+  return conn
+}
+
+async function timedAsync<T>(run: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  try {
+    return await run()
+  } finally {
+    clock.record?.(performance.now() - started)
+  }
+}
+
+/** libSQL: the time each statement or batch is awaited, in and out of transactions. */
+function timedClient(client: Client): Client {
+  const execute = client.execute.bind(client) as (...args: unknown[]) => Promise<ResultSet>
+  const batch = client.batch.bind(client) as (...args: unknown[]) => Promise<ResultSet[]>
+  const transaction = client.transaction.bind(client)
+  client.execute = ((...args: unknown[]) => timedAsync(() => execute(...args))) as typeof client.execute
+  client.batch = ((...args: unknown[]) => timedAsync(() => batch(...args))) as typeof client.batch
+  client.transaction = (async (...args: Parameters<typeof client.transaction>) => {
+    const tx = await timedAsync(() => transaction(...args))
+    const txExecute = tx.execute.bind(tx)
+    const commit = tx.commit.bind(tx)
+    tx.execute = ((stmt: Parameters<typeof tx.execute>[0]) => timedAsync(() => txExecute(stmt))) as typeof tx.execute
+    tx.commit = () => timedAsync(commit)
+    return tx
+  }) as typeof client.transaction
+  return client
+}

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
-import type { Database } from '#db/client.ts'
+import { preparedRead, type Database } from '#db/client.ts'
 import { apiSessions } from '#db/schema/index.ts'
 import type { Actor, Membership } from '../actor.ts'
 import { env } from '../env.server.ts'
@@ -55,20 +55,28 @@ export async function actorFromAccessToken(db: Database, token: string, now = ne
   }
   const userId = Number(sub)
   if (!Number.isInteger(userId) || typeof sid !== 'string') return null
-  const [session] = await db.read
-    .select({ id: apiSessions.id })
-    .from(apiSessions)
-    .where(
-      and(
-        eq(apiSessions.id, sid),
-        eq(apiSessions.userId, userId),
-        isNull(apiSessions.revokedAt),
-        gt(apiSessions.expiresAt, now),
-      ),
-    )
-    .limit(1)
+  const session = await openApiSession(db).get({ sid, userId, now: now.getTime() })
   if (!session) return null
   const actor = await loadUserActor(db, userId, sid, 'api')
   if (actor?.kind === 'user' && typeof authTime === 'number' && Number.isFinite(authTime)) actor.authTime = new Date(authTime * 1000)
   return actor
 }
+
+/** The token's session, still open (read on every REST call: prepared once, decision 051). */
+const openApiSession = (db: Database) =>
+  preparedRead(db, 'auth.apiSession', (read) =>
+    read
+      .select({ id: apiSessions.id })
+      .from(apiSessions)
+      .where(
+        and(
+          eq(apiSessions.id, sql.placeholder('sid')),
+          eq(apiSessions.userId, sql.placeholder('userId')),
+          isNull(apiSessions.revokedAt),
+          // Unix milliseconds: a placeholder is bound as is, not through the column's mapping.
+          gt(apiSessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare(),
+  )

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { Database } from '#db/client.ts'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { preparedRead, type Database } from '#db/client.ts'
 import { webSessions } from '#db/schema/index.ts'
 import type { Actor } from '../actor.ts'
 import { audit } from '../audit.ts'
@@ -36,14 +36,22 @@ export async function createWebSession(
 export async function actorFromWebSession(db: Database, token: string | undefined, now = new Date()): Promise<Actor> {
   if (!token) return { kind: 'anonymous' }
   const id = hashToken(token)
-  const [session] = await db.read
-    .select({ userId: webSessions.userId })
-    .from(webSessions)
-    .where(and(eq(webSessions.id, id), isNull(webSessions.revokedAt), gt(webSessions.expiresAt, now)))
-    .limit(1)
+  const session = await openWebSession(db).get({ id, now: now.getTime() })
   if (!session) return { kind: 'anonymous' }
   return (await loadUserActor(db, session.userId, id, 'web')) ?? { kind: 'anonymous' }
 }
+
+/** The cookie's session, still open (read on every page request: prepared once, decision 051). */
+const openWebSession = (db: Database) =>
+  preparedRead(db, 'auth.webSession', (read) =>
+    read
+      .select({ userId: webSessions.userId })
+      .from(webSessions)
+      // Unix milliseconds: a placeholder is bound as is, not through the column's mapping.
+      .where(and(eq(webSessions.id, sql.placeholder('id')), isNull(webSessions.revokedAt), gt(webSessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare(),
+  )
 
 /** Ends a browser session at once (logout), and says so in the audit log. */
 export async function revokeWebSession(db: Database, token: string, now = new Date()): Promise<void> {

@@ -1,21 +1,59 @@
 /**
  * The Express application in front of Remix: request id, timing and access log, client
  * address, compression, security headers
- * with a per-request CSP nonce, the request guards (decisions 018, 020), static files, then
- * Remix (pages, /api, /trpc, /healthz, /VERSION). `main.ts` serves it; the tests serve the same
+ * with a per-request CSP nonce, the request guards (decisions 018, 020), then the doors that
+ * skip Remix's route matching (/healthz, /api, /trpc: decision 051), static files under their own
+ * prefixes only, then Remix (pages, /VERSION). `main.ts` serves it; the tests serve the same
  * application over real HTTP.
  */
 import { randomBytes } from 'node:crypto'
-import type { ServerBuild } from '@remix-run/node'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { createRequestHandler as createRemixRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
+import { sql } from 'drizzle-orm'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { configuredProviders, externalSignInOrigins } from '../auth/external/providers.server.ts'
 import { cspDirectives } from './csp.server.ts'
 import { clientIp, type ClientIpConfig } from './client-ip.server.ts'
-import { requestGuards } from './guards.server.ts'
+import { getDb } from '../db.server.ts'
+import { doorOf, requestGuards } from './guards.server.ts'
 import { observeRequests, type ObserveOptions } from './observe.server.ts'
-import { createRequestHandler } from './remix-adapter.server.ts'
+import { createFetchHandler } from './remix-adapter.server.ts'
+import { requestScope } from './request-scope.server.ts'
+
+/** What `app/doors.server.ts` exports through the server build's entry module. */
+type FetchDoor = (request: Request, context: AppLoadContext) => Promise<Response>
+interface Doors {
+  rest: FetchDoor
+  trpc: FetchDoor
+}
+
+/** A function called once; later calls get the first call's promise (a failure is retried). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined
+  return () =>
+    (p ??= load().catch((e: unknown) => {
+      p = undefined
+      throw e
+    }))
+}
+
+/** The files of the client build outside /assets (favicon, service worker), by exact path. */
+function publicFiles(dir: string): Set<string> {
+  try {
+    return new Set(
+      readdirSync(dir, { withFileTypes: true })
+        .filter((f) => f.isFile() && !f.name.startsWith('.'))
+        .map((f) => `/${f.name}`),
+    )
+  } catch {
+    return new Set()
+  }
+}
+
+const CLIENT_DIR = 'build/client'
 
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -69,21 +107,62 @@ export function createApp(opts: AppOptions): express.Express {
 
   app.use(requestGuards({ appOrigin: new URL(opts.appUrl).origin, allowHostOrigin: opts.isLocal }))
 
+  // The build: loaded once (production), or afresh from Vite on every request (development).
+  const reloadEachRequest = dev && typeof opts.build === 'function'
+  const loadBuild: () => Promise<ServerBuild> =
+    typeof opts.build === 'function' ? (reloadEachRequest ? opts.build : once(opts.build)) : ((b) => () => Promise.resolve(b))(opts.build)
+  const loadContext = (res: express.Response): AppLoadContext => ({
+    cspNonce: res.locals.cspNonce as string,
+    clientIp: res.locals.clientIp as string,
+  })
+
+  // /healthz: 200 once the database answers (Fly.io's check); nothing else is waited for.
+  app.get('/healthz', (_req, res) => {
+    const scope = requestScope()
+    const started = performance.now()
+    const answer = (status: number, text: string) => {
+      if (scope) scope.appMs = performance.now() - started
+      res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(text)
+    }
+    Promise.resolve()
+      .then(() => getDb().read.run(sql`SELECT 1`))
+      .then(
+        () => answer(200, 'OK'),
+        () => answer(503, 'database unavailable'),
+      )
+  })
+
+  // The REST and tRPC doors: their one handler, without Remix's route matching (decision 051).
+  const doors = async (): Promise<Doors> => {
+    const found = ((await loadBuild()).entry.module as { doors?: Doors }).doors
+    if (!found) throw new Error('the server build exports no doors (app/entry.server.tsx)')
+    return found
+  }
+  const doorHandler = createFetchHandler(async (request, req, res) => {
+    const d = await doors()
+    return (doorOf(req.path) === 'rest' ? d.rest : d.trpc)(request, loadContext(res))
+  })
+  app.use((req, res, next) => (doorOf(req.path) === 'page' ? next() : doorHandler(req, res, next)))
+
   if (opts.viteMiddlewares) {
     app.use(opts.viteMiddlewares)
   } else {
-    // Fingerprinted assets are immutable; the rest of build/client briefly cached.
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-    app.use(express.static('build/client', { maxAge: '1h' }))
+    // Static files only where they live: fingerprinted assets under /assets (immutable), the
+    // few other client files by exact path; pages never touch the disk (decision 051).
+    app.use('/assets', express.static(join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }))
+    const files = publicFiles(CLIENT_DIR)
+    const serveFile = express.static(CLIENT_DIR, { maxAge: '1h', index: false, redirect: false })
+    app.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()))
   }
 
+  // Pages and the other resource routes: Remix, its handler made once the build is loaded.
+  const remix = reloadEachRequest
+    ? createRemixRequestHandler(opts.build as () => Promise<ServerBuild>, opts.mode)
+    : undefined
+  const remixHandler = once(async () => createRemixRequestHandler(await loadBuild(), opts.mode))
   app.all(
     '*',
-    createRequestHandler({
-      build: opts.build,
-      mode: opts.mode,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: res.locals.clientIp as string }),
-    }),
+    createFetchHandler(async (request, _req, res) => (remix ?? (await remixHandler()))(request, loadContext(res))),
   )
   return app
 }

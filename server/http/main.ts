@@ -14,7 +14,6 @@ import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../demo/logins.ts'
 import { getDb } from '../db.server.ts'
-import { warmVinDecoder } from '../fleet/vin-decode.server.ts'
 import { closePdfBrowser } from '../pdf/render.server.ts'
 import { env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
@@ -48,9 +47,12 @@ async function main() {
     ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
     : undefined
 
+  // The server build (every page and use case) loads after listening, in the background: until
+  // it is there, /healthz answers and the other requests wait for it (decision 052).
+  let buildLoad: Promise<ServerBuild> | undefined
   const build = vite
     ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-    : ((await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild)
+    : () => (buildLoad ??= import(pathToFileURL(resolve('build/server/index.js')).href) as Promise<ServerBuild>)
 
   let closing = false
   const app = createApp({
@@ -78,9 +80,16 @@ async function main() {
       if (!e.SMTP_URL && e.isLocal) lines.push(`Sign-in codes are not emailed (no SMTP_URL): read them at ${e.APP_URL}/dev/mailbox`)
     }
     console.log(lines.join('\n'))
-    log.info({ port: e.PORT, db: db.driver }, 'listening')
-    // Unpacks the offline VIN data in the background so the first lookup is quick.
-    void warmVinDecoder()
+    log.info({ port: e.PORT, db: db.driver, ms: Math.round(performance.now()) }, 'listening')
+    void build().then(
+      (b) => {
+        log.info({ ms: Math.round(performance.now()) }, 'server build loaded')
+        // Unpacks the offline VIN data in the background so the first lookup is quick (in the
+        // build's copy of the decoder: the one the lookups use).
+        void (b.entry.module as { doors?: { warm(): Promise<void> } }).doors?.warm()
+      },
+      (error: unknown) => log.error({ err: error }, 'loading the server build failed'),
+    )
   })
 
   /**

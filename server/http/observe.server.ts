@@ -19,9 +19,12 @@ export interface ObserveOptions {
 
 const ms = (n: number) => Math.round(n * 10) / 10
 
+/** `app` (the door's time) and `db` (time in the database) when a door answered, and `total`. */
 function serverTiming(scope: RequestScope): string {
   const total = performance.now() - scope.startedAt
-  return scope.appMs === undefined ? `total;dur=${ms(total)}` : `app;dur=${ms(scope.appMs)}, total;dur=${ms(total)}`
+  return scope.appMs === undefined
+    ? `total;dur=${ms(total)}`
+    : `app;dur=${ms(scope.appMs)}, db;dur=${ms(scope.dbMs)}, total;dur=${ms(total)}`
 }
 
 function accessLog(req: Request, res: Response, scope: RequestScope) {

@@ -117,6 +117,9 @@ function plainAnswer(req: ExpressRequest, status: number, message: string): Resp
   })
 }
 
+/** Small enough to hold whole: the compression middleware then sees its length (decision 051). */
+const BUFFERED_TYPES = /^(application\/json|text\/plain)/i
+
 async function send(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText
   res.status(response.status)
@@ -130,20 +133,30 @@ async function send(res: ExpressResponse, response: Response) {
   const cookies = response.headers.getSetCookie()
   if (cookies.length) res.append('Set-Cookie', cookies)
   if (!response.headers.has('cache-control')) res.set('Cache-Control', NO_STORE)
-  if (response.body) await writeReadableStreamToWritable(response.body, res)
-  else res.end()
+  if (!response.body) return void res.end()
+  // JSON and plain-text answers (the REST and tRPC doors, /healthz) are written in one piece
+  // with their length: no stream plumbing, and compression skips what is under its threshold.
+  if (!response.headers.has('content-length') && BUFFERED_TYPES.test(response.headers.get('content-type') ?? '')) {
+    const body = Buffer.from(await response.arrayBuffer())
+    res.setHeader('Content-Length', body.byteLength)
+    return void res.end(body)
+  }
+  await writeReadableStreamToWritable(response.body, res)
 }
 
-export function createRequestHandler(opts: {
-  build: ServerBuild | (() => Promise<ServerBuild>)
-  mode: string
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
-}): RequestHandler {
-  const handle = createRemixRequestHandler(opts.build, opts.mode)
+/**
+ * An Express handler around a fetch-style door `(Request) => Response`: the body limit while it
+ * streams (413), a full disk (507), the answer's headers over the middleware's defaults.
+ * Remix is one such door; the REST and tRPC doors are mounted the same way without Remix's
+ * route matching (decision 051).
+ */
+export function createFetchHandler(
+  handle: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>,
+): RequestHandler {
   return (req, res, next) => {
     const { scope, result } = runInRequestScope(async () => {
       const request = toFetchRequest(req, res, requestScope()!)
-      return handle(request, opts.getLoadContext(req, res))
+      return handle(request, req, res)
     })
     const started = performance.now()
     result
@@ -161,4 +174,13 @@ export function createRequestHandler(opts: {
       })
       .catch(next)
   }
+}
+
+export function createRequestHandler(opts: {
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  mode: string
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
+}): RequestHandler {
+  const handle = createRemixRequestHandler(opts.build, opts.mode)
+  return createFetchHandler((request, req, res) => handle(request, opts.getLoadContext(req, res)))
 }

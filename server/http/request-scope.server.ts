@@ -18,12 +18,23 @@ export interface RequestScope {
   tooLarge: boolean
   /** A write failed because the disk (or the database) is full. */
   storageFull: boolean
+  /** Milliseconds spent in the database during the request (`Server-Timing: db`). */
+  dbMs: number
+  /** What the request read once for all its loaders (the caller's identity: decision 051). */
+  memo?: Map<string, unknown>
 }
 
 // On globalThis: the Express entry (build/main.js) and the Remix server build each bundle
 // their own copy of this module, and both must see the same scope.
 const g = globalThis as unknown as { __operonRequestScope?: AsyncLocalStorage<RequestScope> }
 const storage = (g.__operonRequestScope ??= new AsyncLocalStorage<RequestScope>())
+
+// The database layer reports the time each statement took; it is added to the request's sum.
+const dbClock = ((globalThis as unknown as { __operonDbClock?: { record?: (ms: number) => void } }).__operonDbClock ??= {})
+dbClock.record ??= (ms) => {
+  const scope = storage.getStore()
+  if (scope) scope.dbMs += ms
+}
 
 /** An incoming id is kept only if it looks like one: 8–64 letters, digits, `-`, `_`, `.`, `:`. */
 const SANE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,63}$/
@@ -33,7 +44,7 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 }
 
 export function newRequestScope(id: string = randomUUID()): RequestScope {
-  return { id, startedAt: performance.now(), tooLarge: false, storageFull: false }
+  return { id, startedAt: performance.now(), tooLarge: false, storageFull: false, dbMs: 0 }
 }
 
 /** Runs `fn` (and everything it starts) inside `scope`. */

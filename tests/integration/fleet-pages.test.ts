@@ -17,7 +17,7 @@ import * as vehicleLinkRoute from '#app/routes/_app+/vehicles.$vehicleId.tsx'
 import * as imageRoute from '#app/routes/vehicles.$vehicleId.image.ts'
 import * as qrPdf from '#app/routes/vehicles.$vehicleId.qr[.]pdf.ts'
 import * as qrSvg from '#app/routes/vehicles.$vehicleId.qr[.]svg.ts'
-import * as trpcRoute from '#app/routes/trpc.$.ts'
+import { doors } from '#app/doors.server.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
@@ -430,7 +430,7 @@ describe('VIN lookup', () => {
       const headers: Record<string, string> = { 'content-type': 'application/json', origin: 'http://localhost' }
       if (cookie) headers.cookie = `operon_session=${cookie}`
       const request = new Request('http://localhost/trpc/fleet.lookupVin', { method: 'POST', headers, body: JSON.stringify({ vin: BLUE_BIRD_2014 }) })
-      return trpcRoute.action({ request, params: {}, context: { cspNonce: '', clientIp: '127.0.0.1' } })
+      return doors.trpc(request, { cspNonce: '', clientIp: '127.0.0.1' })
     }
     const r = await lookup(owner.cookie)
     expect(r.status).toBe(200)

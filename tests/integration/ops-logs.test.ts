@@ -147,14 +147,15 @@ describe.each(DRIVERS)('request ids, JSON logs and Server-Timing (%s)', (driver)
     expect(none.headers['x-request-id']).toMatch(UUID)
   })
 
-  it('Server-Timing: app and total on pages and API answers, total on the rest', async () => {
-    const timing = /^app;dur=\d+(\.\d)?, total;dur=\d+(\.\d)?$/
+  it('Server-Timing: app, db and total on pages and API answers, total on the rest', async () => {
+    const timing = /^app;dur=\d+(\.\d)?, db;dur=\d+(\.\d)?, total;dur=\d+(\.\d)?$/
     for (const path of ['/login', '/api/Fleet/getAllVehicles?companyId=1', '/trpc/company.mine', '/healthz']) {
       const { res } = await call('GET', path, undefined, { accept: 'text/html' })
       const header = String(res.headers['server-timing'])
       expect(header, path).toMatch(timing)
-      const [app, total] = header.split(', ').map((p) => Number(p.split('dur=')[1]))
+      const [app, db, total] = header.split(', ').map((p) => Number(p.split('dur=')[1]))
       expect(total!).toBeGreaterThanOrEqual(app!)
+      expect(app!).toBeGreaterThanOrEqual(db!)
     }
     // Refused by the guards before any door: the total only.
     const { res } = await call('TRACE', '/login')

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import * as fleetPage from '#app/routes/_app+/fleet.$companyId.tsx'
 import * as operatorPage from '#app/routes/_app+/operatorRequestPage.$companyId.tsx'
-import * as apiRoute from '#app/routes/api.$.ts'
-import * as trpcRoute from '#app/routes/trpc.$.ts'
+import { doors } from '#app/doors.server.ts'
 import type { VehicleFormResult } from '#app/components/fleet/shared.ts'
 import type { CreateRequestResult } from '#app/components/requests/shared.ts'
 import { VEHICLE_REQUEST_TEXT } from '#catalog/texts.ts'
@@ -43,7 +42,7 @@ async function rest(method: string, path: string, token: string, body: unknown) 
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
-  const res = await apiRoute.action({ request, params: {}, context })
+  const res = await doors.rest(request, context)
   return { status: res.status, errors: ((await res.json()) as { errors?: Record<string, string> }).errors }
 }
 
@@ -54,7 +53,7 @@ async function trpc(procedure: string, cookie: string, input: unknown) {
     headers: { cookie: `operon_session=${cookie}`, 'content-type': 'application/json', origin: 'http://localhost' },
     body: JSON.stringify(input),
   })
-  const res = await trpcRoute.action({ request, params: {}, context })
+  const res = await doors.trpc(request, context)
   const body = (await res.json()) as { error?: { data?: { fieldErrors?: Record<string, string> | null } } }
   return { status: res.status, errors: body.error?.data?.fieldErrors ?? undefined }
 }
