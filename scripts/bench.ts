@@ -17,6 +17,7 @@
  * Exit code 1 when something failed (a path not answering 2xx on either server, a PDF refused),
  * 0 whatever the timings (a bench, not a test).
  */
+import { FIRST_LOAD_BUDGETS, firstLoadJsForUrl } from './bench/first-load.ts'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -364,14 +365,9 @@ if (pdfOk !== PDFS_AT_ONCE) fail(`${PDFS_AT_ONCE} PDFs at once: ${pdfOk} succeed
 await app.stop()
 
 // ---- 5. first-load JavaScript per page -----------------------------------------------------------
-// LEAD: helper "light" writes scripts/bench/first-load.ts (`firstLoadJs(buildClientDir)` → per route
-// gzipped bytes). Wire it in here; until it exists the table says "not measured".
-let firstLoad: Record<string, number> | null = null
-const firstLoadModule = resolve('scripts/bench/first-load.ts')
-if (existsSync(firstLoadModule)) {
-  const mod = (await import(pathToFileURL(firstLoadModule).href)) as { firstLoadJs?: (dir: string) => Record<string, number> | Promise<Record<string, number>> }
-  if (mod.firstLoadJs) firstLoad = await mod.firstLoadJs(resolve('build/client'))
-}
+// First-load JavaScript of the budgeted pages (decision 053), from the build's manifests.
+const firstLoad: Record<string, { gzipBytes: number; budgetBytes: number }> = {}
+for (const { page, url, budget } of FIRST_LOAD_BUDGETS) firstLoad[page] = { gzipBytes: firstLoadJsForUrl(url, 'build/client').gzip, budgetBytes: budget }
 
 rmSync(dir, { recursive: true, force: true })
 
@@ -415,10 +411,10 @@ console.log(`${PDFS_AT_ONCE} PDFs at once: ${pdfOk}/${PDFS_AT_ONCE} in ${pdfWall
 const budgetMiB = 450
 const worst = Math.max(mib(underMixed.total.pssKiB), mib(underPdfs.total.pssKiB))
 console.log(`512 MB budget (issue 14): worst total PSS ${worst} MiB ${worst <= budgetMiB ? '≤' : '>'} ${budgetMiB} MiB`)
-if (firstLoad) {
-  console.log('first-load JavaScript (gzipped):')
-  for (const [route, bytes] of Object.entries(firstLoad)) console.log(`  ${route.padEnd(30)} ${(bytes / 1024).toFixed(1)} KB`)
-} else console.log('first-load JavaScript: not measured (scripts/bench/first-load.ts is not on this branch)')
+console.log('first-load JavaScript (gzipped):')
+for (const [page, { gzipBytes, budgetBytes }] of Object.entries(firstLoad)) {
+  console.log(`  ${page.padEnd(30)} ${(gzipBytes / 1024).toFixed(1)} KB (budget ${(budgetBytes / 1024).toFixed(0)} KB${gzipBytes <= budgetBytes ? '' : ', OVER'})`)
+}
 const loadAfter = load()
 console.log(`load average before ${loadBefore}, after ${loadAfter} on ${availableParallelism()} cores; ${Math.round((performance.now() - t0) / 1000)} s in all`)
 
@@ -433,7 +429,7 @@ const report = {
   startToFirst200Ms: Math.round(app.startMs),
   memoryKiB: { atStart, underMixed, afterLoad, underPdfs },
   pdfs: { atOnce: PDFS_AT_ONCE, ok: pdfOk, wallMs: Math.round(pdfWallMs) },
-  firstLoadJsGzipBytes: firstLoad,
+  firstLoadJs: firstLoad,
   failed,
 }
 mkdirSync('data/bench', { recursive: true })
