@@ -289,7 +289,12 @@ function onlyDataUrls(seen: PdfRenderRecord['requests']) {
     const allowed = url.startsWith('data:')
     if (!allowed) seen.push({ url: url.slice(0, 500), allowed })
     if (allowed) void request.continue()
-    else void request.abort('blockedbyclient')
+    // A document that navigates itself (a <meta refresh>, a link) gets "204 No Content": the
+    // browser stays on the document being printed. Aborting it would commit an error page in its
+    // place and destroy the context mid-render. Nothing leaves the machine either way.
+    else if (request.isNavigationRequest() && request.frame() === request.frame()?.page().mainFrame()) {
+      void request.respond({ status: 204, body: '' })
+    } else void request.abort('blockedbyclient')
   }
 }
 

@@ -269,12 +269,16 @@ describe.each(DRIVERS)('personal statistics on %s', (driver) => {
     })
 
     it('hand-edited addresses fall back: a company without the role, garbage, an unheld view', async () => {
-      for (const query of [`?company=${id.opC}`, `?company=${id.shop}`, '?company=abc', '?company=1e3', '?company=', '?view=mechanic', '?view=%3Cscript%3E']) {
+      for (const query of [`?company=${id.opC}`, `?company=${id.shop}`, '?company=abc', '?company=1e3', '?view=mechanic', '?view=%3Cscript%3E']) {
         const data = await load(id.driver, query)
         expect(data.view, query).toBe('driver')
         expect(data.driver?.companyId, query).toBeNull()
         expect(data.driver?.stats.totalDrives, query).toBe(8)
       }
+      // An empty field (a GET form sent without JavaScript) is dropped from the address (decision 060).
+      const empty = (await load(id.driver, '?company=').catch((thrown: unknown) => thrown)) as Response
+      expect(empty.status).toBe(302)
+      expect(empty.headers.get('Location')).toBe('/dashboard')
     })
 
     it('a mechanic: the mechanic view; neither role: no view; whole days since joining', async () => {

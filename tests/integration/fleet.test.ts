@@ -163,7 +163,7 @@ describe('vehicle requests and assignments', () => {
     expect((await listPendingRequestsByOwner(await ownerCtx(), owner.company)).map((r) => r.id)).toContain(r1.id)
     await expect(respondToVehicleRequest(await ownerCtx(), { requestId: r1.id, approved: true })).resolves.toEqual({ message: 'Request approved.' })
     await expect(respondToVehicleRequest(await ownerCtx(), { requestId: r1.id, approved: false })).rejects.toMatchObject({ code: 'CONFLICT' })
-    expect(await getVehicleOperatorAssignments(await ownerCtx(), v.id)).toEqual([{ id: expect.any(Number), operatorName: 'Evergreen Test Schools', startDate: today, endDate: addDays(30), isActive: true }])
+    expect(await getVehicleOperatorAssignments(await ownerCtx(), v.id)).toEqual([{ id: expect.any(Number), operatorName: 'Evergreen Test Schools', startDate: today, endDate: addDays(30), isActive: true, state: 'Active' }])
     expect((await getVehiclesAssignedToOperator(op, operator.company)).map((x) => x.id)).toContain(v.id)
 
     // A second operator asks for overlapping dates: approving it is refused.
