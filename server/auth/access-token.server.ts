@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import { jwtVerify, SignJWT } from 'jose'
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import { preparedRead, type Database } from '#db/client.ts'
 import { apiSessions } from '#db/schema/index.ts'
 import type { Actor, Membership } from '../actor.ts'
@@ -8,8 +8,42 @@ import { loadUserActor } from './actor.server.ts'
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60
 
-function key() {
-  return new TextEncoder().encode(env().JWT_SECRET)
+/** The HMAC key, imported once per secret (jose would import raw bytes again on every call). */
+let signingKey: { secret: string; key: Promise<CryptoKey> } | undefined
+function key(): Promise<CryptoKey> {
+  const secret = env().JWT_SECRET
+  if (signingKey?.secret !== secret) {
+    const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+    signingKey = { secret, key }
+    verified.clear()
+  }
+  return signingKey.key
+}
+
+/**
+ * Tokens whose signature verified, with their claims (decision 051): the signature of a token
+ * under one secret never changes, so it is checked once. Everything that can change is still
+ * checked on every request: the expiry (below, as jose does) and the session (revocation, read
+ * from the database). Bounded: the oldest entry leaves when it is full; a new secret empties it.
+ */
+const verified = new Map<string, JWTPayload>()
+const VERIFIED_MAX = 2000
+
+async function verifiedClaims(token: string, now: Date): Promise<JWTPayload> {
+  const k = await key()
+  const known = verified.get(token)
+  if (known) {
+    // jose's rule (no clock tolerance): expired once `exp` <= now in whole seconds.
+    if (typeof known.exp === 'number' && known.exp > Math.floor(now.getTime() / 1000)) return known
+    verified.delete(token)
+  }
+  const { payload } = await jwtVerify(token, k, { algorithms: ['HS256'], currentDate: now })
+  // Only what the fast path above checks in full: an expiry and no "not before".
+  if (typeof payload.exp === 'number' && payload.nbf === undefined) {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!)
+    verified.set(token, payload)
+  }
+  return payload
 }
 
 /** The role claim of API.md: a string for one role, an array for several. */
@@ -33,7 +67,7 @@ export async function issueAccessToken(input: {
     .setSubject(String(input.userId))
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
-    .sign(key())
+    .sign(await key())
 }
 
 /**
@@ -46,7 +80,7 @@ export async function actorFromAccessToken(db: Database, token: string, now = ne
   let sid: unknown
   let authTime: unknown
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], currentDate: now })
+    const payload = await verifiedClaims(token, now)
     sub = payload.sub
     sid = payload.sid
     authTime = payload.auth_time

@@ -2,7 +2,7 @@ import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
 import { and, desc, eq, gt, gte, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
-import { rowsAffected } from '#db/client.ts'
+import { preparedRead, rowsAffected, type Database } from '#db/client.ts'
 import { companies, operatorAssignments, vehicleRequests, vehicles } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
 import { VEHICLE_REQUEST_RESPONSE_MESSAGES } from '#catalog/statuses.ts'
@@ -29,9 +29,9 @@ const operatorCompanyOf = z.object({ operatorCompanyId: idSchema })
 const requestOwner = alias(companies, 'owner_company')
 const requestOperator = alias(companies, 'operator_company')
 
-/** The spec's vehicle operation request. */
-async function selectRequests(ctx: UseCaseContext, where: ReturnType<typeof and>) {
-  const rows = await ctx.db.read
+/** The spec's vehicle operation request: its columns and joins (read by `where`, newest first). */
+function requestsWhere(read: Database['read'], where: ReturnType<typeof and>) {
+  return read
     .select({
       id: vehicleRequests.id,
       vehicleIdentifier: vehicles.vehicleIdentifier,
@@ -51,8 +51,19 @@ async function selectRequests(ctx: UseCaseContext, where: ReturnType<typeof and>
     .where(where)
     .orderBy(desc(vehicleRequests.requestedAt), desc(vehicleRequests.id))
     .limit(500)
-  return rows.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() }))
 }
+type RequestRecord = Awaited<ReturnType<typeof requestsWhere>>[number]
+const requestRow = (r: RequestRecord) => ({ ...r, requestedAt: r.requestedAt.toISOString() })
+
+async function selectRequests(ctx: UseCaseContext, where: ReturnType<typeof and>) {
+  return (await requestsWhere(ctx.db.read, where)).map(requestRow)
+}
+
+/** The owner's Pending requests: polled by the legacy clients, so prepared once (decision 051). */
+const pendingByOwner = (db: Database) =>
+  preparedRead(db, 'fleet.pendingRequestsByOwner', (read) =>
+    requestsWhere(read, and(eq(vehicleRequests.ownerCompanyId, sql.placeholder('ownerCompanyId')), eq(vehicleRequests.status, 'Pending'))).prepare(),
+  )
 export type VehicleRequestRow = Awaited<ReturnType<typeof selectRequests>>[number]
 
 /** POST /api/VehicleOperator/createRequest and "Add vehicle request". */
@@ -102,7 +113,7 @@ export async function listRequestsByOperator(ctx: UseCaseContext, operatorCompan
 /** GET /api/VehicleOperator/getPendingRequestsByOwner: the owner's Pending requests. */
 export async function listPendingRequestsByOwner(ctx: UseCaseContext, ownerCompanyId: number) {
   requireRole(ctx.actor, ownerCompanyId, ['Owner'])
-  return selectRequests(ctx, and(eq(vehicleRequests.ownerCompanyId, ownerCompanyId), eq(vehicleRequests.status, 'Pending')))
+  return ((await pendingByOwner(ctx.db).all({ ownerCompanyId })) as RequestRecord[]).map(requestRow)
 }
 
 /**

@@ -30,6 +30,26 @@ interface Doors {
   trpc: FetchDoor
 }
 
+/** The headers a header-setting middleware (helmet without a per-request source) sets, once. */
+function headersOf(middleware: express.RequestHandler): Array<[string, string | number | readonly string[]]> {
+  const set: Array<[string, string | number | readonly string[]]> = []
+  const res = {
+    locals: {},
+    setHeader: (name: string, value: string | number | readonly string[]) => void set.push([name, value]),
+    removeHeader: (name: string) => {
+      const at = set.findIndex(([n]) => n.toLowerCase() === name.toLowerCase())
+      if (at >= 0) set.splice(at, 1)
+    },
+  }
+  let called = false
+  middleware({ method: 'GET', headers: {} } as express.Request, res as unknown as express.Response, (e?: unknown) => {
+    if (e) throw e instanceof Error ? e : new Error(String(e))
+    called = true
+  })
+  if (!called) throw new Error('the security headers middleware did not finish synchronously')
+  return set
+}
+
 /** A function called once; later calls get the first call's promise (a failure is retried). */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let p: Promise<T> | undefined
@@ -82,11 +102,14 @@ export function createApp(opts: AppOptions): express.Express {
   app.use(observeRequests(opts.observe))
   app.use((req, res, next) => {
     res.locals.clientIp = clientIp(opts.clientIp, req.socket.remoteAddress, req.headers)
-    res.locals.cspNonce = randomBytes(16).toString('hex')
+    const door = doorOf(req.path)
+    res.locals.door = door
+    // Only pages carry scripts and styles: the doors' JSON and files need no nonce (decision 051).
+    res.locals.cspNonce = door === 'page' ? randomBytes(16).toString('hex') : ''
     next()
   })
   app.use(compression())
-  app.use(
+  const helmetFor = (nonce: boolean) =>
     helmet({
       xPoweredBy: false,
       referrerPolicy: { policy: 'same-origin' },
@@ -100,10 +123,18 @@ export function createApp(opts: AppOptions): express.Express {
           isProduction: opts.isProduction,
           // The external sign-in buttons post to /auth/{provider}, which redirects to the provider.
           formActions: [...externalSignInOrigins(), ...(configuredProviders().length ? ['https:'] : [])],
+          nonce,
         }),
       },
-    }),
-  )
+    })
+  const pageHeaders = helmetFor(true)
+  // The doors' security headers are the same for every answer: helmet's, computed once.
+  const doorHeaders = headersOf(helmetFor(false))
+  app.use((req, res, next) => {
+    if (res.locals.door === 'page') return pageHeaders(req, res, next)
+    for (const [name, value] of doorHeaders) res.setHeader(name, value)
+    next()
+  })
 
   app.use(requestGuards({ appOrigin: new URL(opts.appUrl).origin, allowHostOrigin: opts.isLocal }))
 
@@ -138,11 +169,11 @@ export function createApp(opts: AppOptions): express.Express {
     if (!found) throw new Error('the server build exports no doors (app/entry.server.tsx)')
     return found
   }
-  const doorHandler = createFetchHandler(async (request, req, res) => {
+  const doorHandler = createFetchHandler(async (request, _req, res) => {
     const d = await doors()
-    return (doorOf(req.path) === 'rest' ? d.rest : d.trpc)(request, loadContext(res))
+    return (res.locals.door === 'rest' ? d.rest : d.trpc)(request, loadContext(res))
   })
-  app.use((req, res, next) => (doorOf(req.path) === 'page' ? next() : doorHandler(req, res, next)))
+  app.use((req, res, next) => (res.locals.door === 'page' ? next() : doorHandler(req, res, next)))
 
   if (opts.viteMiddlewares) {
     app.use(opts.viteMiddlewares)

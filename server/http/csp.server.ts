@@ -30,18 +30,25 @@ export interface CspOptions {
   isProduction: boolean
   /** Origins the sign-in forms may post to (the external providers). */
   formActions: string[]
+  /**
+   * False for the answers of the REST and tRPC doors (JSON, files): they hold no script or
+   * style element, so their policy has no nonce and is the same string for every answer
+   * (decision 051).
+   */
+  nonce?: boolean
 }
 
 /** The directives for helmet (its defaults add object-src 'none', base-uri 'self', script-src-attr 'none' and the rest). */
 export function cspDirectives(opts: CspOptions): Record<string, Iterable<Source> | null> {
+  const withNonce = opts.nonce === false ? [] : [nonce]
   return {
     'default-src': ["'self'"],
     'connect-src': ["'self'", ...(opts.dev ? ['ws:'] : [])],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'style-src': ["'self'", nonce, ...LIBRARY_STYLE_HASHES],
+    'style-src': ["'self'", ...withNonce, ...LIBRARY_STYLE_HASHES],
     'style-src-attr': ["'unsafe-inline'"],
-    'script-src': ["'strict-dynamic'", "'self'", nonce],
+    'script-src': ["'strict-dynamic'", "'self'", ...withNonce],
     'worker-src': ["'self'", 'blob:'],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'", ...opts.formActions],

@@ -11,6 +11,7 @@
 import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preparedStatementCount, type Database } from '#db/client.ts'
+import { actorFromAccessToken } from '#server/auth/access-token.server.ts'
 import { identityReadCount } from '#server/http/request-actor.server.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
@@ -68,6 +69,19 @@ const restRead = () =>
     const anonymous = await raw(app.base, 'GET', `/api/VehicleOperator/getPendingRequestsByOwner?ownerCompanyId=${companyId}`)
     expect(anonymous.status).toBe(401)
     expect(anonymous.headers['www-authenticate']).toBe('Bearer')
+  })
+
+  it('a token whose signature was verified before still expires, and a forged one is still refused', async () => {
+    const fresh = await apiTokenFor(db, (await createUser(db, { firstName: 'Twice', lastName: 'Verified' })).id)
+    expect(await actorFromAccessToken(db, fresh)).toMatchObject({ kind: 'user' })
+    expect(await actorFromAccessToken(db, fresh)).toMatchObject({ kind: 'user' })
+    // 16 minutes later (access tokens live 15): refused, although its session is still open.
+    expect(await actorFromAccessToken(db, fresh, new Date(Date.now() + 16 * 60_000))).toBeNull()
+    // Another signature (one character inside it changed) for the same claims.
+    const at = fresh.length - 10
+    const forged = fresh.slice(0, at) + (fresh[at] === 'A' ? 'B' : 'A') + fresh.slice(at + 1)
+    expect(await actorFromAccessToken(db, forged)).toBeNull()
+    expect(await actorFromAccessToken(db, fresh)).toMatchObject({ kind: 'user' })
   })
 
   it('a page request reads the identity once for all its loaders', async () => {
