@@ -51,6 +51,8 @@ FROM base
 RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core ca-certificates sqlite3 \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 DATABASE_URL=file:/data/operon.db VIN_DB_DIR=/data/corgi CHROME_PATH=/usr/bin/chromium
+# Decision 050: two glibc malloc arenas, not 8 per core (libuv's, sharp's and Chromium's threads).
+ENV MALLOC_ARENA_MAX=2
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY drizzle ./drizzle

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
 import { odometerReadings, operatorAssignments, repairActions, vehicleImages, vehicles, type Vehicle } from '#db/schema/index.ts'
 import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
@@ -202,43 +202,79 @@ export async function getVehicleImage(ctx: UseCaseContext, vehicleId: number) {
   return img
 }
 
+/** Rows per page of the legacy lists: ≈ 25 pictures of 60 KB at most in memory per request. */
+export const VEHICLE_LIST_PAGE = 100
+
 /**
  * The legacy lists (GET /api/Fleet/getAllVehicles, getVehiclesAssignedToOperator):
  * every field, pictures included because the contract's entity carries
- * `imageData`. Pictures come from their own table in one batched query.
+ * `imageData`. The vehicles come in pages by keyset on their (unique) identifier, each page's
+ * pictures and open repairs in one batched query, so that only one page is ever in memory: the
+ * REST door writes each vehicle as it comes (decision 050), 2,000 vehicles with pictures are
+ * ≈ 40 MB of JSON.
  */
-export async function listVehiclesWithImages(ctx: UseCaseContext, where: SQL, order: SQL[] = [asc(vehicles.vehicleIdentifier)]): Promise<VehicleJson[]> {
-  const rows = await ctx.db.read.select().from(vehicles).where(where).orderBy(...order)
-  if (!rows.length) return []
-  const images = new Map<number, string>()
-  const outOfService = new Set<number>()
-  // Chunks keep each IN (...) under SQLite's variable limit.
-  for (let i = 0; i < rows.length; i += 500) {
-    const ids = rows.slice(i, i + 500).map((r) => r.id)
-    const imgs = await ctx.db.read.select({ vehicleId: vehicleImages.vehicleId, content: vehicleImages.content }).from(vehicleImages).where(inArray(vehicleImages.vehicleId, ids))
-    for (const img of imgs) images.set(img.vehicleId, Buffer.from(img.content).toString('base64'))
+export async function* iterateVehiclesWithImages(ctx: UseCaseContext, where: SQL): AsyncGenerator<VehicleJson & { outOfService: boolean }> {
+  let after: string | null = null
+  for (;;) {
+    const rows: Vehicle[] = await ctx.db.read
+      .select()
+      .from(vehicles)
+      .where(after === null ? where : and(where, gt(vehicles.vehicleIdentifier, after)))
+      .orderBy(asc(vehicles.vehicleIdentifier))
+      .limit(VEHICLE_LIST_PAGE)
+    if (!rows.length) return
+    const ids = rows.map((r) => r.id)
+    const images = new Map<number, Buffer>()
+    for (const img of await ctx.db.read.select({ vehicleId: vehicleImages.vehicleId, content: vehicleImages.content }).from(vehicleImages).where(inArray(vehicleImages.vehicleId, ids)))
+      images.set(img.vehicleId, img.content)
     // An added property (issue 10): an open repair with a safety-critical defect (decision 028).
     const open = await ctx.db.read
       .selectDistinct({ vehicleId: repairActions.vehicleId })
       .from(repairActions)
       .where(and(inArray(repairActions.vehicleId, ids), isNull(repairActions.repairedAt), eq(repairActions.outOfService, true)))
-    for (const o of open) outOfService.add(o.vehicleId)
+    const outOfService = new Set(open.map((o) => o.vehicleId))
+    for (const r of rows) {
+      const img = images.get(r.id)
+      // Each picture is base64-encoded as its vehicle is written, then dropped.
+      images.delete(r.id)
+      yield { ...vehicleJson(r, img ? (Buffer.isBuffer(img) ? img : Buffer.from(img)).toString('base64') : null), outOfService: outOfService.has(r.id) }
+    }
+    if (rows.length < VEHICLE_LIST_PAGE) return
+    after = rows[rows.length - 1]!.vehicleIdentifier
   }
-  return rows.map((r) => ({ ...vehicleJson(r, images.get(r.id) ?? null), outOfService: outOfService.has(r.id) }))
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = []
+  for await (const item of items) all.push(item)
+  return all
+}
+
+/**
+ * The owner company's vehicles, one by one (the REST door streams them). Authorization happens
+ * here, before the first vehicle: a refusal is thrown by this call, not while iterating.
+ */
+export function streamAllOwnerVehicles(ctx: UseCaseContext, companyId: number): AsyncIterable<VehicleJson> {
+  requireRole(ctx.actor, companyId, ['Owner'])
+  return iterateVehiclesWithImages(ctx, and(eq(vehicles.ownerCompanyId, companyId), isNull(vehicles.archivedAt))!)
 }
 
 export async function getAllOwnerVehicles(ctx: UseCaseContext, companyId: number): Promise<VehicleJson[]> {
-  requireRole(ctx.actor, companyId, ['Owner'])
-  return listVehiclesWithImages(ctx, and(eq(vehicles.ownerCompanyId, companyId), isNull(vehicles.archivedAt))!)
+  return collect(streamAllOwnerVehicles(ctx, companyId))
 }
 
-/** Vehicles of the operator company's active assignments. */
-export async function getVehiclesAssignedToOperator(ctx: UseCaseContext, companyId: number): Promise<VehicleJson[]> {
+/** Vehicles of the operator company's active assignments, one by one (authorization first). */
+export async function streamVehiclesAssignedToOperator(ctx: UseCaseContext, companyId: number): Promise<AsyncIterable<VehicleJson>> {
   requireRole(ctx.actor, companyId, ['Operator'])
   const today = await companyToday(ctx, companyId)
   const assigned = ctx.db.read
     .select({ id: operatorAssignments.vehicleId })
     .from(operatorAssignments)
     .where(and(eq(operatorAssignments.operatorCompanyId, companyId), activeOn(today)))
-  return listVehiclesWithImages(ctx, and(inArray(vehicles.id, assigned), isNull(vehicles.archivedAt))!)
+  return iterateVehiclesWithImages(ctx, and(inArray(vehicles.id, assigned), isNull(vehicles.archivedAt))!)
+}
+
+/** Vehicles of the operator company's active assignments. */
+export async function getVehiclesAssignedToOperator(ctx: UseCaseContext, companyId: number): Promise<VehicleJson[]> {
+  return collect(await streamVehiclesAssignedToOperator(ctx, companyId))
 }

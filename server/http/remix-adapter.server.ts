@@ -18,6 +18,7 @@ import {
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { MAX_BODY_BYTES } from './guards.server.ts'
 import { runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from './request-scope.server.ts'
+import { isStreamedAnswer, writeWithBackpressure } from './stream-body.server.ts'
 
 export const NO_STORE = 'private, no-store'
 
@@ -136,12 +137,12 @@ async function send(res: ExpressResponse, response: Response) {
   if (!response.body) return void res.end()
   // JSON and plain-text answers (the REST and tRPC doors, /healthz) are written in one piece
   // with their length: no stream plumbing, and compression skips what is under its threshold.
-  if (!response.headers.has('content-length') && BUFFERED_TYPES.test(response.headers.get('content-type') ?? '')) {
+  if (!response.headers.has('content-length') && BUFFERED_TYPES.test(response.headers.get('content-type') ?? '') && !isStreamedAnswer(response)) {
     const body = Buffer.from(await response.arrayBuffer())
     res.setHeader('Content-Length', body.byteLength)
     return void res.end(body)
   }
-  await writeReadableStreamToWritable(response.body, res)
+  await (isStreamedAnswer(response) ? writeWithBackpressure : writeReadableStreamToWritable)(response.body, res)
 }
 
 /**

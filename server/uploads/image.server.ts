@@ -72,6 +72,8 @@ export async function reencodeImage(
 ): Promise<{ bytes: Buffer; contentType: string; width: number; height: number }> {
   const checked = checkImage(bytes, opts)
   const { default: sharp } = await import('sharp')
+  // Decision 050: each upload is encoded once; libvips' operation cache (50 MB) would only hold memory.
+  sharp.cache(false)
   try {
     let pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
     if (checked.contentType === 'image/jpeg') pipeline = pipeline.jpeg({ quality: 85, mozjpeg: true })

@@ -28,7 +28,8 @@ function chromiumTypes(): string[] {
       if (!cmdline[0]?.includes('chrom')) continue
       // The browser's own WebUI renderer (headless Chromium starts one) is not a page's.
       const t = cmdline.find((a) => a.startsWith('--type='))?.slice('--type='.length) ?? 'browser'
-      type.set(pid, t === 'renderer' && cmdline.includes('--top-chrome-webui') ? 'webui-renderer' : t)
+      const sub = cmdline.find((a) => a.startsWith('--utility-sub-type='))?.slice('--utility-sub-type='.length)
+      type.set(pid, t === 'renderer' && cmdline.includes('--top-chrome-webui') ? 'webui-renderer' : t === 'utility' && sub ? `utility:${sub}` : t)
     } catch {
       // Gone meanwhile.
     }
@@ -86,8 +87,12 @@ describe('Chromium under the limits', () => {
       expect(types).toContain('browser')
       expect(types.filter((t) => t === 'renderer').length).toBe(1)
       expect(types).not.toContain('gpu-process')
-      // The network service runs in the browser process too (no `utility` process for it).
-      expect(types.filter((t) => t === 'utility').length).toBeLessThanOrEqual(1)
+      // Nor a renderer of the browser UI's own WebUI pages (the omnibox popups are not preloaded).
+      expect(types).not.toContain('webui-renderer')
+      // The network service runs in the browser process too (no `utility` process for it; the
+      // storage service and, while printing, the print compositor are utility processes).
+      expect(types.filter((t) => t.startsWith('utility')).length).toBeGreaterThanOrEqual(1)
+      expect(types).not.toContain('utility:network.mojom.NetworkService')
     } finally {
       PDF_LIMITS.concurrent = concurrent
     }
