@@ -159,7 +159,9 @@ async function checkPage(page: Page, name: string, path: string) {
   expect.soft(res?.status(), `${name}: ${path} answers`).toBeLessThan(400)
   await expect.soft(page.getByRole('heading', { level: 1 }).first(), `${name}: ${path}`).toBeVisible()
   expect.soft(await offScreen(page), `${name} (${path}): off-screen`).toEqual([])
-  expect.soft(await seriousAxe(page), `${name} (${path}): axe`).toEqual([])
+  // axe at the phone width, where the layout differs most; the desktop pages are axe-checked by
+  // a11y.spec.ts (its cost is most of a page's visit here: CI's 20 minutes, decision 056).
+  if (page.viewportSize()!.width < 640) expect.soft(await seriousAxe(page), `${name} (${path}): axe`).toEqual([])
   await shot(page, name)
 }
 

@@ -126,7 +126,7 @@ test('an owner creates a company, staff ask to join with its code, the manager a
   await expect(page.getByText('Updated successfully')).toBeVisible()
   await expect(toggle).toHaveAttribute('aria-checked', 'false')
   expect(await roleActive(driver.id, companyId, 'Driver')).toBe(false)
-  await expect(danaEmployee).toContainText('No active role')
+  await expect(danaEmployee).toContainText('Driver (inactive)')
 
   // Deactivating the co-manager removes the company's Operator pages from their menu at once.
   await page.locator('summary', { hasText: 'Roles of Casey Planner' }).click()
