@@ -11,7 +11,7 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [lucideSprite(), lazySonner(), tailwindcss(), remix(remixConfig)],
   build: {
     target: 'es2022',
@@ -19,8 +19,9 @@ export default defineConfig({
     // The icon sprite is referenced by <use href>, which cannot take a data: URL: always a file.
     assetsInlineLimit: (file) => (file.endsWith('/icons/sprite.svg') ? false : undefined),
   },
-  // Bundle only the icons the server renders (decision 052): the package's barrel import alone
-  // held ≈27 MB and most of the server build's import time.
-  ssr: { noExternal: ['lucide-react'] },
+  // The build bundles only the icons the server renders (decision 052): the package's barrel
+  // import alone held ≈27 MB and most of the server build's import time. Not in the dev server
+  // (and the tests' startApp): there Vite would transform each of lucide's ~1,600 icon modules.
+  ssr: command === 'build' ? { noExternal: ['lucide-react'] } : {},
   server: { watch: { ignored: ['**/data/**', '**/tests/.tmp/**'] } },
-})
+}))
