@@ -8,12 +8,13 @@
  *   npx tsx scripts/bench-pdf.ts [--runs 40] [--port 3291]
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { openDatabase } from '#db/client.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { descendantsOf, isChromium, usageOfAll } from '#tests/helpers/proc-tree.ts'
 import { insertInspection, insertPreInspection, newVehicle } from '#tests/helpers/inspection-records.ts'
 
 const arg = (name: string, fallback: number) => {
@@ -43,45 +44,8 @@ const stats = (ms: number[]) => {
   return { median: at(0.5), p95: at(0.95), n: s.length }
 }
 
-/** Processes descended from `root` whose command line names Chromium, with their RSS in KiB. */
-function chromiumRss(root: number): { processes: number; rssKiB: number; pssKiB: number } {
-  const parent = new Map<number, number>()
-  const rss = new Map<number, number>()
-  const pss = new Map<number, number>()
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name)
-    if (!Number.isInteger(pid)) continue
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chrom')) continue
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-      rss.set(pid, m ? Number(m[1]) : 0)
-      try {
-        const p = /Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))
-        pss.set(pid, p ? Number(p[1]) : 0)
-      } catch {
-        // No smaps_rollup on this kernel.
-      }
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  let processes = 0
-  let rssKiB = 0
-  let pssKiB = 0
-  for (const [pid, kib] of rss) {
-    for (let p = parent.get(pid); p; p = parent.get(p)) {
-      if (p === root) {
-        processes++
-        rssKiB += kib
-        pssKiB += pss.get(pid) ?? 0
-        break
-      }
-    }
-  }
-  return { processes, rssKiB, pssKiB }
-}
+/** Chromium's processes descended from `root`: how many, their RSS and PSS in KiB. */
+const chromiumRss = (root: number) => usageOfAll(descendantsOf(root).filter(isChromium).map((d) => d.pid))
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`
 
 const server = spawn(process.execPath, ['build/main.js'], {

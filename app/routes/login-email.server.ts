@@ -1,5 +1,4 @@
-import { createCookie } from '@remix-run/node'
-import { env } from '#server/env.server.ts'
+import { signedCookie } from '#app/utils/signed-cookie.server.ts'
 
 /**
  * The email a registration just used, so that the login page it leads to has it filled in
@@ -7,17 +6,7 @@ import { env } from '#server/env.server.ts'
  * gone after 10 minutes or a completed login. The address stays out of the URL
  * (and so out of the history and the access logs).
  */
-function loginEmailCookie() {
-  return createCookie('operon_login_email', {
-    httpOnly: true,
-    sameSite: 'lax',
-    // '/' and not '/login': with JavaScript the page's data is fetched from /login.data.
-    path: '/',
-    secure: env().isProduction,
-    secrets: [env().SESSION_SECRET],
-    maxAge: 10 * 60,
-  })
-}
+const loginEmailCookie = () => signedCookie('operon_login_email', 10 * 60)
 
 /** The Set-Cookie header that remembers `email` for the next login page. */
 export async function rememberLoginEmail(email: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { signedCookie } from './signed-cookie.server.ts'
 import { Authenticator } from 'remix-auth'
 import { CodeChallengeMethod, OAuth2Strategy } from 'remix-auth-oauth2'
 import {
@@ -170,17 +170,6 @@ export function clearStateCookies(request: Request, provider: ExternalProvider):
 // ---------------------------------------------------------------------------------------
 
 export const PENDING_SIGNUP_MINUTES = 10
-
-function signedCookie(name: string, maxAgeSeconds: number) {
-  return createCookie(name, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: env().isProduction,
-    maxAge: maxAgeSeconds,
-    secrets: [env().SESSION_SECRET],
-  })
-}
 
 const pendingSignupCookie = () => signedCookie('operon_external_signup', PENDING_SIGNUP_MINUTES * 60)
 const intentCookie = () => signedCookie('operon_external_intent', 10 * 60)

@@ -1,17 +1,7 @@
-import { createCookie } from '@remix-run/node'
-import { env } from '#server/env.server.ts'
+import { signedCookie } from './signed-cookie.server.ts'
 
 /** Holds the login challenge between the password step and the code step (10 minutes). */
-export function loginCookie() {
-  return createCookie('operon_login', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: env().isProduction,
-    secrets: [env().SESSION_SECRET],
-    maxAge: 10 * 60,
-  })
-}
+export const loginCookie = () => signedCookie('operon_login', 10 * 60)
 
 export async function readLoginChallenge(request: Request): Promise<string | null> {
   const value = (await loginCookie().parse(request.headers.get('cookie'))) as { challengeId?: string } | null

@@ -147,8 +147,12 @@ async function seriousAxe(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
 }
 
-/** The page's top 3000 px (a full fleet page with an open row is 14 000 px tall at 360 px, slow to capture). */
+/**
+ * The page's top 3000 px (a full fleet page with an open row is 14 000 px tall at 360 px, slow to
+ * capture), for a person to look at: not in CI, where nobody does and they cost a minute.
+ */
 async function shot(page: Page, name: string) {
+  if (process.env.CI) return
   const width = page.viewportSize()!.width
   const height = Math.min(3000, await page.evaluate(() => document.documentElement.scrollHeight))
   await page.screenshot({ path: `tests/.tmp/fit/${name}-${width}.png`, fullPage: true, clip: { x: 0, y: 0, width, height } })

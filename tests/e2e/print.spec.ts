@@ -92,6 +92,8 @@ test('the owner opens a pre-inspection, prints it, reloads the print page, downl
 })
 
 test('the inspection dialog: 800×800 with its sections and "Loading images"; both dialogs and print pages fit 360 px', async ({ page }) => {
+  // Five pages and six screenshots: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000)
   await page.setViewportSize({ width: 1366, height: 900 })
   const { companyId, vehicle, pre, insp } = await ownerWithRecords(page, 'Print Inspect')
   // The photos answer slowly, so "Loading images" can be seen.

@@ -4,9 +4,9 @@
  * invalid); Chromium runs every page in at most PDF_RENDERER_PROCESSES renderer processes, with no
  * GPU process; beyond the queue a render is refused (503), never run.
  */
-import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '#server/errors.ts'
+import { descendantsOf, isChromium } from '#tests/helpers/proc-tree.ts'
 import { chromiumArgs, closePdfBrowser, PDF_LIMITS, pdfLimitsFromEnv, pdfPagePool, pdfQueueState, renderPdf } from '#server/pdf/render.server.ts'
 
 afterAll(async () => {
@@ -15,35 +15,14 @@ afterAll(async () => {
 
 /** Chromium processes descended from this process, by their `--type` (browser: none). */
 function chromiumTypes(): string[] {
-  const parent = new Map<number, number>()
-  const type = new Map<number, string>()
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name)
-    if (!Number.isInteger(pid)) continue
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-      // Chromium rewrites its children's command line into one space-separated string.
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/)
-      if (!cmdline[0]?.includes('chrom')) continue
+  return descendantsOf(process.pid)
+    .filter(isChromium)
+    .map(({ args }) => {
       // The browser's own WebUI renderer (headless Chromium starts one) is not a page's.
-      const t = cmdline.find((a) => a.startsWith('--type='))?.slice('--type='.length) ?? 'browser'
-      const sub = cmdline.find((a) => a.startsWith('--utility-sub-type='))?.slice('--utility-sub-type='.length)
-      type.set(pid, t === 'renderer' && cmdline.includes('--top-chrome-webui') ? 'webui-renderer' : t === 'utility' && sub ? `utility:${sub}` : t)
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const types: string[] = []
-  for (const [pid, t] of type) {
-    for (let p = parent.get(pid); p; p = parent.get(p)) {
-      if (p === process.pid) {
-        types.push(t)
-        break
-      }
-    }
-  }
-  return types
+      const t = args.find((a) => a.startsWith('--type='))?.slice('--type='.length) ?? 'browser'
+      const sub = args.find((a) => a.startsWith('--utility-sub-type='))?.slice('--utility-sub-type='.length)
+      return t === 'renderer' && args.includes('--top-chrome-webui') ? 'webui-renderer' : t === 'utility' && sub ? `utility:${sub}` : t
+    })
 }
 
 const html = (n: number) => `<!doctype html><html><head><title>Limits ${n}</title></head><body><h1>Page ${n}</h1><p>${'text '.repeat(400)}</p></body></html>`

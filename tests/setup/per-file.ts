@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
 import { resetEnvCache } from '#server/env.server.ts'
+import { descendantsOf, isChromium } from '#tests/helpers/proc-tree.ts'
 
 // Test files share their worker process (vitest.config.ts `isolate: false`, decision 047): what
 // a file changes in the process environment, the clock or the process database is put back,
@@ -11,7 +11,7 @@ afterAll(async () => {
   await (await import('#server/pdf/render.server.ts')).closePdfBrowser()
   // What a closed browser left behind (its crash handler, a helper still exiting) would count
   // as this process's Chromium in the next file: end this process's own Chromium descendants.
-  for (const pid of chromiumDescendants()) {
+  for (const { pid } of descendantsOf(process.pid).filter(isChromium)) {
     try {
       process.kill(pid, 'SIGKILL')
     } catch {
@@ -39,24 +39,3 @@ afterEach(() => {
     throw new Error(`console.error was called unexpectedly:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`)
   }
 })
-
-/** Chromium processes started (directly or not) by this worker process. */
-function chromiumDescendants(): number[] {
-  const parent = new Map<number, number>()
-  const chromium: number[] = []
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name)
-    if (!Number.isInteger(pid)) continue
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chromium')) chromium.push(pid)
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return chromium.filter((pid) => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true
-    return false
-  })
-}

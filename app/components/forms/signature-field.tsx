@@ -4,9 +4,10 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { loadOnce } from '#app/utils/load-once.ts'
 
 /** signature_pad, loaded once the page is interactive rather than in its first load (decision 053). */
-export const loadSignaturePad = () => import('signature_pad').then((m) => m.default)
+export const loadSignaturePad = loadOnce(() => import('signature_pad').then((m) => m.default))
 
 export interface SignatureFieldProps {
   /** The form field carrying the drawn signature as a PNG `data:` URL (e.g. `driverSignature`). */
@@ -39,11 +40,21 @@ export function SignatureField({ name, typedName, label, defaultValue, onChange,
     if (!hydrated || !canvas) return
     let cleanup: (() => void) | undefined
     let gone = false
-    void loadSignaturePad().then((Pad) => {
-      if (!gone) cleanup = attach(new Pad(canvas, { penColor: '#111827', backgroundColor: 'rgba(255,255,255,0)' }), canvas)
-    })
+    // Without a signal the pad loads when it returns; the typed full name signs meanwhile.
+    const attempt = () => {
+      loadSignaturePad()
+        .then((Pad) => {
+          if (gone || cleanup) return
+          window.removeEventListener('online', attempt)
+          cleanup = attach(new Pad(canvas, { penColor: '#111827', backgroundColor: 'rgba(255,255,255,0)' }), canvas)
+        })
+        .catch(() => undefined)
+    }
+    attempt()
+    window.addEventListener('online', attempt)
     return () => {
       gone = true
+      window.removeEventListener('online', attempt)
       cleanup?.()
     }
     // defaultValue is read once: later changes come from the pad itself.

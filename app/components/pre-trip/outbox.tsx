@@ -4,14 +4,14 @@ import { Link } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
 import type { OutboxEntry } from '#app/utils/offline-queue.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { loadOnce } from '#app/utils/load-once.ts'
 import type { PreTripDraft } from './types.ts'
 import { deviceTimeZone, formatInstant } from '#app/utils/dates.ts'
 
 type Queue = typeof import('#app/utils/offline-queue.ts')
 
 /** The queue module, loaded on first use (it is not needed to show a page). */
-let queueModule: Promise<Queue> | undefined
-export const loadQueue = () => (queueModule ??= import('#app/utils/offline-queue.ts'))
+export const loadQueue = loadOnce((): Promise<Queue> => import('#app/utils/offline-queue.ts'))
 
 /**
  * Mounted once in the signed-in layout: sends the pre-trips saved on this phone when the page

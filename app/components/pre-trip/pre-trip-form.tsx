@@ -9,6 +9,9 @@ import { Textarea } from '#app/components/ui/textarea.tsx'
 import type { OutboxEntry } from '#app/utils/offline-queue.ts'
 import { blobToDataUrl } from '#app/utils/shrink-image.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
+import { loadOnce } from '#app/utils/load-once.ts'
+import { loadSonner } from '#app/components/ui/toast.ts'
 import { DAMAGE_SIDES, OUT_OF_SERVICE_LABEL, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { PRE_TRIP_RULES } from '#server/inspections/pre-trip-rules.ts'
 import { Checklist } from './checklist.tsx'
@@ -32,8 +35,14 @@ import { wallTimeOf } from './zoned-time.ts'
 
 // Loaded after the page is interactive, not in its first load (decision 053): the schema check
 // (zod) at the first submit, the confirm dialog with the first draft.
-const loadChecks = () => import('./checks.ts')
-const ConfirmDialog = React.lazy(() => import('#app/components/ui/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })))
+const loadChecks = loadOnce(() => import('./checks.ts'))
+const loadConfirmDialog = () => import('#app/components/ui/confirm-dialog.tsx').then((m) => m.ConfirmDialog)
+const ConfirmDialog = lazyComponent(
+  loadConfirmDialog,
+  <Button type="button" variant="ghost" size="sm" disabled>
+    Start over
+  </Button>,
+)
 
 type Phase = 'editing' | 'sending' | 'queued' | 'filed'
 
@@ -108,7 +117,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   React.useEffect(() => {
     if (!hydrated || !('serviceWorker' in navigator)) return
     // The lazily loaded pieces first, so that they are among the scripts kept for offline use.
-    Promise.all([loadChecks(), loadSignaturePad()])
+    Promise.all([loadChecks(), loadSignaturePad(), loadQueue(), loadSonner(), loadConfirmDialog()])
       .then(() => navigator.serviceWorker.register('/pre-trip-sw.js', { scope: '/' }))
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
@@ -433,14 +442,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
           {hydrated && draftId ? (
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
               <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone, ${new Date(savedAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}` : 'Your answers are kept on this phone as you go.'}</span>
-              <React.Suspense
-                fallback={
-                  <Button type="button" variant="ghost" size="sm" disabled>
-                    Start over
-                  </Button>
-                }
-              >
-                <ConfirmDialog
+              <ConfirmDialog
                   trigger={
                     <Button type="button" variant="ghost" size="sm">
                       Start over
@@ -452,7 +454,6 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
                   variant="destructive"
                   onConfirm={() => void startOver()}
                 />
-              </React.Suspense>
             </div>
           ) : null}
 

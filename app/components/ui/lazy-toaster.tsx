@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { loadSonner, toasterMounted } from './toast.ts'
 
@@ -8,26 +9,22 @@ function Mounted() {
   return null
 }
 
-const Toaster = lazy(async () => {
+// A failed load (no signal right after the page came) is tried again when the signal returns,
+// and never replaces the page by an error.
+const Toaster = lazyComponent(async () => {
   const [{ Toaster }] = await Promise.all([import('./sonner.tsx'), loadSonner()])
-  return {
-    default: function LoadedToaster() {
-      return (
-        <>
-          <Toaster />
-          <Mounted />
-        </>
-      )
-    },
+  return function LoadedToaster() {
+    return (
+      <>
+        <Toaster />
+        <Mounted />
+      </>
+    )
   }
 })
 
 /** Sonner's toaster, loaded after hydration so that it is in no page's first load (decision 053). */
 export function LazyToaster() {
   const hydrated = useHydrated()
-  return hydrated ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null
+  return hydrated ? <Toaster /> : null
 }

@@ -1,4 +1,5 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner'
+import { loadOnce } from '#app/utils/load-once.ts'
 
 /**
  * `toast` with sonner loaded on demand (decision 053). Every `import { toast } from 'sonner'` of
@@ -12,9 +13,8 @@ type Kind = 'success' | 'error' | 'warning' | 'info' | 'message'
 type Message = Parameters<typeof sonnerToast>[0]
 type Sonner = typeof import('sonner')
 
-let sonner: Promise<Sonner> | undefined
 /** The sonner module, loaded once (the real package: this file is exempt from the alias). */
-export const loadSonner = () => (sonner ??= import('sonner'))
+export const loadSonner = loadOnce((): Promise<Sonner> => import('sonner'))
 
 let markReady: () => void = () => {}
 const ready = new Promise<void>((resolve) => (markReady = resolve))
@@ -27,7 +27,9 @@ let counter = 0
 function show(kind: Kind | undefined, message: Message, data?: ExternalToast): string | number {
   const id = data?.id ?? `t${++counter}`
   if (typeof document === 'undefined') return id
-  void Promise.all([loadSonner(), ready]).then(([{ toast }]) => {
+  // Shown once the toaster is mounted (it retries its load when the signal returns).
+  void ready.then(async () => {
+    const { toast } = await loadSonner()
     const options = { ...data, id }
     if (kind) toast[kind](message, options)
     else toast(message, options)
@@ -43,7 +45,9 @@ export const toast = Object.assign((message: Message, data?: ExternalToast) => s
   message: (message: Message, data?: ExternalToast) => show('message', message, data),
   dismiss: (id?: string | number) => {
     if (typeof document === 'undefined') return id
-    void loadSonner().then(({ toast }) => toast.dismiss(id))
+    void loadSonner()
+      .then(({ toast }) => toast.dismiss(id))
+      .catch(() => undefined)
     return id
   },
 })
