@@ -6,36 +6,37 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 
-/** The browser specs run a second time on libSQL (decision 047): every page, the print pages, the captcha and the dialogs. */
-const LIBSQL_SPECS = ['tests/e2e/csp.spec.ts', 'tests/e2e/smoke.spec.ts']
+/** The browser specs run a second time on libSQL (decision 047): the production server on @libsql/client, its pages and REST. */
+const LIBSQL_SPECS = ['tests/e2e/smoke.spec.ts']
+/**
+ * Integration files that do not run again on libSQL (decision 047): what they prove does not
+ * depend on the driver (body limits, redirects, origins, client addresses, the captcha, Chromium,
+ * the VIN decoder, first-load JavaScript), and CI's 20 minutes are better spent elsewhere.
+ */
+const DRIVER_INDEPENDENT = new Set(
+  ['bounded-input', 'open-redirect', 'cross-site-writes', 'client-address', 'captcha', 'pdf-burst', 'pdf-limits', 'pdf-safety', 'vin-decode', 'first-load-budget'].map(
+    (f) => `tests/integration/${f}.test.ts`,
+  ),
+)
 
 const t0 = Date.now()
 mkdirSync('tests/.tmp', { recursive: true })
 const totals = { passed: 0, failed: 0, skipped: 0 }
 
-/**
- * Runs one step. A step that shares the machine with another (`buffered`) keeps its output
- * and prints it whole when it ends, so that the log reads one step at a time.
- */
-function run(name, cmd, args, env = {}, { buffered = false } = {}) {
-  const header = `\n=== ${name}: ${cmd} ${args.join(' ')}`
-  if (!buffered) console.log(header)
+/** Runs one step, its output shown as it comes. */
+function run(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`)
   const started = Date.now()
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } })
-    const chunks = []
-    child.stdout?.on('data', (c) => chunks.push(c))
-    child.stderr?.on('data', (c) => chunks.push(c))
-    child.on('close', (code) => {
-      if (buffered) console.log(`${header}\n${Buffer.concat(chunks).toString()}`)
-      resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) })
-    })
+    spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).on('close', (code) =>
+      resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }),
+    )
   })
 }
 
 /** A check that is one pass or one fail (typecheck, lint, migrations, build…); returns its summary line. */
-async function check(name, cmd, args, env, options) {
-  const { ok, seconds } = await run(name, cmd, args, env, options)
+async function check(name, cmd, args, env) {
+  const { ok, seconds } = await run(name, cmd, args, env)
   totals[ok ? 'passed' : 'failed'] += 1
   return { ok, summary: `${name}: ${ok ? 'passed' : 'FAILED'} (${seconds}s)` }
 }
@@ -49,10 +50,10 @@ function readJson(path) {
 }
 
 /** One Vitest run; its summary line is named `name`. */
-async function vitest(name, files = [], env = {}, options) {
+async function vitest(name, files = [], env = {}) {
   const out = `tests/.tmp/${name.replace(/\W+/g, '-')}.json`
   rmSync(out, { force: true })
-  const vt = await run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files], env, options)
+  const vt = await run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files], env)
   const v = readJson(out)
   if (!v) {
     totals.failed += 1
@@ -89,52 +90,39 @@ const notRun = (name, why) => {
   return { summary: `${name}: not run (${why})` }
 }
 
-// Two cores: steps that mostly wait (on the disk, the registry, servers and timers) share the
-// machine; the browser tests, which keep both cores busy, run alone (decision 047).
+// One step at a time: each keeps both cores busy (Vitest runs three workers), so running steps
+// side by side made none faster (decision 047).
 const steps = []
 // Debian's Chromium, for the PDFs of Vitest and for Playwright: installed first when missing.
 const chromium = await run('chromium', 'node', ['scripts/ensure-chromium.mjs'])
-const buffered = { buffered: true }
-steps.push(
-  ...(await Promise.all([
-    check('typecheck', 'npx', ['tsc', '--noEmit'], {}, buffered),
-    check('lint', 'npx', ['eslint', '.', '--max-warnings=0'], {}, buffered),
-    check('migrations', 'node', ['scripts/check-migrations.mjs'], {}, buffered),
-  ])),
-)
+steps.push(await check('typecheck', 'npx', ['tsc', '--noEmit']))
+steps.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings=0']))
+steps.push(await check('migrations', 'node', ['scripts/check-migrations.mjs']))
 // The production build first: Playwright, the production install, the bench and the shutdown
 // test (tests/integration/ops-shutdown.test.ts starts build/server) run it.
 const build = await check('build', 'npm', ['run', 'build', '--silent'])
 steps.push(build)
 
 // Vitest: unit and integration tests on the real database; the files that loop over DRIVERS
-// run on both drivers here. Beside it, the operations checks of issue 14 (decisions 043, 044):
+// run on both drivers here. Then the operations checks of issue 14 (decisions 043, 044):
 // the restore drill (Litestream replicates a database being written to a file replica; the
 // restore holds every committed row and passes integrity_check) and the production install
 // (the build just made, production dependencies only in a clean folder, started through the
 // image's entrypoint as a non-root user; health, login page, REST, a PDF, the replica, SIGTERM).
-steps.push(
-  ...(await Promise.all([
-    vitest('vitest (better-sqlite3)'),
-    check('restore drill', 'npx', ['tsx', 'scripts/db-restore-drill.ts'], {}, buffered),
-    build.ok && chromium.ok ? check('production install', 'node', ['scripts/prod-install-test.mjs', '--no-build'], {}, buffered) : notRun('production install', 'no build or no Chromium'),
-  ])),
-)
+steps.push(await vitest('vitest (better-sqlite3)'))
+steps.push(await check('restore drill', 'npx', ['tsx', 'scripts/db-restore-drill.ts']))
+steps.push(build.ok && chromium.ok ? await check('production install', 'node', ['scripts/prod-install-test.mjs', '--no-build']) : notRun('production install', 'no build or no Chromium'))
 
 // The whole suite on libSQL (issue 14 point 3): every other file that touches the database
 // again with DB_DRIVER=libsql (@libsql/client in local-file mode: createTestDb, startApp's
-// process database). Unit tests without a database would only repeat themselves. Beside it,
+// process database). Unit tests without a database would only repeat themselves. Then
 // npm run bench --short: every benchmarked path answers on the app and the floor (no timing asserted).
 const libsqlFiles = readdirSync('tests/integration')
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => `tests/integration/${f}`)
-  .filter((f) => !/\bDRIVERS\b/.test(readFileSync(f, 'utf8')))
-steps.push(
-  ...(await Promise.all([
-    vitest('vitest (libsql)', libsqlFiles, { DB_DRIVER: 'libsql' }),
-    build.ok ? check('bench (short)', 'npx', ['tsx', 'scripts/bench.ts', '--short'], {}, buffered) : notRun('bench (short)', 'build failed'),
-  ])),
-)
+  .filter((f) => !DRIVER_INDEPENDENT.has(f) && !/\bDRIVERS\b/.test(readFileSync(f, 'utf8')))
+steps.push(await vitest('vitest (libsql)', libsqlFiles, { DB_DRIVER: 'libsql' }))
+steps.push(build.ok ? await check('bench (short)', 'npx', ['tsx', 'scripts/bench.ts', '--short']) : notRun('bench (short)', 'build failed'))
 
 // Playwright: the production build in Debian's Chromium, then the libSQL stack (server and
 // fixtures on @libsql/client) for the specs of LIBSQL_SPECS.

@@ -1,14 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, signInAs, test } from './fixtures.ts'
+import { expect, seriousAxeViolations, signInAs, test } from './fixtures.ts'
 
 /** axe on the main pages: no serious or critical violation (WCAG 2.1 A and AA rules). */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
-  expect(serious).toEqual([])
+  expect(await seriousAxeViolations(page)).toEqual([])
 }
 
 test('public pages', async ({ page }) => {

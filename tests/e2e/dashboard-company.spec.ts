@@ -3,7 +3,6 @@
  * spec's cards with the figures the use cases compute, the alert list, the expiry timeline and
  * the activity charts; with JavaScript off; a non-owner refused; no sideways scroll at 360 px.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { companies, users } from '#db/schema/index.ts'
@@ -11,7 +10,7 @@ import { getOperatorStatsByCompanyId } from '#server/dashboards/operator-stats.s
 import { getOwnerStatsByCompanyId } from '#server/dashboards/owner-stats.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { webSessionFor } from '#tests/helpers/factory.ts'
-import { BASE_URL, e2eDb, expect, test } from './fixtures.ts'
+import { BASE_URL, e2eDb, expect, seriousAxeViolations, test } from './fixtures.ts'
 
 const OWNER = { email: 'owner@demo.operon.app', company: 'Summit Bus Leasing' }
 const OPERATOR = { email: 'operator@demo.operon.app', company: 'Evergreen Student Transportation' }
@@ -140,11 +139,7 @@ test('both dashboards with the demo data have no serious accessibility violation
     const page = await open(browser, d.cookie)
     await page.goto(`/${path}/${d.companyId}`)
     await expect(page.getByRole('heading', { level: 1 })).toContainText(who.company)
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
-    expect(serious, path).toEqual([])
+    expect(await seriousAxeViolations(page), path).toEqual([])
     await page.context().close()
   }
 })

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { users } from '#db/schema/index.ts'
 import { webSessionFor } from '#tests/helpers/factory.ts'
-import { BASE_URL, e2eDb, expect, signInAs, test } from './fixtures.ts'
+import { BASE_URL, e2eDb, expect, seriousAxeViolations, signInAs, test } from './fixtures.ts'
 
 /**
  * The personal dashboard (issue 11 point 1): welcome, Driver View / Mechanic View, the
@@ -37,11 +36,7 @@ async function expectNoHorizontalScroll(page: Page) {
 async function expectAccessible(page: Page) {
   const closed = page.locator('figure details:not([open]) summary')
   while ((await closed.count()) > 0) await closed.first().click()
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
-  expect(serious).toEqual([])
+  expect(await seriousAxeViolations(page)).toEqual([])
 }
 
 const cardValue = (page: Page, key: string) => page.locator(`[data-stat="${key}"] [data-stat-value]`)

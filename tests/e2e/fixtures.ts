@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
 import { openDatabase, type Database } from '#db/client.ts'
 import type { CompanyType, RoleName } from '#catalog/roles.ts'
@@ -39,7 +40,27 @@ export async function signInAs(page: Page, spec: SignInSpec) {
   return { user, companies, token }
 }
 
-export const test = base
+/**
+ * The browser tests' `test`. In CI a page's screenshots are not taken: they are written under
+ * tests/.tmp for a person to look at (run the specs locally), and in CI they cost a minute.
+ */
+export const test = base.extend({
+  page: async ({ page }, provide) => {
+    if (process.env.CI) page.screenshot = async () => Buffer.alloc(0)
+    await provide(page)
+  },
+})
+
+/**
+ * axe's serious and critical findings on the page (WCAG 2.1 A and AA rules), described for the
+ * failure message. Only violations are collected: axe's details of what passed cost seconds.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ resultTypes: ['violations'] }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+}
 export { expect } from '@playwright/test'
 
 /** Solves the form's captcha as a person would: the widget with JavaScript, the question without. */

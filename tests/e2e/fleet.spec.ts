@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { vehicleImages, vehicles } from '#db/schema/index.ts'
@@ -9,7 +8,7 @@ import { vinCheckDigit, withVinCheckDigit } from '#catalog/vin.ts'
 import { createVehicleRequest, respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
-import { BASE_URL, e2eDb, expect, signInAs, test } from './fixtures.ts'
+import { BASE_URL, e2eDb, expect, seriousAxeViolations, signInAs, test } from './fixtures.ts'
 
 /** Real bus VINs the offline decoder knows (NHTSA vPIC). */
 const BLUE_BIRD_2014 = '1BAKGCPA1EF296813'
@@ -48,11 +47,7 @@ async function ownerWithFleet(page: Page, name: string) {
 
 /** No serious or critical axe violation (WCAG 2.1 A and AA). */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
-  expect(serious).toEqual([])
+  expect(await seriousAxeViolations(page)).toEqual([])
 }
 
 async function hydrated(page: Page) {

@@ -6,7 +6,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import QRCode from 'qrcode'
@@ -19,7 +18,7 @@ import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { oneYearAfter } from '#server/inspections/inspection-schema.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
-import { BASE_URL, drawSignature, e2eDb, expect, test } from './fixtures.ts'
+import { BASE_URL, drawSignature, e2eDb, expect, seriousAxeViolations, test } from './fixtures.ts'
 
 const PHONE = { width: 360, height: 740 }
 const TMP = resolve('tests/.tmp')
@@ -81,11 +80,7 @@ async function expectNoHorizontalScroll(page: Page) {
 
 /** No serious or critical axe violation (WCAG 2.1 A and AA). */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
-  expect(serious).toEqual([])
+  expect(await seriousAxeViolations(page)).toEqual([])
 }
 
 const item = (page: Page, key: string) => page.locator(`li[data-item="${key}"]`)

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -8,7 +7,7 @@ import { operatorAssignments, preInspectionImages, preInspections, repairActions
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
-import { drawSignature, e2eDb, expect, signInAs, test } from './fixtures.ts'
+import { drawSignature, e2eDb, expect, seriousAxeViolations, signInAs, test } from './fixtures.ts'
 
 /**
  * The driver's pre-trip on a phone (issue 10 points 1 and 2, decisions 030 and 031): the QR
@@ -219,9 +218,7 @@ test.describe('with JavaScript', () => {
     await expectNoHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/pre-trip-360-errors.png' })
 
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-    expect(serious).toEqual([])
+    expect(await seriousAxeViolations(page)).toEqual([])
 
     await page.setViewportSize({ width: 1366, height: 900 })
     await expectNoHorizontalScroll(page)

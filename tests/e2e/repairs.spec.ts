@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { repairActions, repairTasks } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
-import { e2eDb, expect, signInAs, test } from './fixtures.ts'
+import { e2eDb, expect, seriousAxeViolations, signInAs, test } from './fixtures.ts'
 
 const run = Date.now().toString(36).toUpperCase().slice(-5)
 const uniqueVin = () => withVinCheckDigit(`1BAKGCPA0EF${randomInt(100_000, 1_000_000)}`)
@@ -121,8 +120,7 @@ test.describe('at 360 px', () => {
     await expect(card).toContainText('Out of service')
     await noHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/repairs-360.png', fullPage: true })
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    expect(await seriousAxeViolations(page)).toEqual([])
 
     await card.getByTestId(`task-button-${actions[0]!.tasks[0]}`).click()
     await expect(page.getByTestId(`repair-card-${actions[0]!.id}`).getByTestId(`task-${actions[0]!.tasks[0]}`)).toContainText('Completed')
