@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { loadOnce } from './load-once.ts'
+import { loadOnce, whenLoaded } from './load-once.ts'
 
 /**
  * A component loaded on demand, like `React.lazy`, that survives a lost signal: `React.lazy`
@@ -14,21 +14,10 @@ export function lazyComponent<P extends object>(load: () => Promise<React.Compon
     const [Component, setComponent] = React.useState(() => loaded)
     React.useEffect(() => {
       if (Component) return
-      let alive = true
-      const attempt = () => {
-        get()
-          .then((c) => {
-            loaded = c
-            if (alive) setComponent(() => c)
-          })
-          .catch(() => undefined)
-      }
-      attempt()
-      window.addEventListener('online', attempt)
-      return () => {
-        alive = false
-        window.removeEventListener('online', attempt)
-      }
+      return whenLoaded(get, (c) => {
+        loaded = c
+        setComponent(() => c)
+      })
     }, [Component])
     return Component ? <Component {...props} /> : fallback
   }

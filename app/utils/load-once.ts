@@ -12,3 +12,27 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
       throw error
     }))
 }
+
+/**
+ * Hands what `load` gives to `use`, once. Without a signal it tries again each time the signal
+ * returns (`online`). Returns the cancel, for an effect's cleanup.
+ */
+export function whenLoaded<T>(load: () => Promise<T>, use: (value: T) => void): () => void {
+  let settled = false
+  const stop = () => {
+    settled = true
+    window.removeEventListener('online', attempt)
+  }
+  function attempt() {
+    load()
+      .then((value) => {
+        if (settled) return
+        stop()
+        use(value)
+      })
+      .catch(() => undefined)
+  }
+  attempt()
+  window.addEventListener('online', attempt)
+  return stop
+}

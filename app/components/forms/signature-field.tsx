@@ -4,7 +4,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { loadOnce } from '#app/utils/load-once.ts'
+import { loadOnce, whenLoaded } from '#app/utils/load-once.ts'
 
 /** signature_pad, loaded once the page is interactive rather than in its first load (decision 053). */
 export const loadSignaturePad = loadOnce(() => import('signature_pad').then((m) => m.default))
@@ -39,22 +39,12 @@ export function SignatureField({ name, typedName, label, defaultValue, onChange,
     const canvas = canvasRef.current
     if (!hydrated || !canvas) return
     let cleanup: (() => void) | undefined
-    let gone = false
     // Without a signal the pad loads when it returns; the typed full name signs meanwhile.
-    const attempt = () => {
-      loadSignaturePad()
-        .then((Pad) => {
-          if (gone || cleanup) return
-          window.removeEventListener('online', attempt)
-          cleanup = attach(new Pad(canvas, { penColor: '#111827', backgroundColor: 'rgba(255,255,255,0)' }), canvas)
-        })
-        .catch(() => undefined)
-    }
-    attempt()
-    window.addEventListener('online', attempt)
+    const cancel = whenLoaded(loadSignaturePad, (Pad) => {
+      cleanup = attach(new Pad(canvas, { penColor: '#111827', backgroundColor: 'rgba(255,255,255,0)' }), canvas)
+    })
     return () => {
-      gone = true
-      window.removeEventListener('online', attempt)
+      cancel()
       cleanup?.()
     }
     // defaultValue is read once: later changes come from the pad itself.

@@ -443,17 +443,17 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
               <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone, ${new Date(savedAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}` : 'Your answers are kept on this phone as you go.'}</span>
               <ConfirmDialog
-                  trigger={
-                    <Button type="button" variant="ghost" size="sm">
-                      Start over
-                    </Button>
-                  }
-                  title="Start over?"
-                  description="Everything typed in this pre-trip, its photos and signature are removed from this phone."
-                  confirmLabel="Start over"
-                  variant="destructive"
-                  onConfirm={() => void startOver()}
-                />
+                trigger={
+                  <Button type="button" variant="ghost" size="sm">
+                    Start over
+                  </Button>
+                }
+                title="Start over?"
+                description="Everything typed in this pre-trip, its photos and signature are removed from this phone."
+                confirmLabel="Start over"
+                variant="destructive"
+                onConfirm={() => void startOver()}
+              />
             </div>
           ) : null}
 
