@@ -94,6 +94,8 @@ export function createApp(opts: AppOptions): express.Express {
   const dev = opts.mode === 'development'
   const app = express()
   app.disable('x-powered-by')
+  // Nothing reads req.query (Remix and the doors read the URL themselves): no qs.parse per request.
+  app.set('query parser', false)
   // No proxy header is believed by Express itself: the client address comes from
   // CLIENT_IP_HEADER or the socket (decision 020), and the host from Host.
   app.set('trust proxy', false)
@@ -169,10 +171,15 @@ export function createApp(opts: AppOptions): express.Express {
     if (!found) throw new Error('the server build exports no doors (app/entry.server.tsx)')
     return found
   }
-  const doorHandler = createFetchHandler(async (request, _req, res) => {
-    const d = await doors()
-    return (res.locals.door === 'rest' ? d.rest : d.trpc)(request, loadContext(res))
-  })
+  // A door's use case runs to its end even if the client leaves (its writes are atomic anyway;
+  // a streamed list stops on the socket's close): no abort signal to build per request.
+  const doorHandler = createFetchHandler(
+    async (request, _req, res) => {
+      const d = await doors()
+      return (res.locals.door === 'rest' ? d.rest : d.trpc)(request, loadContext(res))
+    },
+    { abortable: false },
+  )
   app.use((req, res, next) => (res.locals.door === 'page' ? next() : doorHandler(req, res, next)))
 
   if (opts.viteMiddlewares) {

@@ -18,7 +18,7 @@ import {
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { MAX_BODY_BYTES } from './guards.server.ts'
 import { runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from './request-scope.server.ts'
-import { isStreamedAnswer, writeWithBackpressure } from './stream-body.server.ts'
+import { isStreamedAnswer, rememberedText, writeWithBackpressure } from './stream-body.server.ts'
 
 export const NO_STORE = 'private, no-store'
 
@@ -51,19 +51,22 @@ function headersOf(req: ExpressRequest): Headers {
   return headers
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, scope: RequestScope): Request {
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, scope: RequestScope, abortable: boolean): Request {
   // `trust proxy` is off: the Host header names the host (req.hostname has no port).
   const url = new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`)
-  let controller: AbortController | null = new AbortController()
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: headersOf(req), signal: controller.signal }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: headersOf(req) }
+  if (abortable) {
+    let controller: AbortController | null = new AbortController()
+    init.signal = controller.signal
+    res.on('finish', () => (controller = null))
+    res.on('close', () => controller?.abort())
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const limited = req.pipe(new BodyLimit(MAX_BODY_BYTES, scope))
     req.on('error', (e) => limited.destroy(e))
     init.body = createReadableStreamFromReadable(limited)
     init.duplex = 'half'
   }
-  res.on('finish', () => (controller = null))
-  res.on('close', () => controller?.abort())
   return new Request(url.href, init)
 }
 
@@ -135,6 +138,11 @@ async function send(res: ExpressResponse, response: Response) {
   if (cookies.length) res.append('Set-Cookie', cookies)
   if (!response.headers.has('cache-control')) res.set('Cache-Control', NO_STORE)
   if (!response.body) return void res.end()
+  const text = rememberedText(response)
+  if (text !== undefined && !response.headers.has('content-length')) {
+    res.setHeader('Content-Length', Buffer.byteLength(text))
+    return void res.end(text)
+  }
   // JSON and plain-text answers (the REST and tRPC doors, /healthz) are written in one piece
   // with their length: no stream plumbing, and compression skips what is under its threshold.
   if (!response.headers.has('content-length') && BUFFERED_TYPES.test(response.headers.get('content-type') ?? '') && !isStreamedAnswer(response)) {
@@ -149,14 +157,16 @@ async function send(res: ExpressResponse, response: Response) {
  * An Express handler around a fetch-style door `(Request) => Response`: the body limit while it
  * streams (413), a full disk (507), the answer's headers over the middleware's defaults.
  * Remix is one such door; the REST and tRPC doors are mounted the same way without Remix's
- * route matching (decision 051).
+ * route matching (decision 051). `abortable`: the Request's signal fires when the client leaves
+ * (Remix stops its loaders); the doors go without it.
  */
 export function createFetchHandler(
   handle: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>,
+  { abortable = true }: { abortable?: boolean } = {},
 ): RequestHandler {
   return (req, res, next) => {
     const { scope, result } = runInRequestScope(async () => {
-      const request = toFetchRequest(req, res, requestScope()!)
+      const request = toFetchRequest(req, res, requestScope()!, abortable)
       return handle(request, req, res)
     })
     const started = performance.now()

@@ -17,6 +17,11 @@ interface CompiledRoute {
   paramNames: string[]
 }
 
+interface Candidate {
+  route: RestRoute
+  rawParams: Record<string, string>
+}
+
 function compile(route: RestRoute): CompiledRoute {
   const paramNames: string[] = []
   const source = route.path
@@ -34,10 +39,49 @@ function compile(route: RestRoute): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}/?$`, 'i'), paramNames }
 }
 
-let compiled: CompiledRoute[] | undefined
-function table(): CompiledRoute[] {
-  compiled ??= restRoutes().map(compile)
+interface RouteTable {
+  /** Paths without parameters, lower-cased and without a trailing slash: one Map lookup. */
+  exact: Map<string, RestRoute[]>
+  /** The few paths with `{parameters}`, matched by pattern. */
+  patterns: CompiledRoute[]
+}
+
+let compiled: RouteTable | undefined
+function table(): RouteTable {
+  if (compiled) return compiled
+  const exact = new Map<string, RestRoute[]>()
+  const patterns: CompiledRoute[] = []
+  for (const route of restRoutes()) {
+    if (route.path.includes('{')) {
+      patterns.push(compile(route))
+      continue
+    }
+    const key = route.path.toLowerCase()
+    exact.set(key, [...(exact.get(key) ?? []), route])
+  }
+  compiled = { exact, patterns }
   return compiled
+}
+
+/** Every route whose path matches, whatever its method (the 405's `Allow` lists them). */
+function routesFor(pathname: string): Candidate[] {
+  const { exact, patterns } = table()
+  const key = (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase()
+  const found: Candidate[] = (exact.get(key) ?? []).map((route) => ({ route, rawParams: {} }))
+  for (const c of patterns) {
+    const m = pathname.match(c.pattern)
+    if (m) found.push({ route: c.route, rawParams: Object.fromEntries(c.paramNames.map((n, i) => [n, decodePathSegment(m[i + 1]!)])) })
+  }
+  return found
+}
+
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    // A malformed escape (`%E0%A4%A`) is the client's mistake, not the server's.
+    throw new AppError('BAD_REQUEST', 'The path is not valid')
+  }
 }
 
 /** Reads the body without ever holding more than the limit in memory. */
@@ -85,17 +129,15 @@ export async function handleRestRequest(request: Request, db: Database, ip: stri
   try {
     const url = new URL(request.url)
     const method = request.method.toUpperCase()
-    const matches = table()
-      .map((c) => ({ c, m: url.pathname.match(c.pattern) }))
-      .filter((x) => x.m)
+    const matches = routesFor(url.pathname)
     if (matches.length === 0) throw new AppError('NOT_FOUND', 'Not found')
-    const hit = matches.find((x) => x.c.route.method === method)
+    const hit = matches.find((x) => x.route.method === method)
     if (!hit) {
       return json({ message: 'Method not allowed' }, 405, {
-        Allow: [...new Set(matches.map((x) => x.c.route.method))].join(', '),
+        Allow: [...new Set(matches.map((x) => x.route.method))].join(', '),
       })
     }
-    const { route, paramNames } = hit.c
+    const { route, rawParams } = hit
     await consumeRateLimit('api', ip)
 
     const { actor, badToken } = await identify(db, request, { cookie: false })
@@ -103,7 +145,6 @@ export async function handleRestRequest(request: Request, db: Database, ip: stri
       throw new AppError('UNAUTHORIZED', badToken ? 'Invalid or expired token' : 'Authentication required')
     }
 
-    const rawParams = Object.fromEntries(paramNames.map((n, i) => [n, decodeURIComponent(hit.m![i + 1]!)]))
     const params = route.params ? route.params.parse(rawParams) : rawParams
     const query = route.query ? route.query.parse(bindQuery(route.query, url.searchParams)) : {}
     const body = await parseBody(route, request)

@@ -1,15 +1,18 @@
 import { z } from 'zod'
 import { isAppError } from '../errors.ts'
+import { rememberText } from '../http/stream-body.server.ts'
 import { isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
 import { logger } from '../log.server.ts'
 import { fieldErrorsOf } from '../validation.ts'
 
 export function json(data: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(data ?? null), {
+  const text = status === 204 ? null : JSON.stringify(data ?? null)
+  const response = new Response(text, {
     status,
     // Answers carry user data: never kept by a shared or browser cache.
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store', ...headers },
   })
+  return text === null ? response : rememberText(response, text)
 }
 
 export function errorResponse(error: unknown): Response {

@@ -49,6 +49,16 @@ describe('the /api adapter', () => {
     const res = await call('/API/company/MINE', { token })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual(a)
+    const slash = await call('/api/company/mine/', { token })
+    expect(slash.status).toBe(200)
+    expect(await slash.json()).toEqual(a)
+    expect((await call('/api/company/mine//', { token })).status).toBe(404)
+  })
+
+  it('answers 400, not 500, for a malformed escape in a path parameter', async () => {
+    const res = await call('/api/VehicleOperator/%E0%A4%A/cancel', { token, method: 'POST' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: 'The path is not valid' })
   })
 
   it('answers 401 with the error shape without a token or with a bad one', async () => {

@@ -7,7 +7,8 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { isStreamedAnswer, writeWithBackpressure } from '#server/http/stream-body.server.ts'
+import { isStreamedAnswer, rememberedText, writeWithBackpressure } from '#server/http/stream-body.server.ts'
+import { json } from '#server/rest/respond.ts'
 import { jsonArrayResponse } from '#server/rest/stream.server.ts'
 
 const CHUNKS = 400
@@ -78,5 +79,15 @@ describe('a streamed answer with backpressure', () => {
     await settled()
     res.destroy()
     await vi.waitFor(() => expect(cancelled).toBe(true))
+  })
+})
+
+describe('a door\'s JSON answer (decision 051)', () => {
+  it('keeps the text it was made from, which the adapter writes instead of reading the body back', async () => {
+    const answer = json({ message: 'ünïcode' }, 200)
+    expect(rememberedText(answer)).toBe('{"message":"ünïcode"}')
+    expect(await answer.text()).toBe(rememberedText(answer))
+    expect(rememberedText(json(null, 204))).toBeUndefined()
+    expect(rememberedText(new Response('{}'))).toBeUndefined()
   })
 })
