@@ -238,19 +238,62 @@ function timed<T>(run: () => T): T {
   }
 }
 
-/** better-sqlite3 is synchronous: each statement's run, get and all are timed as they execute. */
+/** How many compiled statements each better-sqlite3 connection keeps, least recently used out. */
+const STATEMENT_CACHE_SIZE = 500
+let compiledStatements = 0
+
+/** How many statements better-sqlite3 connections have compiled in this module (tests assert reuse). */
+export function compiledStatementCount(): number {
+  return compiledStatements
+}
+
+type NativeStatement = Record<'run' | 'get' | 'all', (...args: unknown[]) => unknown> & {
+  raw: (on?: boolean) => unknown
+  reader: boolean
+}
+
+/**
+ * better-sqlite3 is synchronous: each statement's run, get and all are timed as they execute.
+ * Drizzle prepares the SQL of every query it runs; the connection keeps the compiled statement
+ * by its text (decision 051), so SQLite compiles each text once. One statement can then serve
+ * several queries of the same text, so `raw()` (rows as arrays, which Drizzle asks for right
+ * before each call that wants them) applies to the next call only.
+ */
 function timedConnection(conn: BetterSqlite3.Database): BetterSqlite3.Database {
   const prepare = conn.prepare.bind(conn)
-  conn.prepare = ((source: string) => {
-    const statement = prepare(source) as unknown as Record<'run' | 'get' | 'all', (...args: unknown[]) => unknown>
+  const cache = new Map<string, NativeStatement>()
+  const wrap = (statement: NativeStatement): NativeStatement => {
+    const native = { run: statement.run, get: statement.get, all: statement.all, raw: statement.raw }
+    let rawNext = false
+    let rawNow = false
+    statement.raw = function (on = true) {
+      rawNext = on
+      return this
+    }
     for (const method of ['run', 'get', 'all'] as const) {
-      const original = statement[method]
-      statement[method] = function (this: unknown, ...args: unknown[]) {
-        return timed(() => original.apply(this, args))
+      statement[method] = function (...args: unknown[]) {
+        if (statement.reader && method !== 'run') {
+          const want = rawNext
+          rawNext = false
+          if (want !== rawNow) native.raw.call(statement, (rawNow = want))
+        }
+        return timed(() => native[method].apply(statement, args))
       }
     }
     return statement
-  }) as typeof conn.prepare
+  }
+  conn.prepare = ((source: string) => {
+    let statement = cache.get(source)
+    if (statement) {
+      cache.delete(source)
+    } else {
+      statement = wrap(prepare(source) as unknown as NativeStatement)
+      compiledStatements++
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+    }
+    cache.set(source, statement)
+    return statement
+  }) as unknown as typeof conn.prepare
   return conn
 }
 
