@@ -1,21 +1,38 @@
-import { and, eq, gte, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
+import { preparedRead, type Database } from '#db/client.ts'
 import { companies, operatorAssignments, vehicles } from '#db/schema/index.ts'
 import type { RoleName } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** "Today" as a calendar date in a time zone (PRODUCT.md: dates are the company's). */
 export function todayIn(timeZone: string | null | undefined, now = new Date()): string {
+  const zone = timeZone || 'UTC'
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+    let format = dayFormats.get(zone)
+    if (!format) {
+      // Only valid zones get here (an unknown one throws): the map holds at most the IANA list.
+      format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      dayFormats.set(zone, format)
+    }
+    return format.format(now)
   } catch {
     return now.toISOString().slice(0, 10)
   }
 }
 
+// Read by most company pages and statistics, often several times a request: prepared once (decision 051).
+const companyTimeZoneById = (db: Database) =>
+  preparedRead(db, 'company.timeZone', (read) =>
+    read.select({ tz: companies.timeZone }).from(companies).where(eq(companies.id, sql.placeholder('companyId'))).prepare(),
+  )
+
 export async function companyToday(ctx: UseCaseContext, companyId: number): Promise<string> {
-  const [c] = await ctx.db.read.select({ tz: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  const [c] = await companyTimeZoneById(ctx.db).all({ companyId })
   return todayIn(c?.tz, ctx.now)
 }
 

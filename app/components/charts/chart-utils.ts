@@ -52,9 +52,16 @@ function round(value: number): number {
   return Math.round(value * 1e6) / 1e6
 }
 
-/** `1234.5` → `"1,234.5"` (en-US, at most `digits` decimals). */
+const numberFormats = new Map<number, Intl.NumberFormat>()
+
+/** `1234.5` → `"1,234.5"` (en-US, at most `digits` decimals); one formatter per precision. */
 export function formatNumber(value: number, digits = 1): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: digits })
+  let format = numberFormats.get(digits)
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits })
+    numberFormats.set(digits, format)
+  }
+  return format.format(value)
 }
 
 /** A value with its unit: `"12 mi"`, `"3 drives"` (unit appended after a space). */

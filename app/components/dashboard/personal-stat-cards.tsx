@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import { cn } from '#app/utils/cn.ts'
+import { formatNumber } from '#app/components/charts/chart-utils.ts'
 
 export type StatCardItem = {
   /** Stable id (the API's field name), used as `data-stat`. */
@@ -23,7 +24,7 @@ export function StatCards({ items, label, className }: { items: StatCardItem[]; 
             <span className="min-w-0 break-words">{itemLabel}</span>
           </span>
           <span className="text-2xl font-semibold tabular-nums" data-stat-value>
-            {value.toLocaleString('en-US', { maximumFractionDigits: digits })}
+            {formatNumber(value, digits)}
             {unit ? <span className="ml-1 text-sm font-normal text-muted-foreground">{unit}</span> : null}
           </span>
         </li>

@@ -1,6 +1,6 @@
 import { getCompany } from '#server/companies/company-settings.server.ts'
 import type { UseCaseContext } from '#server/context.ts'
-import { qrDataUrl } from '#app/utils/qr.server.ts'
+import { rememberedQrDataUrl } from '#app/utils/qr.server.ts'
 import type { CompanyCodeCardData } from '#app/components/people/shared.ts'
 
 /** The company (for its time zone, types…) and its code card, in one read. */
@@ -10,7 +10,7 @@ export async function loadCompanyWithCard(ctx: UseCaseContext, companyId: number
     companyId: company.companyId,
     companyName: company.companyName,
     code: company.companyIdentifier,
-    qr: await qrDataUrl(company.companyIdentifier),
+    qr: await rememberedQrDataUrl(company.companyIdentifier),
   }
   return { company, card }
 }

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
-import { qrDataUrl } from '#app/utils/qr.server.ts'
+import { rememberedQrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { roleLabelOf } from '#catalog/roles.ts'
 import { listEmployees, updateUserRoleStatus } from '#server/companies/employees.server.ts'
@@ -46,7 +46,7 @@ export async function employeesPageLoader(args: LoaderFunctionArgs, manager: Man
     result.items.map(async (e) => ({
       id: e.id,
       personalIdentifier: e.personalIdentifier,
-      qr: await qrDataUrl(e.personalIdentifier, 96),
+      qr: await rememberedQrDataUrl(e.personalIdentifier, 96),
       firstName: e.firstName,
       lastName: e.lastName,
       email: e.email,
