@@ -1,4 +1,5 @@
-// Experiment (not committed): Chromium's PSS peak while printing 20 PDFs, 2 at a time, per flag set.
+// `npx tsx scripts/chromium-flags-exp.ts [variant…]`: Chromium's PSS peak while printing 20 PDFs, 2 at a time, per flag set
+// (the figures behind decision 050's "measured and not taken"); a tool for the next flag to try, not part of any run.
 import puppeteer from 'puppeteer-core'
 import sharp from 'sharp'
 import { CHROMIUM_ARGS } from '#server/pdf/render.server.ts'

@@ -8,6 +8,8 @@ export interface Usage {
   processes: number
   rssKiB: number
   pssKiB: number
+  /** PSS the kernel cannot drop under pressure: anonymous and shared memory (not clean file pages). */
+  pssAnonKiB: number
 }
 export interface TreeUsage {
   /** The root process alone (the Node server). */
@@ -19,24 +21,31 @@ export interface TreeUsage {
 
 export function treeUsage(root: number): TreeUsage {
   const own = usageOf(root)
-  const server = own ? { processes: 1, rssKiB: own.rss, pssKiB: own.pss } : { processes: 0, rssKiB: 0, pssKiB: 0 }
+  const server = own ? { processes: 1, rssKiB: own.rss, pssKiB: own.pss, pssAnonKiB: own.pssAnon } : { processes: 0, rssKiB: 0, pssKiB: 0, pssAnonKiB: 0 }
   const children = usageOfAll(descendantsOf(root).map((d) => d.pid))
   return {
     server,
     children,
-    total: { processes: server.processes + children.processes, rssKiB: server.rssKiB + children.rssKiB, pssKiB: server.pssKiB + children.pssKiB },
+    total: {
+      processes: server.processes + children.processes,
+      rssKiB: server.rssKiB + children.rssKiB,
+      pssKiB: server.pssKiB + children.pssKiB,
+      pssAnonKiB: server.pssAnonKiB + children.pssAnonKiB,
+    },
   }
 }
 
 /** Samples `treeUsage(root)` every `everyMs` until stopped; keeps the peak (by total PSS) and the peak of each part. */
 export function sampleTree(root: number, everyMs = 50) {
-  const peak = { server: { processes: 0, rssKiB: 0, pssKiB: 0 }, children: { processes: 0, rssKiB: 0, pssKiB: 0 }, total: { processes: 0, rssKiB: 0, pssKiB: 0 } }
+  const zero = (): Usage => ({ processes: 0, rssKiB: 0, pssKiB: 0, pssAnonKiB: 0 })
+  const peak = { server: zero(), children: zero(), total: zero() }
   const take = () => {
     const u = treeUsage(root)
     for (const part of ['server', 'children', 'total'] as const) {
       peak[part].processes = Math.max(peak[part].processes, u[part].processes)
       peak[part].rssKiB = Math.max(peak[part].rssKiB, u[part].rssKiB)
       peak[part].pssKiB = Math.max(peak[part].pssKiB, u[part].pssKiB)
+      peak[part].pssAnonKiB = Math.max(peak[part].pssAnonKiB, u[part].pssAnonKiB)
     }
   }
   take()
