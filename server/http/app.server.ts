@@ -110,7 +110,10 @@ export function createApp(opts: AppOptions): express.Express {
     res.locals.cspNonce = door === 'page' ? randomBytes(16).toString('hex') : ''
     next()
   })
-  app.use(compression())
+  // A client that accepts no encoding gets none; a door's answer (never stored by a cache, so no
+  // `Vary` to keep) then skips the compression middleware's wrapping altogether.
+  const compress = compression()
+  app.use((req, res, next) => (res.locals.door !== 'page' && !req.headers['accept-encoding'] ? next() : compress(req, res, next)))
   const helmetFor = (nonce: boolean) =>
     helmet({
       xPoweredBy: false,

@@ -56,6 +56,17 @@ const restRead = () =>
     expect(preparedStatementCount()).toBe(prepared)
   })
 
+  it('a large door answer is compressed for a client that accepts gzip, and sent as it is to one that accepts no encoding', async () => {
+    const gzip = await raw(app.base, 'GET', '/api/openapi.json', { headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.status).toBe(200)
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    const plain = await raw(app.base, 'GET', '/api/openapi.json')
+    expect(plain.status).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(Number(plain.headers['content-length'])).toBeGreaterThan(1024)
+    expect(JSON.parse(plain.body)).toHaveProperty('paths')
+  })
+
   it('the REST door answers small JSON with its length, uncompressed, with db time in Server-Timing', async () => {
     const res = await raw(app.base, 'GET', `/api/VehicleOperator/getPendingRequestsByOwner?ownerCompanyId=${companyId}`, {
       headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
