@@ -76,8 +76,10 @@ export async function reencodeImage(
   sharp.cache(false)
   try {
     let pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
-    if (checked.contentType === 'image/jpeg') pipeline = pipeline.jpeg({ quality: 85, mozjpeg: true })
-    else if (checked.contentType === 'image/png') pipeline = pipeline.png({ compressionLevel: 9 })
+    // libjpeg-turbo, not mozjpeg: mozjpeg saves ≈ 8 % of the bytes for 5–10× the CPU (a 1600×1200
+    // photo: 270 ms instead of 26), and four photos per pre-trip on a 2-core machine (decision 051).
+    if (checked.contentType === 'image/jpeg') pipeline = pipeline.jpeg({ quality: 85 })
+    else if (checked.contentType === 'image/png') pipeline = pipeline.png()
     else pipeline = pipeline.webp({ quality: 85 })
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true })
     return { bytes: data, contentType: checked.contentType, width: info.width, height: info.height }
