@@ -267,7 +267,8 @@ writeFileSync(planFile, JSON.stringify(plan))
 
 // ---- 2. start both; start-to-first-200 and memory at rest ----------------------------------------
 const cap = LIMIT_MIB === null ? null : capMemory(LIMIT_MIB)
-if (typeof cap === 'string') fail(`--limit ${LIMIT_MIB}: ${cap}`)
+// Where no cgroup can be made (not root, a read-only /sys/fs/cgroup) the bench says so and runs uncapped.
+if (typeof cap === 'string') console.log(`--limit ${LIMIT_MIB}: ${cap}; running without a cap`)
 const memoryCap = cap && typeof cap !== 'string' ? cap : undefined
 if (memoryCap) console.log(`the app and its Chromium run under a ${LIMIT_MIB} MiB memory cap (${memoryCap.path})`)
 const app = await startApp(APP_PORT, {}, memoryCap)
@@ -439,8 +440,8 @@ console.log(
 )
 if (capReport)
   console.log(
-    `under the ${LIMIT_MIB} MiB cap: peak charged ${capReport.peakBytes === null ? '?' : mib(capReport.peakBytes / 1024)} MiB (file cache included), ` +
-      `hits of the cap counted by the kernel ${capReport.limitHits}, processes killed for memory ${capReport.oomKills}, ` +
+    `under the ${LIMIT_MIB} MiB cap: peak charged ${capReport.peakBytes === null ? '?' : mib(capReport.peakBytes / 1024)} MiB (its anonymous memory and the file pages it read first), ` +
+      `processes killed for memory ${capReport.oomKills}, ` +
       `mixed load ${mixedBad === 0 ? 'all 2xx' : `${mixedBad} failed`}, PDFs ${pdfOk}/${PDFS_AT_ONCE}, the app ${appAlive ? 'alive' : 'DEAD'}`,
   )
 console.log('first-load JavaScript (gzipped):')
