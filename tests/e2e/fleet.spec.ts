@@ -160,7 +160,9 @@ test('an owner pages and filters the fleet, adds a bus with VIN lookup and a cro
   const edit = page.getByRole('dialog', { name: `Edit vehicle ${identifier}` })
   await expect(edit.getByLabel('Make')).toHaveValue('Blue Bird')
   await edit.getByLabel('Model').fill('Vision Mk II')
-  await page.keyboard.press('Escape')
+  // The form knows it changed once the value is in (pressing Escape sooner closed it without asking).
+  await expect(edit.getByLabel('Model')).toHaveValue('Vision Mk II')
+  await edit.getByLabel('Model').press('Escape')
   const confirm = page.getByRole('alertdialog')
   await expect(confirm).toContainText('Are you sure you want to close?')
   await confirm.getByRole('button', { name: 'Keep editing' }).click()

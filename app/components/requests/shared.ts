@@ -33,9 +33,6 @@ export const REQUEST_PAGE_TEXT = {
   openEnded: 'Open-ended',
 } as const
 
-/** "About 3 seconds" (spec section 9: request messages). */
-export const REQUEST_TOAST_MS = 3000
-
 /** `?dialog=create`: the Add vehicle request form inline (the way in without JavaScript). */
 export const CREATE_DIALOG_PARAM = { name: 'dialog', value: 'create' } as const
 
