@@ -1,4 +1,4 @@
-import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
+import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval'
 import type { FiledPreTrip, PreTripDraft } from '#app/components/pre-trip/types.ts'
 
 /**
@@ -25,6 +25,20 @@ export async function saveDraft(draft: PreTripDraft): Promise<void> {
 
 export async function deleteDraft(userId: number, vehicleId: number): Promise<void> {
   await del(draftKey(userId, vehicleId), drafts())
+  notify()
+}
+
+/**
+ * At sign-out: the user's unfinished drafts leave the phone (a yard phone is shared; a draft
+ * holds photos and a signature). Filings waiting in the outbox stay: they were submitted, and
+ * go out at that user's next sign-in (each carries its user; no one else sends them).
+ */
+export async function forgetDrafts(userId: number): Promise<void> {
+  const all = await entries<string, PreTripDraft>(drafts())
+  await delMany(
+    all.filter(([, d]) => d.userId === userId).map(([key]) => key),
+    drafts(),
+  )
   notify()
 }
 

@@ -225,6 +225,25 @@ test.describe('with JavaScript', () => {
     await page.setViewportSize({ width: 1366, height: 900 })
     await expectNoHorizontalScroll(page)
     await page.screenshot({ path: 'tests/.tmp/pre-trip-1366.png' })
+
+    // A yard phone is shared: signing out forgets the unfinished draft (a filing waiting to be sent would stay).
+    const draftsOnPhone = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('operon-pre-trip-drafts')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const count = open.result.transaction('drafts').objectStore('drafts').count()
+              count.onsuccess = () => resolve(count.result)
+              count.onerror = () => reject(count.error)
+            }
+          }),
+      )
+    expect(await draftsOnPhone()).toBe(1)
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/login/)
+    expect(await draftsOnPhone()).toBe(0)
   })
 })
 

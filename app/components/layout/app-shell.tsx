@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { LogOut, Menu } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Logo } from '#app/components/logo.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#app/components/ui/lazy-sheet.tsx'
@@ -17,6 +17,7 @@ export function AppShell({
   userName,
   version,
   profileComplete = true,
+  beforeLogout,
   children,
 }: {
   menu: MenuGroup[]
@@ -24,8 +25,11 @@ export function AppShell({
   version: string
   /** False while the profile lacks a required field: the menu calls to /completeProfile. */
   profileComplete?: boolean
+  /** Work on this device before signing out (the pre-trip drafts); given at most a second. */
+  beforeLogout?: () => Promise<unknown>
   children: ReactNode
 }) {
+  const onLogout = useBeforeSubmit(beforeLogout)
   const [desktopOpen, setDesktopOpen] = useState(true)
   const [mobileOpen, setMobileOpen] = useState(false)
   return (
@@ -47,7 +51,7 @@ export function AppShell({
         </Link>
         <div className="ml-auto flex items-center gap-3">
           <span className="hidden text-sm text-muted-foreground sm:inline">{userName}</span>
-          <Form method="post" action="/logout">
+          <Form method="post" action="/logout" onSubmit={onLogout}>
             <Button type="submit" variant="outline" size="sm">
               <LogOut className="size-4" />
               Logout
@@ -75,4 +79,23 @@ export function AppShell({
       <Footer initialVersion={version} />
     </div>
   )
+}
+
+/**
+ * Runs `before` and then submits the form (Remix's Form submits when the event is not
+ * prevented). Bounded: a device store that hangs does not keep anyone signed in. Without
+ * JavaScript the form posts as it is (and there are no drafts on the device then).
+ */
+function useBeforeSubmit(before: (() => Promise<unknown>) | undefined) {
+  const done = useRef(false)
+  return (event: FormEvent<HTMLFormElement>) => {
+    if (!before || done.current) return
+    event.preventDefault()
+    const form = event.currentTarget
+    const timeout = new Promise((resolve) => setTimeout(resolve, 1000))
+    void Promise.race([before().catch(() => undefined), timeout]).then(() => {
+      done.current = true
+      form.requestSubmit()
+    })
+  }
 }

@@ -25,7 +25,14 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function AppLayout() {
   const { userId, userName, menu, version, profileComplete } = useLoaderData<typeof loader>()
   return (
-    <AppShell menu={menu} userName={userName} version={version} profileComplete={profileComplete}>
+    <AppShell
+      menu={menu}
+      userName={userName}
+      version={version}
+      profileComplete={profileComplete}
+      // A yard phone is shared: signing out forgets this user's unfinished pre-trip drafts (decision 030).
+      beforeLogout={() => import('#app/utils/offline-queue.ts').then((queue) => queue.forgetDrafts(userId))}
+    >
       <Outlet />
       {/* Sends the pre-trips saved on this phone while offline (decision 030). */}
       <OutboxFlusher userId={userId} />
