@@ -271,6 +271,14 @@ const cap = LIMIT_MIB === null ? null : capMemory(LIMIT_MIB)
 if (typeof cap === 'string') console.log(`--limit ${LIMIT_MIB}: ${cap}; running without a cap`)
 const memoryCap = cap && typeof cap !== 'string' ? cap : undefined
 if (memoryCap) console.log(`the app and its Chromium run under a ${LIMIT_MIB} MiB memory cap (${memoryCap.path})`)
+// A run that fails midway still removes its group (the kernel refuses while a process is in it).
+process.once('exit', () => {
+  try {
+    memoryCap?.remove()
+  } catch {
+    // Already removed, or a process of the run still in it.
+  }
+})
 const app = await startApp(APP_PORT, {}, memoryCap)
 console.log(`app: first 200 of /healthz ${app.startMs.toFixed(0)} ms after spawn (existing database)`)
 const floor = MEMORY_ONLY ? null : await startProcess(['--import', 'tsx', 'scripts/bench/floor.ts', '--db', dbFile, '--plan', planFile, '--port', String(FLOOR_PORT)], FLOOR_PORT, {})

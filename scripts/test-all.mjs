@@ -11,10 +11,11 @@ const LIBSQL_SPECS = ['tests/e2e/smoke.spec.ts']
 /**
  * Integration files that do not run again on libSQL (decision 047): what they prove does not
  * depend on the driver (body limits, redirects, origins, client addresses, the captcha, Chromium,
- * the VIN decoder, first-load JavaScript), and CI's 20 minutes are better spent elsewhere.
+ * the VIN decoder, first-load JavaScript, better-sqlite3's statement cache), and CI's 20 minutes are
+ * better spent elsewhere.
  */
 const DRIVER_INDEPENDENT = new Set(
-  ['bounded-input', 'open-redirect', 'cross-site-writes', 'client-address', 'captcha', 'pdf-burst', 'pdf-limits', 'pdf-safety', 'vin-decode', 'first-load-budget'].map(
+  ['bounded-input', 'open-redirect', 'cross-site-writes', 'client-address', 'captcha', 'pdf-burst', 'pdf-limits', 'pdf-safety', 'vin-decode', 'first-load-budget', 'statement-cache'].map(
     (f) => `tests/integration/${f}.test.ts`,
   ),
 )
