@@ -138,16 +138,12 @@ async function send(res: ExpressResponse, response: Response) {
   if (cookies.length) res.append('Set-Cookie', cookies)
   if (!response.headers.has('cache-control')) res.set('Cache-Control', NO_STORE)
   if (!response.body) return void res.end()
-  const text = rememberedText(response)
-  if (text !== undefined && !response.headers.has('content-length')) {
-    res.setHeader('Content-Length', Buffer.byteLength(text))
-    return void res.end(text)
-  }
   // JSON and plain-text answers (the REST and tRPC doors, /healthz) are written in one piece
   // with their length: no stream plumbing, and compression skips what is under its threshold.
+  // A door's JSON comes as the text it was made from when it kept it (decision 051).
   if (!response.headers.has('content-length') && BUFFERED_TYPES.test(response.headers.get('content-type') ?? '') && !isStreamedAnswer(response)) {
-    const body = Buffer.from(await response.arrayBuffer())
-    res.setHeader('Content-Length', body.byteLength)
+    const body = rememberedText(response) ?? Buffer.from(await response.arrayBuffer())
+    res.setHeader('Content-Length', Buffer.byteLength(body))
     return void res.end(body)
   }
   await (isStreamedAnswer(response) ? writeWithBackpressure : writeReadableStreamToWritable)(response.body, res)
