@@ -271,12 +271,12 @@ const cap = LIMIT_MIB === null ? null : capMemory(LIMIT_MIB)
 if (typeof cap === 'string') console.log(`--limit ${LIMIT_MIB}: ${cap}; running without a cap`)
 const memoryCap = cap && typeof cap !== 'string' ? cap : undefined
 if (memoryCap) console.log(`the app and its Chromium run under a ${LIMIT_MIB} MiB memory cap (${memoryCap.path})`)
-// A run that fails midway still removes its group (the kernel refuses while a process is in it).
+// The group goes when the run ends, whether it failed midway or not (the kernel refuses while a process is in it).
 process.once('exit', () => {
   try {
     memoryCap?.remove()
   } catch {
-    // Already removed, or a process of the run still in it.
+    // A process of the run still in it (the kernel then keeps the group).
   }
 })
 const app = await startApp(APP_PORT, {}, memoryCap)
@@ -393,7 +393,6 @@ if (!appAlive) fail(`the app died during the memory runs (${app.child.signalCode
 await app.stop()
 const capReport = memoryCap?.report()
 if (capReport && capReport.oomKills > 0) fail(`the ${LIMIT_MIB} MiB cap killed ${capReport.oomKills} process(es) for memory`)
-memoryCap?.remove()
 
 // ---- 5. first-load JavaScript per page -----------------------------------------------------------
 // First-load JavaScript of the budgeted pages (decision 053), from the build's manifests.

@@ -19,9 +19,12 @@ export interface TreeUsage {
   total: Usage
 }
 
+const FIELDS = ['processes', 'rssKiB', 'pssKiB', 'pssAnonKiB'] as const
+const zero = (): Usage => ({ processes: 0, rssKiB: 0, pssKiB: 0, pssAnonKiB: 0 })
+
 export function treeUsage(root: number): TreeUsage {
   const own = usageOf(root)
-  const server = own ? { processes: 1, rssKiB: own.rss, pssKiB: own.pss, pssAnonKiB: own.pssAnon } : { processes: 0, rssKiB: 0, pssKiB: 0, pssAnonKiB: 0 }
+  const server = own ? { processes: 1, rssKiB: own.rss, pssKiB: own.pss, pssAnonKiB: own.pssAnon } : zero()
   const children = usageOfAll(descendantsOf(root).map((d) => d.pid))
   return {
     server,
@@ -37,15 +40,11 @@ export function treeUsage(root: number): TreeUsage {
 
 /** Samples `treeUsage(root)` every `everyMs` until stopped; keeps the peak (by total PSS) and the peak of each part. */
 export function sampleTree(root: number, everyMs = 50) {
-  const zero = (): Usage => ({ processes: 0, rssKiB: 0, pssKiB: 0, pssAnonKiB: 0 })
   const peak = { server: zero(), children: zero(), total: zero() }
   const take = () => {
     const u = treeUsage(root)
     for (const part of ['server', 'children', 'total'] as const) {
-      peak[part].processes = Math.max(peak[part].processes, u[part].processes)
-      peak[part].rssKiB = Math.max(peak[part].rssKiB, u[part].rssKiB)
-      peak[part].pssKiB = Math.max(peak[part].pssKiB, u[part].pssKiB)
-      peak[part].pssAnonKiB = Math.max(peak[part].pssAnonKiB, u[part].pssAnonKiB)
+      for (const f of FIELDS) peak[part][f] = Math.max(peak[part][f], u[part][f])
     }
   }
   take()
