@@ -79,7 +79,7 @@ export function CompanyCodeCard({ card, className }: { card: CompanyCodeCardData
         />
         <div className="grid min-w-0 gap-2">
           <div className="flex items-center gap-1">
-            <span className="font-mono text-xl font-semibold tracking-wider break-all sm:text-2xl" data-testid="company-code">
+            <span className="font-mono text-lg font-semibold tracking-wide break-all sm:text-2xl sm:tracking-wider" data-testid="company-code">
               {card.code}
             </span>
             <CopyButton text={card.code} label="Copy company code" />
