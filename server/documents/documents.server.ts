@@ -151,7 +151,9 @@ export async function uploadVehicleDocuments(ctx: UseCaseContext, input: unknown
 /**
  * Stores uploaded documents (Owner managers of each vehicle). Every file is
  * checked first: name sanitised, at most 5 MiB (413), type detected from the
- * content and agreeing with the extension (415); then all are stored in one
+ * content and agreeing with the extension (415), a .docx/.xlsx's ZIP directory
+ * read without inflating and refused past 1,000 parts, 50 MB expanded or any
+ * inconsistency (415, decision 022 amended); then all are stored in one
  * transaction: all or none.
  */
 export async function uploadVehicleDocumentFiles(ctx: UseCaseContext, files: DocumentUpload[]): Promise<VehicleDocumentInfo[]> {

@@ -8,14 +8,18 @@ import {
   type DocumentType,
 } from '#catalog/documents.ts'
 import { AppError } from '../errors.ts'
+import { inspectZip, looksLikeZip, ZIP_LIMITS, type ZipProblem } from './zip-directory.ts'
 
 /**
  * What a vehicle document really is, from its bytes (PRODUCT.md section 4:
  * "the type is checked by content, not only by name"). The content must be
  * one of the catalogue's types and agree with the name's extension family
  * (a .doc may hold a .docx, a .jpg a PNG; a .pdf may not hold a program, a
- * .png may not hold HTML). Throws 415 with the reason otherwise. The stored
- * content type is the detected one, never the client's.
+ * .png may not hold HTML). A ZIP-based type (.docx, .xlsx) must also pass
+ * `inspectZip`: its central directory, read without inflating anything, must be
+ * consistent and expand to at most 1,000 parts and 50 MB (decision 022,
+ * amended: no zip bomb is stored or served). Throws 415 with the reason
+ * otherwise. The stored content type is the detected one, never the client's.
  */
 export async function detectDocumentType(bytes: Uint8Array, fileName: string): Promise<{ type: DocumentType; contentType: string }> {
   const claimed = documentTypeByExtension(extensionOf(fileName))
@@ -32,7 +36,34 @@ export async function detectDocumentType(bytes: Uint8Array, fileName: string): P
   if (detected.family !== claimed.family) {
     throw unsupported(`${fileName} is not ${claimed.noun}: it contains ${detected.noun}`)
   }
+  if (looksLikeZip(bytes)) {
+    const verdict = inspectZip(bytes)
+    if (!verdict.ok) throw unsupported(`${fileName} is not ${validNoun(detected.noun)}: ${zipReason(verdict.problem, verdict.detail)}`)
+  }
   return { type: detected, contentType: detected.mime }
+}
+
+/** "a Word document" → "a valid Word document". */
+const validNoun = (noun: string) => noun.replace(/^an? /, 'a valid ')
+
+const thousands = (n: number) => n.toLocaleString('en-US')
+
+/** Why a ZIP-based document is refused, in words for the uploader. */
+function zipReason(problem: ZipProblem, detail: string): string {
+  switch (problem) {
+    case 'tooLarge':
+      return `it expands to more than ${ZIP_LIMITS.maxTotalBytes / (1024 * 1024)} MB`
+    case 'tooManyEntries':
+      return `it has more than ${thousands(ZIP_LIMITS.maxEntries)} parts`
+    case 'ratio':
+      return `a part of it expands more than ${ZIP_LIMITS.maxRatio} times`
+    case 'zip64':
+      return 'it uses ZIP64, which no document under 5 MB needs'
+    case 'unsupported':
+      return `it uses ZIP features Word and Excel documents do not use (${detail})`
+    case 'inconsistent':
+      return `its ZIP directory is inconsistent (${detail})`
+  }
 }
 
 function unsupported(reason: string) {
