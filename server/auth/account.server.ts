@@ -1,16 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
-import {
-  companies,
-  externalIdentities,
-  joinRequests,
-  loginChallenges,
-  memberships,
-  passwordResetTokens,
-  userLicenses,
-  userPhotos,
-  users,
-} from '#db/schema/index.ts'
+import { companies, memberships, users } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
 import { hasOtherActiveHolder } from '../companies/membership-rules.server.ts'
 import { MANAGER_ROLE_NAMES, ROLE_IDS } from '#catalog/roles.ts'
@@ -19,6 +9,7 @@ import { TEXT } from '#catalog/texts.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { requireUser } from '../policy.ts'
+import { eraseAccountData } from './account-erasure.server.ts'
 import { revokeAllSessions } from './api-session.server.ts'
 import { requireRecentSignIn, type ReauthInput } from './reauth.server.ts'
 import { newTotpSecret } from './totp.server.ts'
@@ -43,10 +34,13 @@ export async function companiesLeftWithoutManager(tx: Tx, userId: number): Promi
 }
 
 /**
- * DELETE /api/Auth/deleteAccount and the profile's delete card. Removes
- * credentials, sessions, profile data and photo and frees the email; the
- * records the user signed keep the name as signed. Refused (409) while the
- * user is the last active manager of a company.
+ * DELETE /api/Auth/deleteAccount and the profile's delete card. In one
+ * transaction: sessions end (audited) and every trace of the person goes —
+ * sign-in state, profile data and photo, links, the mail to their address, the
+ * counters keyed by it, their email and addresses in the audit log — and the
+ * email is freed (`eraseAccountData`, decision 008 lists what is kept and
+ * why); the records the user signed keep the name as signed. Refused (409)
+ * while the user is the last active manager of a company.
  */
 export async function deleteAccount(ctx: UseCaseContext, proof?: ReauthInput): Promise<{ message: string }> {
   requireUser(ctx.actor)
@@ -55,14 +49,9 @@ export async function deleteAccount(ctx: UseCaseContext, proof?: ReauthInput): P
   await ctx.db.transaction(async (tx) => {
     const alone = await companiesLeftWithoutManager(tx, me.userId)
     if (alone.length) throw new AppError('CONFLICT', `${TEXT.lastManager} (${alone.join(', ')})`)
+    const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, me.userId))
     await revokeAllSessions(tx, me.userId, now, 'account deleted')
-    await tx.delete(memberships).where(eq(memberships.userId, me.userId))
-    await tx.delete(joinRequests).where(and(eq(joinRequests.userId, me.userId), eq(joinRequests.status, 'Pending')))
-    await tx.delete(userPhotos).where(eq(userPhotos.userId, me.userId))
-    await tx.delete(userLicenses).where(eq(userLicenses.userId, me.userId))
-    await tx.delete(externalIdentities).where(eq(externalIdentities.userId, me.userId))
-    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, me.userId))
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, me.userId))
+    await eraseAccountData(tx, me.userId, row?.email ?? null, now)
     await tx
       .update(users)
       .set({
@@ -74,6 +63,9 @@ export async function deleteAccount(ctx: UseCaseContext, proof?: ReauthInput): P
         phoneNumber: null,
         comesFromState: null,
         gender: 3,
+        failedLoginCount: 0,
+        lockedUntil: null,
+        alertDigest: false,
         deletedAt: now,
         updatedAt: now,
       })

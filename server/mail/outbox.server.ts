@@ -1,4 +1,5 @@
-import type { Tx } from '#db/client.ts'
+import { sql } from 'drizzle-orm'
+import { rowsAffected, type Tx } from '#db/client.ts'
 import { mailOutbox } from '#db/schema/index.ts'
 
 export interface OutgoingMail {
@@ -28,4 +29,20 @@ export async function enqueueMail(tx: Tx, msg: OutgoingMail): Promise<number> {
     })
     .returning({ id: mailOutbox.id })
   return row!.id
+}
+
+/**
+ * Deletes every outbox row addressed to `address`, sent or not (account
+ * deletion, decision 008): the welcome mail, codes, reset links, notices. The
+ * address is compared trimmed and lower-cased, also inside "Name <address>".
+ * A row the mail worker is sending at that moment is simply gone when it
+ * marks it sent. Returns how many rows went.
+ */
+export async function dropMailTo(tx: Tx, address: string): Promise<number> {
+  const a = address.trim().toLowerCase()
+  if (!a) return 0
+  const result = await tx
+    .delete(mailOutbox)
+    .where(sql`lower(trim(${mailOutbox.toAddress})) = ${a} OR instr(lower(${mailOutbox.toAddress}), ${`<${a}>`}) > 0`)
+  return rowsAffected(result)
 }
