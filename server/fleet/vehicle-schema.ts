@@ -51,6 +51,43 @@ const date = z
   )
   .transform((v) => v ?? null)
 
+/**
+ * License plates (decision 012, amended): letters of any alphabet (some European plates have
+ * Ä, Ö or Ü), digits 0–9, spaces, hyphens and dots, at least one letter or digit, 1–15
+ * characters once trimmed, stored upper-cased. US plates have at most 8 characters; 15 leaves
+ * room for separators and other countries' plates. Anything else (`<>`, slashes, quotes) is refused.
+ */
+export const LICENSE_PLATE_MAX = 15
+const licensePlate = z
+  .string({ message: 'License plate is required' })
+  .trim()
+  .normalize('NFC')
+  .toUpperCase()
+  .min(1, 'License plate is required')
+  .max(LICENSE_PLATE_MAX, `License plate may have at most ${LICENSE_PLATE_MAX} characters`)
+  .regex(/^[\p{L}0-9 .-]+$/u, 'License plate may contain only letters, digits, spaces, hyphens (-) and dots (.)')
+  .regex(/[\p{L}0-9]/u, 'License plate needs at least one letter or digit')
+
+/**
+ * When a vehicle can have been built: not before 1900 and not after the end of next year (model
+ * years run one ahead of the calendar). "Next year" is read when the input is checked, not when
+ * the server started.
+ */
+const latestBuildYear = () => new Date().getUTCFullYear() + 1
+
+const yearBuild = num({ int: true, min: VEHICLE_YEAR_MIN }).superRefine((v, ctx) => {
+  if (v !== null && v > latestBuildYear()) ctx.addIssue({ code: 'custom', message: `At most ${latestBuildYear()}` })
+})
+
+const manufactureDate = date.superRefine((v, ctx) => {
+  if (v === null) return
+  const year = Number(v.slice(0, 4))
+  if (year < VEHICLE_YEAR_MIN) ctx.addIssue({ code: 'custom', message: `Manufacture date cannot be before ${VEHICLE_YEAR_MIN}-01-01` })
+  else if (year > latestBuildYear()) {
+    ctx.addIssue({ code: 'custom', message: `Manufacture date cannot be after ${latestBuildYear()}-12-31 (the end of next year)` })
+  }
+})
+
 const enumNumber = (check: (v: unknown) => boolean, label: string) =>
   z
     .preprocess((v) => (v === '' || v === null || v === undefined || v === -1 || v === '-1' ? null : Number(v)), z.number().nullable())
@@ -66,11 +103,11 @@ export const vehicleFieldsSchema = z.object({
     .toUpperCase()
     .min(1, 'VIN is required')
     .refine(isVinFormatValid, 'A VIN has 17 letters and digits (no I, O or Q)'),
-  licensePlate: required('License plate', 20),
+  licensePlate,
   vehicleIdentifier: text(40),
   key: text(100),
-  yearBuild: num({ int: true, min: VEHICLE_YEAR_MIN, max: new Date().getUTCFullYear() + 1 }),
-  manufactureDate: date,
+  yearBuild,
+  manufactureDate,
   color: text(),
   bodyManufacturer: text(),
   // Performance
