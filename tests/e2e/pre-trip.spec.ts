@@ -308,4 +308,53 @@ test.describe('without JavaScript', () => {
     expect(images.map((i) => i.kind)).toEqual(['rear'])
 
   })
+
+  test('an item left unanswered comes back named under it, every other answer and text kept, nothing filed (issue 22)', async ({ page }) => {
+    test.setTimeout(60_000)
+    const { user, vehicleId } = await driverWithBus(page, 'NJU')
+    await page.goto(`/preTrip/${vehicleId}`)
+
+    // Every item answered but the horn: Ok, and Fuel level Defective.
+    const others = page.locator('[role="radiogroup"][data-item]:not([data-item="horn"])')
+    await expect(others).toHaveCount(28)
+    for (const ok of await others.getByRole('radio', { name: 'Ok', exact: true }).all()) await ok.check()
+    await page.getByRole('radiogroup', { name: 'Fuel level', exact: true }).getByRole('radio', { name: 'Defective' }).check()
+    await page.getByRole('textbox', { name: 'Rear' }).fill('Cracked tail light lens')
+    await page.getByRole('textbox', { name: 'Comments' }).fill('Horn not tried yet')
+    await page.getByLabel('Driver signature: type your full name').fill('Dana Driver')
+    const horn = page.getByRole('radiogroup', { name: 'Horn', exact: true })
+    await expect(horn.getByRole('radio', { checked: true })).toHaveCount(0)
+
+    // The browser's own check ("required") would stop the post; an old browser, or a hand-made
+    // post, sends it anyway: the server must refuse it, never file the horn as Ok.
+    await page.getByRole('form', { name: 'Pre-trip inspection' }).evaluate((form) => {
+      ;(form as HTMLFormElement).noValidate = true
+    })
+    await page.getByRole('button', { name: 'Submit pre-trip' }).click()
+
+    await expect(page.getByRole('alert').filter({ hasText: '1 checklist item not answered' })).toBeVisible()
+    await expect(horn.locator('#horn-error')).toHaveText('Answer Ok or Defective')
+    for (const radio of await horn.getByRole('radio').all()) {
+      await expect(radio).not.toBeChecked()
+      await expect(radio).toHaveAttribute('aria-invalid', 'true')
+      await expect(radio).toHaveAttribute('aria-describedby', 'horn-error')
+    }
+    // Nothing typed is lost: the 28 answers, the texts and the typed name come back as they were.
+    await expect(others.getByRole('radio', { checked: true })).toHaveCount(28)
+    await expect(page.getByRole('radiogroup', { name: 'Fuel level', exact: true }).getByRole('radio', { name: 'Defective' })).toBeChecked()
+    await expect(page.getByRole('radiogroup', { name: 'Service brakes', exact: true }).getByRole('radio', { name: 'Ok', exact: true })).toBeChecked()
+    await expect(page.locator('[data-item] p[id$="-error"]')).toHaveCount(1)
+    await expect(page.getByRole('textbox', { name: 'Rear' })).toHaveValue('Cracked tail light lens')
+    await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('Horn not tried yet')
+    await expect(page.getByLabel('Driver signature: type your full name')).toHaveValue('Dana Driver')
+    expect(await filedBy(user.id)).toHaveLength(0)
+
+    // Answered, the same form files once, as typed.
+    await horn.getByRole('radio', { name: 'Ok', exact: true }).check()
+    await page.getByRole('button', { name: 'Submit pre-trip' }).click()
+    await expect(page.getByTestId('pre-trip-filed')).toContainText('Pre-trip filed: defects reported')
+    const filed = await filedBy(user.id)
+    expect(filed).toHaveLength(1)
+    expect(filed[0]).toMatchObject({ isSatisfactory: false, damageRear: 'Cracked tail light lens', comments: 'Horn not tried yet', signatureName: 'Dana Driver' })
+  })
 })

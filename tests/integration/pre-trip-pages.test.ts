@@ -4,7 +4,7 @@
  * key of one rendered form, errors by field with every typed value kept, the QR landing and
  * "my buses" on the dashboard. On both database drivers.
  */
-import { eq } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PreTripActionData, PreTripPageData } from '#app/components/pre-trip/types.ts'
@@ -202,6 +202,83 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
     expect(out.values.answers.horn).toBe(false)
     expect(out.values.comments).toHaveLength(2001)
     expect(await db.read.select().from(preInspections).where(eq(preInspections.idempotencyKey, 'bad-values'))).toHaveLength(0)
+  })
+
+  // Issue 22 point 4: the radios post `ok` or `defective`; anything else, or nothing, is never filed (least of all as Ok).
+  const filings = async () => (await db.read.select({ n: count() }).from(preInspections).where(eq(preInspections.vehicleId, vehicleId)))[0]!.n
+  const refusal = (r: { body: unknown }) => r.body as Extract<PreTripActionData, { ok: false }>
+  /** REST's message for a value that is not an answer (the use case's one schema). */
+  const NOT_AN_ANSWER = 'Answer true (Defective) or false (Ok)'
+  /** The page's message for an item left unanswered (as the page with JavaScript says it). */
+  const UNANSWERED = 'Answer Ok or Defective'
+
+  it('an answer outside the catalogue (serviceBrakes=maybe) is named under its item and nothing is filed; the other answers come back', async () => {
+    const before = await filings()
+    const body = form(`maybe-${driver}`, { odometerStart: '12100', odometerEnd: '', comments: 'Brakes feel soft' }, ['horn'])
+    body.set('serviceBrakes', 'maybe')
+    const r = await post(body)
+    expect(r.status).toBe(400)
+    const out = refusal(r)
+    expect(out.ok).toBe(false)
+    expect(out.fieldErrors).toEqual({ serviceBrakes: NOT_AN_ANSWER })
+    expect(out.values.answers.serviceBrakes).toBeUndefined()
+    expect(out.values.answers.horn).toBe(true)
+    expect(out.values.answers.parkingBrake).toBe(false)
+    expect(Object.keys(out.values.answers)).toHaveLength(PRE_INSPECTION_ITEMS.length - 1)
+    expect(out.values).toMatchObject({ comments: 'Brakes feel soft', odometerStart: '12100', signatureName: 'Pat Driver' })
+    expect(out.idempotencyKey).toBe(`maybe-${driver}`)
+    expect(await filings()).toBe(before)
+  })
+
+  it('an item left unanswered is named under it and nothing is filed (the API reads a missing key as Ok; this form does not)', async () => {
+    const before = await filings()
+    const body = form(`missing-${driver}`, { odometerStart: '12100', odometerEnd: '' }, ['tires'])
+    body.delete('horn')
+    const r = await post(body)
+    expect(r.status).toBe(400)
+    const out = refusal(r)
+    expect(out.fieldErrors).toEqual({ horn: UNANSWERED })
+    expect(out.formError).toMatch(/1 checklist item not answered/)
+    expect(out.values.answers.horn).toBeUndefined()
+    expect(out.values.answers.tires).toBe(true)
+    expect(out.values.answers.mirrors).toBe(false)
+    expect(await filings()).toBe(before)
+  })
+
+  it('a post with no checklist answers at all names every item and files nothing', async () => {
+    const before = await filings()
+    const body = form(`none-${driver}`, { odometerStart: '12100', odometerEnd: '', front: 'Scuff' })
+    for (const item of PRE_INSPECTION_ITEMS) body.delete(item.key)
+    const r = await post(body)
+    expect(r.status).toBe(400)
+    const out = refusal(r)
+    expect(out.fieldErrors).toEqual(Object.fromEntries(PRE_INSPECTION_ITEMS.map((i) => [i.key, UNANSWERED])))
+    expect(out.formError).toMatch(new RegExp(`${PRE_INSPECTION_ITEMS.length} checklist items not answered`))
+    expect(out.values.answers).toEqual({})
+    expect(out.values.damage.front).toBe('Scuff')
+    expect(await filings()).toBe(before)
+  })
+
+  it('blank, two different answers, a wrong case and a missing signature are all named at once; nothing is filed', async () => {
+    const before = await filings()
+    const body = form(`mixed-${driver}`, { odometerStart: '12100', odometerEnd: '', signatureName: '' })
+    body.set('horn', '')
+    body.append('mirrors', 'defective')
+    body.set('battery', 'OK')
+    const r = await post(body)
+    expect(r.status).toBe(400)
+    const out = refusal(r)
+    expect(out.fieldErrors).toEqual({
+      horn: UNANSWERED,
+      mirrors: NOT_AN_ANSWER,
+      battery: NOT_AN_ANSWER,
+      driverSignature: 'Sign the form: draw your signature or type your full name',
+    })
+    expect(out.values.answers).not.toHaveProperty('horn')
+    expect(out.values.answers).not.toHaveProperty('mirrors')
+    expect(out.values.answers).not.toHaveProperty('battery')
+    expect(out.values.answers.steering).toBe(false)
+    expect(await filings()).toBe(before)
   })
 
   it('refuses a file that is not a picture (415) under its field', async () => {

@@ -6,7 +6,7 @@ import { preInspectionItemsBySection, type PreInspectionItemKey } from '#catalog
 const SECTIONS = preInspectionItemsBySection()
 export const CHECKLIST_COUNT = SECTIONS.reduce((n, s) => n + s.items.length, 0)
 
-/** One answer button of a pair: a real radio (it posts without JavaScript) under a big label. */
+/** One answer button of a pair: a real radio (it posts without JavaScript) under a big label; an error is the item's (`{name}-error`). */
 function Answer({
   name,
   value,
@@ -34,6 +34,7 @@ function Answer({
         onChange={onChange}
         required
         aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${name}-error` : undefined}
         className="peer absolute inset-0 size-full cursor-pointer opacity-0"
       />
       <span

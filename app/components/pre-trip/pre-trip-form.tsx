@@ -16,7 +16,7 @@ import { DAMAGE_SIDES, OUT_OF_SERVICE_LABEL, PRE_INSPECTION_ITEMS, type DamageSi
 import { PRE_TRIP_RULES } from '#server/inspections/pre-trip-rules.ts'
 import { Checklist } from './checklist.tsx'
 import { loadQueue, QueuedFilings, useOnline, useOutbox } from './outbox.tsx'
-import { emptyValues, formErrorsOf, payloadOf } from './payload.ts'
+import { emptyValues, formErrorsOf, payloadOf, UNANSWERED_ITEM } from './payload.ts'
 import { CameraInput, PhotoList, shrinkPhoto } from './photo-inputs.tsx'
 import { RepairsPanel } from './repairs-panel.tsx'
 import {
@@ -47,7 +47,7 @@ const ConfirmDialog = lazyComponent(
 type Phase = 'editing' | 'sending' | 'queued' | 'filed'
 
 export const PRE_TRIP_TEXT = {
-  answer: 'Answer Ok or Defective',
+  answer: UNANSWERED_ITEM,
   acknowledge: 'Tick the box to confirm you have reviewed the certified repair',
   fix: 'Some answers need your attention',
   timeIn: 'Enter the time in',

@@ -27,11 +27,21 @@ const text = (form: FormData, name: string): string => {
   return typeof v === 'string' ? v : ''
 }
 
+/**
+ * An item's status as posted, never a default: '' when unanswered (the schema names it), the
+ * value as posted otherwise. Two different values for one item are not an answer: they are kept
+ * together ('0,1'), which the schema refuses, instead of the first one winning.
+ */
+function postedStatus(form: FormData, name: string): string {
+  const posted = [...new Set(form.getAll(name).map((v) => (typeof v === 'string' ? v : '(a file)')))].filter((v) => v !== '')
+  return posted.join(',')
+}
+
 export function valuesFromForm(form: FormData): InspectionFormValues {
   const statuses: InspectionFormValues['statuses'] = {}
   const comments: InspectionFormValues['comments'] = {}
   for (const key of INSPECTION_ITEM_KEYS) {
-    const s = text(form, statusField(key))
+    const s = postedStatus(form, statusField(key))
     if (s) statuses[key] = s
     const c = text(form, commentsField(key))
     if (c) comments[key] = c
