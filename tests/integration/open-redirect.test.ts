@@ -75,6 +75,11 @@ const TRICKS = [
   'https://evil.example/phish',
   '//user@evil.example/',
   'https://operon.test@evil.example/',
+  // Issue 22: dot segments that normalise into `//evil.example` (the browser's next request).
+  '/..//evil.example/phish',
+  '/%2e%2e//evil.example/phish',
+  '/a/..//evil.example/phish',
+  '/./..//evil.example/phish',
 ]
 
 describe('sign-in with a hostile redirectTo', () => {
@@ -109,7 +114,7 @@ describe('other targets taken from input', () => {
 
   it('a document link opened from another site (Referer) goes back to /dashboard, not there', async () => {
     const cookie = `operon_session=${await webSessionFor(db, (await createUser(db)).id)}`
-    for (const referer of ['https://evil.example/x', 'http://operon.test.evil.example/', 'javascript:alert(1)']) {
+    for (const referer of ['https://evil.example/x', 'http://operon.test.evil.example/', 'javascript:alert(1)', `${APP_ORIGIN}/..//evil.example/x`, `${APP_ORIGIN}/%2e%2e//evil.example/x`]) {
       const res = await raw(app.base, 'GET', '/vehicles/999999/documents/999999', { headers: { cookie, referer } })
       expect(res.status).toBe(302)
       expect(res.headers.location).toBe('/dashboard')

@@ -29,6 +29,23 @@ const REFUSED = [
   'https://operon.test@evil.example',
   '/dashboard\u2028//evil.example',
   '/dashb\u00f6ard',
+  // Issue 22: dot segments that normalise into `//host`, plain and encoded.
+  '/..//evil.example/phish',
+  '/%2e%2e//evil.example/phish',
+  '/%2E%2E//evil.example/phish',
+  '/.%2e//evil.example/phish',
+  '/a/..//evil.example/phish',
+  '/a/b/../..//evil.example/phish',
+  '/./..//evil.example/phish',
+  '/.//evil.example/phish',
+  '/%2e//evil.example/phish',
+  '/..///evil.example/phish',
+  '/../..//evil.example/phish',
+  '/..//evil.example/phish?x=1#y',
+  // A second decode: `%25` is `%`, so `%252e` is `%2e` is `.`.
+  '/%252e%252e//evil.example/phish',
+  // An encoded dot anywhere, query included (a page that decodes it could make `..` of it).
+  '/fleet?next=%2e%2e//evil.example',
   '',
   null,
   undefined,
@@ -61,6 +78,19 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/../../evil.example')).toBe('/evil.example')
   })
 
+  it('every path it returns passes its own check unchanged (the normalised result is what was checked)', () => {
+    const inputs = ['/a/../fleet/1', '/../../evil.example', '/./fleet/./1', '/fleet/1/..', '/a/b/c/../../d?x=1#h', '/..', '/.', '/a/..']
+    for (const segs of ['..', '.', 'a', '', '%2e', '%2e%2e']) {
+      for (const tail of ['/evil.example', '//evil.example', '///evil.example']) inputs.push(`/${segs}${tail}`, `/${segs}/${segs}${tail}`, `/a/${segs}${tail}`)
+    }
+    for (const input of inputs) {
+      const out = safeRedirect(input)
+      expect(out.startsWith('//'), `${input} → ${out}`).toBe(false)
+      expect(new URL(out, 'http://operon.test').origin, input).toBe('http://operon.test')
+      expect(safeRedirect(out), `${input} → ${out}`).toBe(out)
+    }
+  })
+
   it('uses the fallback given', () => {
     expect(safeRedirect('//evil.example', '/')).toBe('/')
   })
@@ -70,6 +100,9 @@ describe('safeRedirect', () => {
     expect(sameOriginPath('http://evil.example/fleet/1', 'http://operon.test')).toBeNull()
     expect(sameOriginPath('http://operon.test.evil.example/x', 'http://operon.test')).toBeNull()
     expect(sameOriginPath('not a url', 'http://operon.test')).toBeNull()
+    // A Referer of this origin whose path normalises into `//host` (issue 22).
+    expect(sameOriginPath('http://operon.test/..//evil.example/x', 'http://operon.test')).toBeNull()
+    expect(sameOriginPath('http://operon.test/%2e%2e//evil.example/x', 'http://operon.test')).toBeNull()
     expect(sameOriginPath(null, 'http://operon.test')).toBeNull()
   })
 })
