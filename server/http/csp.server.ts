@@ -38,7 +38,12 @@ export interface CspOptions {
   nonce?: boolean
 }
 
-/** The directives for helmet (its defaults add object-src 'none', base-uri 'self', script-src-attr 'none' and the rest). */
+/**
+ * The directives for helmet (its defaults add object-src 'none', script-src-attr 'none' and the
+ * rest). `base-uri 'none'` instead of helmet's `'self'` (issue 22): no page has a `<base>`
+ * element, so an injected one can never re-point the page's relative URLs, not even at another
+ * path of this origin.
+ */
 export function cspDirectives(opts: CspOptions): Record<string, Iterable<Source> | null> {
   const withNonce = opts.nonce === false ? [] : [nonce]
   return {
@@ -51,6 +56,7 @@ export function cspDirectives(opts: CspOptions): Record<string, Iterable<Source>
     'script-src': ["'strict-dynamic'", "'self'", ...withNonce],
     'worker-src': ["'self'", 'blob:'],
     'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
     'form-action': ["'self'", ...opts.formActions],
     'upgrade-insecure-requests': opts.isProduction ? [] : null,
   }

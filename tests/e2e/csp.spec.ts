@@ -102,7 +102,7 @@ test('HTML answers carry the enforced CSP with a fresh nonce, and the other secu
     expect(script, path).not.toContain("'unsafe-eval'")
     expect(directives.get('default-src'), path).toEqual(["'self'"])
     expect(directives.get('object-src'), path).toEqual(["'none'"])
-    expect(directives.get('base-uri'), path).toEqual(["'self'"])
+    expect(directives.get('base-uri'), path).toEqual(["'none'"])
     expect(directives.get('frame-ancestors'), path).toEqual(["'none'"])
     // Styles: no inline <style> without the nonce (decision 046).
     const style = directives.get('style-src')!

@@ -103,3 +103,58 @@ describe('uploaded documents cannot act as pages', () => {
     }
   })
 })
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directivesOf(header: string | string[] | undefined): Map<string, string[]> {
+  const policy = String(header ?? '').split(',')[0]!
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values] as const),
+  )
+}
+
+describe('issue 22: base-uri and the Referer of pages with a secret in their URL', () => {
+  it("every answer's CSP says base-uri 'none' (no page has a <base> element)", async () => {
+    const answers = [
+      await raw(app.base, 'GET', '/login'),
+      await raw(app.base, 'GET', '/reset-password?token=abc'),
+      await raw(app.base, 'GET', '/profile', { headers: { cookie } }),
+      await raw(app.base, 'GET', '/api/Company/mine', { headers: { authorization: `Bearer ${token}` } }),
+      await raw(app.base, 'GET', '/trpc/company.mine', { headers: { cookie } }),
+    ]
+    for (const res of answers) expect(directivesOf(res.headers['content-security-policy']).get('base-uri')).toEqual(["'none'"])
+  })
+
+  it('the reset-password page (its link carries the token) is sent with Referrer-Policy: no-referrer', async () => {
+    const page = await raw(app.base, 'GET', '/reset-password?token=a-secret-reset-token')
+    expect(page.status).toBe(200)
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    // The same page under the other spellings Remix matches.
+    for (const path of ['/Reset-Password?token=x', '/reset-password/?token=x', '/reset%2Dpassword?token=x']) {
+      const res = await raw(app.base, 'GET', path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers['referrer-policy'], path).toBe('no-referrer')
+    }
+    // Its form's answer (a refused token): the page again, at the same URL.
+    const posted = await raw(app.base, 'POST', '/reset-password?token=a-secret-reset-token', {
+      headers: { origin: 'http://operon.test', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: 'a-secret-reset-token', newPassword: 'Another-password-2026!' }).toString(),
+    })
+    expect(posted.status).toBeGreaterThanOrEqual(400)
+    expect(posted.headers['referrer-policy']).toBe('no-referrer')
+  })
+
+  it('the external sign-in callback (code and state in its URL) too; other pages keep same-origin', async () => {
+    const callback = await raw(app.base, 'GET', '/auth/google/callback?code=a-secret-code&state=s')
+    expect(callback.headers['referrer-policy']).toBe('no-referrer')
+    for (const path of ['/login', '/register', '/SendResetLink', '/no-such-page']) {
+      const res = await raw(app.base, 'GET', path)
+      expect(res.headers['referrer-policy'], path).toBe('same-origin')
+    }
+    const signedIn = await raw(app.base, 'GET', '/profile', { headers: { cookie } })
+    expect(signedIn.headers['referrer-policy']).toBe('same-origin')
+  })
+})
