@@ -15,7 +15,7 @@ const LIBSQL_SPECS = ['tests/e2e/smoke.spec.ts']
  * better spent elsewhere.
  */
 const DRIVER_INDEPENDENT = new Set(
-  ['bounded-input', 'open-redirect', 'cross-site-writes', 'client-address', 'captcha', 'pdf-burst', 'pdf-limits', 'pdf-safety', 'vin-decode', 'first-load-budget', 'statement-cache'].map(
+  ['bounded-input', 'open-redirect', 'cross-site-writes', 'client-address', 'captcha', 'pdf-burst', 'pdf-limits', 'pdf-safety', 'pdf-sandbox', 'load-shedding', 'vin-decode', 'first-load-budget', 'statement-cache'].map(
     (f) => `tests/integration/${f}.test.ts`,
   ),
 )

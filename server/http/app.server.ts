@@ -1,10 +1,10 @@
 /**
  * The Express application in front of Remix: request id, timing and access log, client
  * address, compression, security headers
- * with a per-request CSP nonce, the request guards (decisions 018, 020), then the doors that
- * skip Remix's route matching (/healthz, /api, /trpc: decision 051), static files under their own
- * prefixes only, then Remix (pages, /VERSION). `main.ts` serves it; the tests serve the same
- * application over real HTTP.
+ * with a per-request CSP nonce, the request guards (decisions 018, 020), /healthz, static files
+ * under their own prefixes only, the load shedding (decision 061), then the doors that skip
+ * Remix's route matching (/api, /trpc: decision 051), then Remix (pages, /VERSION). `main.ts`
+ * serves it; the tests serve the same application over real HTTP.
  */
 import { randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
@@ -18,7 +18,9 @@ import { configuredProviders, externalSignInOrigins } from '../auth/external/pro
 import { cspDirectives } from './csp.server.ts'
 import { clientIp, type ClientIpConfig } from './client-ip.server.ts'
 import { getDb } from '../db.server.ts'
+import { env } from '../env.server.ts'
 import { doorOf, requestGuards } from './guards.server.ts'
+import { loadShedLimits, shedLoad, type LoadShedLimits } from './load-shed.server.ts'
 import { observeRequests, type ObserveOptions } from './observe.server.ts'
 import { createFetchHandler } from './remix-adapter.server.ts'
 import { requestScope } from './request-scope.server.ts'
@@ -75,6 +77,25 @@ function publicFiles(dir: string): Set<string> {
 
 const CLIENT_DIR = 'build/client'
 
+/**
+ * The pages whose URL carries a secret (issue 22): the password reset link's `?token=` and the
+ * external sign-in callback's `?code=` / `state`. They are sent with `Referrer-Policy:
+ * no-referrer` instead of `same-origin`, so nothing they lead to (their scripts and styles, the
+ * form's post, the redirect after it) carries their URL as a Referer, not even to this origin.
+ * Matched like Remix matches a route: decoded, any letter case, an optional trailing slash.
+ */
+const SECRET_IN_URL = [/^\/reset-password\/?$/i, /^\/auth\/[^/]+\/callback\/?$/i]
+
+function carriesSecretInUrl(path: string): boolean {
+  let decoded = path
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    // A malformed escape: Remix answers it as it likes; the raw path is tested.
+  }
+  return SECRET_IN_URL.some((p) => p.test(decoded))
+}
+
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>)
   mode: string
@@ -88,6 +109,8 @@ export interface AppOptions {
   viteMiddlewares?: express.RequestHandler
   /** The graceful shutdown's hooks (main.ts): answers close their connection while it runs. */
   observe?: ObserveOptions
+  /** The load-shedding limits (decision 061); default: the environment's (MAX_CONCURRENT_REQUESTS…). */
+  loadShed?: LoadShedLimits
 }
 
 export function createApp(opts: AppOptions): express.Express {
@@ -136,7 +159,12 @@ export function createApp(opts: AppOptions): express.Express {
   // The doors' security headers are the same for every answer: helmet's, computed once.
   const doorHeaders = headersOf(helmetFor(false))
   app.use((req, res, next) => {
-    if (res.locals.door === 'page') return pageHeaders(req, res, next)
+    if (res.locals.door === 'page') {
+      return pageHeaders(req, res, (error?: unknown) => {
+        if (carriesSecretInUrl(req.path)) res.setHeader('Referrer-Policy', 'no-referrer')
+        next(error)
+      })
+    }
     for (const [name, value] of doorHeaders) res.setHeader(name, value)
     next()
   })
@@ -168,6 +196,16 @@ export function createApp(opts: AppOptions): express.Express {
       )
   })
 
+  if (!opts.viteMiddlewares) {
+    // Static files only where they live: fingerprinted assets under /assets (immutable), the
+    // few other client files by exact path; pages and doors never touch the disk (decision 051).
+    // Before the load shedding: a file is never refused for a busy server.
+    app.use('/assets', express.static(join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }))
+    const files = publicFiles(CLIENT_DIR)
+    const serveFile = express.static(CLIENT_DIR, { maxAge: '1h', index: false, redirect: false })
+    app.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()))
+  }
+
   // The REST and tRPC doors: their one handler, without Remix's route matching (decision 051).
   const doors = async (): Promise<Doors> => {
     const found = ((await loadBuild()).entry.module as { doors?: Doors }).doors
@@ -183,18 +221,13 @@ export function createApp(opts: AppOptions): express.Express {
     },
     { abortable: false },
   )
+
+  // Load shedding (decision 061): a bounded number at once and a bounded wait, else 503 + Retry-After.
+  app.use(shedLoad(opts.loadShed ?? loadShedLimits(env())))
   app.use((req, res, next) => (res.locals.door === 'page' ? next() : doorHandler(req, res, next)))
 
-  if (opts.viteMiddlewares) {
-    app.use(opts.viteMiddlewares)
-  } else {
-    // Static files only where they live: fingerprinted assets under /assets (immutable), the
-    // few other client files by exact path; pages never touch the disk (decision 051).
-    app.use('/assets', express.static(join(CLIENT_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }))
-    const files = publicFiles(CLIENT_DIR)
-    const serveFile = express.static(CLIENT_DIR, { maxAge: '1h', index: false, redirect: false })
-    app.use((req, res, next) => (files.has(req.path) ? serveFile(req, res, next) : next()))
-  }
+  // Development: Vite's own middlewares (modules, HMR) after the doors.
+  if (opts.viteMiddlewares) app.use(opts.viteMiddlewares)
 
   // Pages and the other resource routes: Remix, its handler made once the build is loaded.
   const remix = reloadEachRequest
