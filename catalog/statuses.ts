@@ -128,3 +128,29 @@ export function twoFactorTypeLabel(value: number): string {
 
 // Country ---------------------------------------------------------------------------------
 export const DEFAULT_COUNTRY_CODE = 'US'
+
+// Inspections: the owner's review of a filing by a company with no relation to the bus ----
+/**
+ * Applied: filed by a company related to the bus (decision 062), applied when filed.
+ * Pending: filed by anyone else; stored, changes nothing on the bus until the owner decides.
+ * Accepted: a Pending one the owner accepted (applied then). Rejected: never applied.
+ */
+export const INSPECTION_REVIEW_STATUSES = [
+  { value: 'Applied', label: 'Filed', tone: 'neutral' },
+  { value: 'Pending', label: 'Awaiting the owner\u2019s review', tone: 'warning' },
+  { value: 'Accepted', label: 'Accepted by the owner', tone: 'success' },
+  { value: 'Rejected', label: 'Rejected by the owner', tone: 'danger' },
+] as const
+export type InspectionReviewStatus = (typeof INSPECTION_REVIEW_STATUSES)[number]['value']
+export const INSPECTION_REVIEW_STATUS_VALUES = INSPECTION_REVIEW_STATUSES.map((s) => s.value)
+/** What the owner may decide about a Pending inspection. */
+export const INSPECTION_REVIEW_DECISIONS = ['Accept', 'Reject'] as const
+export type InspectionReviewDecision = (typeof INSPECTION_REVIEW_DECISIONS)[number]
+/** Whether an inspection in this state has changed the bus (odometer, next inspection). */
+export const inspectionApplied = (status: InspectionReviewStatus) => status === 'Applied' || status === 'Accepted'
+export function inspectionReviewLabel(value: string): string {
+  return INSPECTION_REVIEW_STATUSES.find((s) => s.value === value)?.label ?? value
+}
+export function inspectionReviewTone(value: string): 'warning' | 'success' | 'danger' | 'neutral' {
+  return INSPECTION_REVIEW_STATUSES.find((s) => s.value === value)?.tone ?? 'neutral'
+}

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { vehicleLink } from '#app/routes/_app+/fleet.server.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt, errorText, userPage } from '#app/utils/page.server.ts'
 import { qrSheetResponse } from '#app/utils/qr-sheet.server.ts'
 import { vehicleAccess } from '#server/fleet/access.server.ts'
-import { getVehicle } from '#server/fleet/vehicles.server.ts'
+import { getVehicle, getVehicleQrLink } from '#server/fleet/vehicles.server.ts'
 
 /**
  * GET /vehicles/{vehicleId}/qr.pdf: the "Print QR" of the fleet page, a
@@ -25,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return qrSheetResponse({
     title: `${vehicle.make} ${vehicle.model}`.trim(),
     subtitle: `License plate ${vehicle.licensePlate}`,
-    qrText: vehicleLink(vehicleId),
+    qrText: await getVehicleQrLink(ctx, vehicleId),
     code: vehicle.vehicleIdentifier,
     hint: 'Scan to open this vehicle.',
   })

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
-import { vehicleLink } from '#app/routes/_app+/fleet.server.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt, errorText, userPage } from '#app/utils/page.server.ts'
 import { vehicleAccess } from '#server/fleet/access.server.ts'
+import { getVehicleQrLink } from '#server/fleet/vehicles.server.ts'
 
 /**
  * GET /vehicles/{vehicleId}/qr.svg: the vehicle's QR (its link) as an image,
@@ -16,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!vehicleId) return new Response('Not found', { status: 404 })
   const access = await attempt(() => vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator'] }))
   if (!access.ok) return errorText(access.error)
-  const svg = await QRCode.toString(vehicleLink(vehicleId), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+  const svg = await QRCode.toString(await getVehicleQrLink(ctx, vehicleId), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return new Response(svg, {
     headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'private, max-age=86400', 'X-Content-Type-Options': 'nosniff' },
   })

@@ -36,3 +36,8 @@ export function inList(column: string, values: readonly (string | number)[]): SQ
   const list = values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`)).join(', ')
   return sql.raw(`"${column}" IN (${list})`)
 }
+
+/** `bytes` random bytes as lower-case hex (Web Crypto: the same in Node and the browser bundle). */
+export function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('')
+}

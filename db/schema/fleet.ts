@@ -6,7 +6,7 @@ import {
   POWERTRAIN_TYPE_VALUES,
   TRANSMISSION_TYPE_VALUES,
 } from '#catalog/vehicle.ts'
-import { bool, id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
+import { bool, id, inList, instant, instantNow, randomHex, ref, updatedAtNow } from './columns.ts'
 import { companies } from './companies.ts'
 import { users } from './users.ts'
 
@@ -22,6 +22,11 @@ export const vehicles = sqliteTable(
     key: text('key')
       .notNull()
       .$defaultFn(() => crypto.randomUUID()),
+    /**
+     * The random token of the vehicle's QR link (`/vehicles/{qrToken}`, decision 062): unlike the
+     * id it cannot be counted, and unlike `key` no client chooses it. Never shown to an unrelated company.
+     */
+    qrToken: text('qr_token').$defaultFn(() => randomHex(16)),
     /** The owner company (REST `ownerId`). */
     ownerCompanyId: ref('owner_company_id', () => companies.id, 'restrict'),
 
@@ -92,6 +97,7 @@ export const vehicles = sqliteTable(
   },
   (t) => [
     uniqueIndex('vehicles_key_unique').on(t.key),
+    uniqueIndex('vehicles_qr_token_unique').on(t.qrToken),
     uniqueIndex('vehicles_vehicle_identifier_unique').on(t.vehicleIdentifier),
     uniqueIndex('vehicles_vin_active_unique').on(t.vin).where(sql`"archived_at" IS NULL`),
     index('vehicles_owner_archived_idx').on(t.ownerCompanyId, t.archivedAt),

@@ -6,6 +6,7 @@ import {
   type InspectionItemKey,
   type PreInspectionItemKey,
 } from '#catalog/checklists.ts'
+import { INSPECTION_REVIEW_STATUS_VALUES, type InspectionReviewStatus } from '#catalog/statuses.ts'
 import { bool, id, inList, instant, instantNow, ref } from './columns.ts'
 import { companies } from './companies.ts'
 import { vehicles } from './fleet.ts'
@@ -147,11 +148,18 @@ export const inspections = sqliteTable(
     /** The client's idempotency key: a retry, double tap or second tab returns the first filing. */
     idempotencyKey: text('idempotency_key'),
     createdAt: instantNow('created_at'),
+    /** Applied, or Pending/Accepted/Rejected when filed by a company with no relation to the bus (decision 062). */
+    reviewStatus: text('review_status').$type<InspectionReviewStatus>().notNull().default('Applied'),
+    reviewedAt: instant('reviewed_at'),
+    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The owner manager's name as they decided (kept after account deletion, like the signer's). */
+    reviewedByName: text('reviewed_by_name'),
   },
   (t) => [
     index('inspections_vehicle_date_idx').on(t.vehicleId, t.inspectionDate),
     uniqueIndex('inspections_idempotency_unique').on(t.inspectorUserId, t.idempotencyKey),
     index('inspections_inspector_date_idx').on(t.inspectorUserId, t.inspectionDate),
+    check('inspections_review_status_check', inList('review_status', INSPECTION_REVIEW_STATUS_VALUES)),
   ],
 )
 

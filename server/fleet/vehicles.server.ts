@@ -8,10 +8,11 @@ import { audit } from '../audit.ts'
 import { randomCode, uniqueCode } from '../codes.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
-import { requireRole } from '../policy.ts'
+import { requireRole, requireUser } from '../policy.ts'
 import { decodeImage } from '../uploads/image.server.ts'
 import { parseInput } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
+import { env } from '../env.server.ts'
 import { odometerBelowLatestMessage } from './odometer.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
 
@@ -19,7 +20,7 @@ import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehic
 
 /** The spec's Vehicle entity as REST returns it (`ownerId` = owner company id). */
 export function vehicleJson(v: Vehicle, imageData: string | null) {
-  const { ownerCompanyId, createdAt: _c, updatedAt: _u, archivedAt: _a, ...rest } = v
+  const { ownerCompanyId, createdAt: _c, updatedAt: _u, archivedAt: _a, qrToken: _q, ...rest } = v
   return { ...rest, ownerId: ownerCompanyId, imageData }
 }
 export type VehicleJson = ReturnType<typeof vehicleJson>
@@ -189,6 +190,23 @@ export async function getVehicle(ctx: UseCaseContext, vehicleId: number): Promis
   await vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator', 'Driver', 'Mechanic'] })
   const [row] = await ctx.db.read.select().from(vehicles).where(eq(vehicles.id, vehicleId))
   return vehicleJson(row!, await imageBase64(ctx, vehicleId))
+}
+
+/**
+ * The link a vehicle's QR encodes (decision 062): `/vehicles/{qrToken}`, a random token that
+ * cannot be counted, for whoever may see the vehicle. Opens it (routes/_app+/vehicles.$vehicleId.tsx).
+ */
+export async function getVehicleQrLink(ctx: UseCaseContext, vehicleId: number): Promise<string> {
+  await vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator', 'Driver', 'Mechanic'] })
+  const [row] = await ctx.db.read.select({ qrToken: vehicles.qrToken }).from(vehicles).where(eq(vehicles.id, vehicleId))
+  return `${env().APP_URL}/vehicles/${row?.qrToken ?? vehicleId}`
+}
+
+/** The vehicle a QR token names (not archived), for the QR link's redirect; what the caller may do with it is decided there. */
+export async function vehicleIdOfQrToken(ctx: UseCaseContext, token: string): Promise<number | null> {
+  requireUser(ctx.actor)
+  const [row] = await ctx.db.read.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.qrToken, token), isNull(vehicles.archivedAt)))
+  return row?.id ?? null
 }
 
 /** The picture's bytes for <img> (thumbnails on the fleet page). */

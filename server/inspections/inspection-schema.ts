@@ -33,6 +33,9 @@ export const INSPECTION_TEXT = {
   imageTooLarge: 'Image too large',
   vehicleNotFound: 'Vehicle not found',
   notAllowed: 'Only an active Mechanic, or an Operator or Repair shop manager, may file an inspection',
+  unrelatedNotice:
+    'Your company has no relation to this vehicle (not its owner, its operator or its repair shop): the inspection will be sent to the owner for review and changes nothing on the vehicle until the owner accepts it.',
+  filedForReview: "Inspection filed. The vehicle's owner will review it: it changes nothing on the vehicle until they accept it.",
 } as const
 
 /** The first and last date accepted, `YYYY-MM-DD` (null: the date's format alone is checked). */
@@ -151,28 +154,49 @@ export const inspectionBody = inspectionInput(null)
 export type InspectionInput = z.input<typeof inspectionBody>
 export type InspectionValues = z.output<typeof inspectionBody>
 
-/** What an inspector sees of the vehicle in front of them (decision 026): what is written on it, no more. */
+/**
+ * What an inspector sees of the vehicle in front of them (decisions 026, 062): what is written on
+ * it, no more. A company with no relation to the bus that typed its identifier sees only what
+ * is painted on it (identifier, make, model, plate); the rest is null, and so is the id.
+ */
 export interface InspectedVehicle {
-  id: number
+  id: number | null
   vehicleIdentifier: string
   make: string
   model: string
   yearBuild: number | null
-  vin: string
+  vin: string | null
   licensePlate: string
   odometer: number | null
   nextInspection: string | null
+  /** False: the inspector's company has no relation to the bus; a filing waits for the owner's review. */
+  related: boolean
 }
 
-/** The lookup of /InspectionPage: an identifier typed, or the text of a vehicle's QR (its `/vehicles/{id}` link). */
+/** The lookup of /InspectionPage: an identifier typed, or the text of a vehicle's QR (its `/vehicles/{token}` link). */
 export const findVehicleInput = z.object({
   vehicle: z.string({ message: INSPECTION_TEXT.vehicleRequired }).trim().min(1, INSPECTION_TEXT.vehicleRequired).max(500, 'At most 500 characters'),
 })
 
-/** The vehicle id a scanned QR carries (`…/vehicles/{id}`, with or without the origin), or null. */
-export function vehicleIdFromQr(text: string): number | null {
-  const m = /^(?:https?:\/\/[^/\s]+)?\/vehicles\/(\d{1,15})\/?(?:[?#].*)?$/i.exec(text.trim())
+/** A vehicle's QR token: 16 random bytes in hex (db/schema/fleet.ts `qrToken`). */
+const QR_TOKEN = /^[0-9a-f]{32}$/i
+
+/**
+ * What a vehicle link names (`…/vehicles/{token}` printed on QR codes since decision 062, or the
+ * plain `…/vehicles/{id}` of older prints), with or without the origin; null for anything else.
+ */
+export function vehicleRefFromLink(text: string): VehicleRef | null {
+  const m = /^(?:https?:\/\/[^/\s]+)?\/vehicles\/([^/?#\s]{1,64})\/?(?:[?#].*)?$/i.exec(text.trim())
   if (!m) return null
-  const id = Number(m[1])
-  return Number.isSafeInteger(id) && id > 0 ? id : null
+  return vehicleRefOf(m[1]!)
+}
+
+export type VehicleRef = { token: string } | { id: number }
+
+/** A path segment naming a vehicle: its QR token, or its plain id; null otherwise. */
+export function vehicleRefOf(segment: string): VehicleRef | null {
+  if (QR_TOKEN.test(segment)) return { token: segment.toLowerCase() }
+  if (!/^\d{1,15}$/.test(segment)) return null
+  const id = Number(segment)
+  return Number.isSafeInteger(id) && id > 0 ? { id } : null
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { inspections, preInspections } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
 import { VEHICLE_VIEWER_ROLES, vehicleAccess } from '../fleet/access.server.ts'
@@ -17,13 +17,40 @@ export async function listPreInspectionsByVehicle(ctx: UseCaseContext, vehicleId
     .limit(1000)
 }
 
-/** GET /api/Maintenance/GetInspection and the Inspections tab: newest first. */
+/**
+ * The Inspections tab (tRPC, the fleet pages): newest first, with each one's review state. The
+ * owner also sees the Pending and Rejected filings of companies with no relation to the bus;
+ * an operator sees only the inspections in force (decision 062).
+ */
 export async function listInspectionsByVehicle(ctx: UseCaseContext, vehicleId: number) {
-  await vehicleAccess(ctx, vehicleId, READERS)
+  const access = await vehicleAccess(ctx, vehicleId, READERS)
+  return ctx.db.read
+    .select({
+      id: inspections.id,
+      date: inspections.inspectionDate,
+      isSatisfactory: inspections.isSatisfactory,
+      inspectorName: inspections.inspectorName,
+      reviewStatus: inspections.reviewStatus,
+    })
+    .from(inspections)
+    .where(and(eq(inspections.vehicleId, vehicleId), access.as === 'owner' ? undefined : inArray(inspections.reviewStatus, IN_FORCE)))
+    .orderBy(desc(inspections.inspectionDate), desc(inspections.id))
+    .limit(1000)
+}
+
+const IN_FORCE = ['Applied', 'Accepted'] as const
+
+/**
+ * GET /api/Maintenance/GetInspection (API.md's shape): the inspections in force, newest first;
+ * `awaitingReview` lists the owner's Pending ones instead (GET /api/Maintenance/GetInspectionsAwaitingReview).
+ */
+export async function listInspectionsForClient(ctx: UseCaseContext, vehicleId: number, opts: { awaitingReview?: boolean } = {}) {
+  // Pending filings are the owner's alone (vehicleAccess without reader roles: owner-only, else 404).
+  await vehicleAccess(ctx, vehicleId, opts.awaitingReview ? {} : READERS)
   return ctx.db.read
     .select({ id: inspections.id, date: inspections.inspectionDate, isSatisfactory: inspections.isSatisfactory, inspectorName: inspections.inspectorName })
     .from(inspections)
-    .where(eq(inspections.vehicleId, vehicleId))
+    .where(and(eq(inspections.vehicleId, vehicleId), opts.awaitingReview ? eq(inspections.reviewStatus, 'Pending') : inArray(inspections.reviewStatus, IN_FORCE)))
     .orderBy(desc(inspections.inspectionDate), desc(inspections.id))
     .limit(1000)
 }

@@ -31,6 +31,7 @@ import {
   repairActions,
   vehicles,
 } from '#db/schema/index.ts'
+import { inspectionApplied } from '#catalog/statuses.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, isAppError } from '../errors.ts'
 import { activeOn, companyToday, VEHICLE_VIEWER_ROLES, vehicleAccess } from '../fleet/access.server.ts'
@@ -80,13 +81,21 @@ async function readablePreInspection(ctx: UseCaseContext, id: number) {
   throw preInspectionNotFound()
 }
 
-/** An inspection's head row, once the caller may read it; else 404. */
+/**
+ * An inspection's head row, once the caller may read it; else 404. A Pending or Rejected one
+ * (filed by a company with no relation to the bus, decision 062) is its inspector's and the
+ * owner's only: the operator reads the inspections in force.
+ */
 async function readableInspection(ctx: UseCaseContext, id: number) {
   const me = requireUser(ctx.actor)
   const [row] = await ctx.db.read.select().from(inspections).where(eq(inspections.id, id))
   if (!row) throw inspectionNotFound()
   if (row.inspectorUserId === me.userId) return row
-  if (await readsVehicle(ctx, row.vehicleId)) return row
+  const access = await vehicleAccess(ctx, row.vehicleId, { operatorRoles: VEHICLE_VIEWER_ROLES }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === 'NOT_FOUND') return null
+    throw error
+  })
+  if (access && (access.as === 'owner' || inspectionApplied(row.reviewStatus))) return row
   throw inspectionNotFound()
 }
 

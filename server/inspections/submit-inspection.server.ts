@@ -11,12 +11,19 @@ import { todayIn } from '../fleet/access.server.ts'
 import { recordOdometerReading } from '../fleet/odometer.server.ts'
 import { companiesWithRole, requireUser } from '../policy.ts'
 import { decodeImage } from '../uploads/image.server.ts'
+import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
+import { env } from '../env.server.ts'
+import { relatedCompanyOf } from '../fleet/vehicle-relations.server.ts'
+import { enqueueMail } from '../mail/outbox.server.ts'
+import { inspectionAwaitsReviewMail } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { addDays, INSPECTION_DAYS_BACK, INSPECTION_TEXT, inspectionInput, oneYearAfter, type InspectionDateWindow } from './inspection-schema.ts'
 
 /**
  * Who may file an inspection (PRODUCT.md section 5): an active Mechanic, or an Operator or
- * RepairShop manager, of any company, for any vehicle found by its identifier or QR.
+ * RepairShop manager, of any company, for any vehicle found by its identifier or QR. Only a
+ * company related to the bus changes its state by filing (decision 062); anyone else's filing
+ * waits, Pending, for the owner's review.
  */
 
 /** The filer: signed in (401) and holding an inspector role somewhere, active (403). */
@@ -46,10 +53,10 @@ export async function inspectionDateWindow(ctx: UseCaseContext, me: UserActor): 
 }
 
 /** The first filing with this idempotency key by this inspector, if any. */
-async function filedWithKey(db: Pick<Tx, 'select'>, userId: number, key: string | undefined) {
+async function filedWithKey(db: Pick<Tx, 'select'>, userId: number, key: string | undefined): Promise<FiledInspection | undefined> {
   if (!key) return undefined
   const [row] = await db
-    .select({ id: inspections.id, isSatisfactory: inspections.isSatisfactory })
+    .select({ id: inspections.id, isSatisfactory: inspections.isSatisfactory, pendingReview: sql<boolean>`${inspections.reviewStatus} = 'Pending'`.mapWith(Boolean) })
     .from(inspections)
     .where(and(eq(inspections.inspectorUserId, userId), eq(inspections.idempotencyKey, key)))
   return row
@@ -66,10 +73,12 @@ const isUniqueViolation = (e: unknown): boolean => {
  * POST /api/Maintenance/submitInspection, tRPC `inspections.submitInspection` and the form of
  * /InspectionPage. Pictures are checked (413/415) before anything is stored; then, in one
  * transaction: the inspection, its 48 items, the signature (drawn, or the typed name), the
- * photos, the odometer reading, the vehicle's next inspection when satisfactory, the audit.
- * With an idempotency key, a retry or a double tap returns the first filing and files nothing.
+ * photos, the audit, and, when the filer's company is related to the bus, the odometer reading
+ * and the next inspection when satisfactory; otherwise the filing is Pending and the owner's
+ * managers are told (decision 062). With an idempotency key, a retry or a double tap returns
+ * the first filing and files nothing.
  */
-export async function submitInspection(ctx: UseCaseContext, input: unknown): Promise<{ id: number; isSatisfactory: boolean }> {
+export async function submitInspection(ctx: UseCaseContext, input: unknown): Promise<FiledInspection> {
   const me = requireInspector(ctx)
   const window = await inspectionDateWindow(ctx, me)
   const v = parseInput(inspectionInput(window), input)
@@ -95,12 +104,13 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
       const again = await filedWithKey(tx, me.userId, v.idempotencyKey)
       if (again) return again
       const [vehicle] = await tx
-        .select({ id: vehicles.id, ownerCompanyId: vehicles.ownerCompanyId })
+        .select({ id: vehicles.id, ownerCompanyId: vehicles.ownerCompanyId, vehicleIdentifier: vehicles.vehicleIdentifier })
         .from(vehicles)
         .where(and(sql`upper(${vehicles.vehicleIdentifier}) = ${v.vehicleIdentifier.toUpperCase()}`, isNull(vehicles.archivedAt)))
       if (!vehicle) {
         throw new AppError('NOT_FOUND', INSPECTION_TEXT.vehicleNotFound, { fieldErrors: { vehicleIdentifier: 'No vehicle has this identifier' } })
       }
+      const related = await relatedCompanyOf(tx, me, vehicle, INSPECTOR_ROLES, now)
       const [created] = await tx
         .insert(inspections)
         .values({
@@ -113,33 +123,26 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
           signatureName: v.signatureName ?? null,
           idempotencyKey: v.idempotencyKey ?? null,
           createdAt: now,
+          reviewStatus: related ? 'Applied' : 'Pending',
         })
         .returning({ id: inspections.id })
       const inspectionId = created!.id
       await tx.insert(inspectionItems).values(items.map((i) => ({ inspectionId, itemKey: i.key, status: i.status, comments: i.comments })))
       if (signature) await tx.insert(inspectionSignatures).values({ inspectionId, content: signature.bytes, contentType: signature.contentType })
       for (const p of photos) await tx.insert(inspectionPhotos).values({ inspectionId, name: p.name, content: p.bytes, contentType: p.contentType })
-      if (v.odometer !== undefined) {
-        await recordOdometerReading(tx, {
-          vehicleId: vehicle.id,
-          reading: v.odometer,
-          source: 'inspection',
-          field: 'odometer',
-          at: now,
-          userId: me.userId,
-          userName: name,
-          inspectionId,
-        })
+      if (related) {
+        await applyInspection(tx, { inspectionId, vehicleId: vehicle.id, odometer: v.odometer ?? null, isSatisfactory, inspectionDate: v.inspectionDate, at: now, userId: me.userId, userName: name })
+      } else {
+        await askOwnerToReview(tx, me, { vehicle, inspectorName: name, inspectionDate: v.inspectionDate, isSatisfactory })
       }
-      if (isSatisfactory) await tx.update(vehicles).set({ nextInspection: oneYearAfter(v.inspectionDate) }).where(eq(vehicles.id, vehicle.id))
       await audit(tx, me, {
         action: 'inspection.submit',
         companyId: vehicle.ownerCompanyId,
         entityType: 'inspection',
         entityId: inspectionId,
-        details: { vehicleId: vehicle.id, isSatisfactory },
+        details: { vehicleId: vehicle.id, isSatisfactory, ...(related ? { relation: related.relation } : { pendingReview: true }) },
       })
-      return { id: inspectionId, isSatisfactory }
+      return { id: inspectionId, isSatisfactory, pendingReview: !related }
     })
   } catch (error) {
     // Another process filed the same key between our check and our insert: answer its filing.
@@ -149,4 +152,54 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
     }
     throw error
   }
+}
+
+export interface FiledInspection {
+  id: number
+  isSatisfactory: boolean
+  /** Filed by a company with no relation to the bus: nothing applied until the owner accepts (decision 062). */
+  pendingReview: boolean
+}
+
+/**
+ * What an inspection changes on the bus, when filed by a related company or accepted by the
+ * owner: the odometer reading (never below the latest, 400 `odometer`) and, when satisfactory,
+ * the next inspection a year after its date.
+ */
+export async function applyInspection(
+  tx: Tx,
+  r: { inspectionId: number; vehicleId: number; odometer: number | null; isSatisfactory: boolean; inspectionDate: string; at: Date; userId: number; userName: string },
+): Promise<void> {
+  if (r.odometer !== null) {
+    await recordOdometerReading(tx, {
+      vehicleId: r.vehicleId,
+      reading: r.odometer,
+      source: 'inspection',
+      field: 'odometer',
+      at: r.at,
+      userId: r.userId,
+      userName: r.userName,
+      inspectionId: r.inspectionId,
+    })
+  }
+  if (r.isSatisfactory) await tx.update(vehicles).set({ nextInspection: oneYearAfter(r.inspectionDate) }).where(eq(vehicles.id, r.vehicleId))
+}
+
+/** The owner's managers hear of a Pending inspection, with a link to the bus's Inspections tab. */
+async function askOwnerToReview(
+  tx: Tx,
+  me: UserActor,
+  r: { vehicle: { id: number; ownerCompanyId: number; vehicleIdentifier: string }; inspectorName: string; inspectionDate: string; isSatisfactory: boolean },
+): Promise<void> {
+  const mine = companiesWithRole(me, INSPECTOR_ROLES)
+  const [company] = mine.length ? await tx.select({ name: companies.name }).from(companies).where(inArray(companies.id, mine)).limit(1) : []
+  const mail = inspectionAwaitsReviewMail({
+    vehicleIdentifier: r.vehicle.vehicleIdentifier,
+    inspectorName: r.inspectorName,
+    inspectorCompanyName: company?.name ?? '',
+    inspectionDate: r.inspectionDate,
+    isSatisfactory: r.isSatisfactory,
+    link: `${env().APP_URL}/fleet/${r.vehicle.ownerCompanyId}?open=${r.vehicle.id}&tab=inspections`,
+  })
+  for (const to of await emailsOfRoleHolders(tx, r.vehicle.ownerCompanyId, ['Owner'], 200)) await enqueueMail(tx, { to, ...mail })
 }

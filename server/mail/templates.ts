@@ -354,6 +354,40 @@ export function repairActionOpenedMail({
   })
 }
 
+/** To the owner's managers: an unrelated company filed an inspection of their bus (decision 062). */
+export function inspectionAwaitsReviewMail({
+  vehicleIdentifier,
+  inspectorName,
+  inspectorCompanyName,
+  inspectionDate,
+  isSatisfactory,
+  link,
+}: {
+  vehicleIdentifier: string
+  inspectorName: string
+  inspectorCompanyName: string
+  inspectionDate: string
+  isSatisfactory: boolean
+  link: string
+}): MailContent {
+  const vehicle = oneLine(vehicleIdentifier)
+  return renderMail({
+    subject: `An inspection of vehicle ${vehicle} awaits your review`,
+    greeting: greetingFor(undefined),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${oneLine(inspectorName)} (${oneLine(inspectorCompanyName) || 'a company with no relation to this vehicle'}) filed a${isSatisfactory ? ' satisfactory' : 'n unsatisfactory'} inspection of vehicle ${vehicle} dated ${oneLine(inspectionDate)}.`,
+      },
+      {
+        kind: 'note',
+        text: 'Their company has no relation to the vehicle, so the inspection changes nothing (odometer, next inspection) until you accept it. Reject it if you do not recognise it.',
+      },
+      { kind: 'button', label: 'Review the inspection', url: link },
+    ],
+  })
+}
+
 /** One line of the morning alert digest. */
 export interface DigestAlertLine {
   /** "Alert" or "Warning". */

@@ -40,6 +40,7 @@ import type { addVehicleInput, updateVehicleInput } from '../fleet/vehicle-schem
 import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
 import { findVehicleForInspection } from '../inspections/find-vehicle.server.ts'
+import { reviewInspection, type ReviewInspectionInput } from '../inspections/review-inspection.server.ts'
 import { findVehicleInput, type InspectionInput } from '../inspections/inspection-schema.ts'
 import { submitInspection } from '../inspections/submit-inspection.server.ts'
 import type { PreInspectionInput } from '../inspections/pre-inspection-schema.ts'
@@ -111,6 +112,7 @@ export const appRouter = router({
   inspections: router({
     findVehicle: authedProcedure.input(findVehicleInput).query(({ ctx, input }) => findVehicleForInspection(ctx, input)),
     submitInspection: authedProcedure.input(checkedByUseCase<InspectionInput>()).mutation(({ ctx, input }) => submitInspection(ctx, input)),
+    review: authedProcedure.input(checkedByUseCase<ReviewInspectionInput>()).mutation(({ ctx, input }) => reviewInspection(ctx, input)),
     submitPreInspection: authedProcedure.input(checkedByUseCase<PreInspectionInput>()).mutation(({ ctx, input }) => submitPreInspection(ctx, input)),
     preTripContext: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getPreTripContext(ctx, input.vehicleId)),
     myBuses: authedProcedure.query(({ ctx }) => listMyBuses(ctx)),

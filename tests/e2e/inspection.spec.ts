@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
-import { inspections } from '#db/schema/index.ts'
+import { companies, inspections, vehicles } from '#db/schema/index.ts'
 import { Raster } from '#server/demo/assets.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
@@ -25,7 +25,7 @@ const TMP = resolve('tests/.tmp')
 const run = Date.now().toString(36).toUpperCase().slice(-6)
 let seq = 0
 
-/** A bus of a fresh owner company, and a signed-in Mechanic of a repair shop (another company). */
+/** A bus of a fresh owner company, and a signed-in Mechanic of its chosen repair shop (related to the bus: decision 062). */
 async function setUp() {
   const db = e2eDb()
   const ownerCo = await createCompany(db, `QR Owner ${run}`, ['Owner'])
@@ -43,12 +43,14 @@ async function setUp() {
   const shop = await createCompany(db, `QR Garage ${run}`, ['RepairShop'])
   const mechanic = await createUser(db, { firstName: 'Mira', lastName: 'Torque' })
   await grantRole(db, mechanic.id, shop.id, 'Mechanic')
-  return { bus, cookie: await webSessionFor(db, mechanic.id) }
+  await db.transaction((tx) => tx.update(companies).set({ repairShopCompanyId: shop.id }).where(eq(companies.id, ownerCo.id)))
+  const [{ qrToken }] = (await db.read.select({ qrToken: vehicles.qrToken }).from(vehicles).where(eq(vehicles.id, bus.id))) as [{ qrToken: string }]
+  return { bus, qrToken, cookie: await webSessionFor(db, mechanic.id) }
 }
 
 /**
  * A Y4M video (what Chromium's fake camera plays) of the vehicle's QR: the link its printed QR
- * carries (`APP_URL/vehicles/{id}`, as app/utils/qr.server.ts draws it), a few identical frames.
+ * carries (`APP_URL/vehicles/{qrToken}`, decision 062), a few identical frames.
  */
 function qrVideo(text: string, file: string) {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
@@ -90,10 +92,10 @@ test.describe('inspection on a phone', () => {
   test.setTimeout(120_000)
 
   test('a mechanic scans the QR with the camera, answers, signs and files once', async () => {
-    const { bus, cookie } = await setUp()
+    const { bus, qrToken, cookie } = await setUp()
     mkdirSync(TMP, { recursive: true })
     const video = resolve(TMP, `inspection-qr-${run}.y4m`)
-    qrVideo(`${BASE_URL}/vehicles/${bus.id}`, video)
+    qrVideo(`${BASE_URL}/vehicles/${qrToken}`, video)
     const browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
@@ -157,10 +159,10 @@ test.describe('inspection on a phone', () => {
   })
 
   test('without a live camera, a photo of the QR finds the vehicle', async ({ browser }) => {
-    const { bus, cookie } = await setUp()
+    const { bus, qrToken, cookie } = await setUp()
     const { context, page } = await phone(browser, cookie)
     await page.goto('/InspectionPage')
-    const qr = await QRCode.toBuffer(`${BASE_URL}/vehicles/${bus.id}`, { type: 'png', margin: 2, width: 400 })
+    const qr = await QRCode.toBuffer(`${BASE_URL}/vehicles/${qrToken}`, { type: 'png', margin: 2, width: 400 })
     await page.getByTestId('qr-photo').setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: qr })
     await expect(page.getByTestId('vehicle-summary')).toContainText(bus.vehicleIdentifier)
     await page.goto('/InspectionPage')
@@ -200,6 +202,39 @@ test.describe('inspection on a phone', () => {
     const rows = await e2eDb().read.select().from(inspections).where(eq(inspections.vehicleId, bus.id))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ isSatisfactory: false, signatureName: 'Mira Torque', odometer: 41_100 })
+    await context.close()
+  })
+
+  test('with JavaScript off, an item left unanswered comes back named under it, every other answer kept, nothing filed (issue 22)', async ({ browser }) => {
+    const { bus, cookie } = await setUp()
+    const { context, page } = await phone(browser, cookie, false)
+    await page.goto(`/InspectionPage?vehicle=${encodeURIComponent(bus.vehicleIdentifier)}`)
+    await expect(page.getByTestId('vehicle-summary')).toContainText(bus.vehicleIdentifier)
+    const left = 'highIdleSystemFunction'
+    const others = page.locator(`li[data-item]:not([data-item="${left}"])`)
+    await expect(others).toHaveCount(47)
+    for (const row of await others.all()) await row.getByText('Satisfactory', { exact: true }).click()
+    await item(page, 'brakeFluidConditionLevel').getByText('Unsatisfactory', { exact: true }).click()
+    await item(page, 'brakeFluidConditionLevel').getByLabel(/Comment/).fill('Fluid dark, replace')
+    await page.getByLabel('Odometer (optional)').fill('41100')
+    await page.getByLabel(/type your full name/).fill('Mira Torque')
+    // The browser's own check ("required") would stop the post; an old browser or a hand-made post sends it anyway.
+    await page.locator('form[aria-labelledby="inspection-form-title"]').evaluate((form) => {
+      ;(form as HTMLFormElement).noValidate = true
+    })
+    await page.getByRole('button', { name: 'Submit inspection' }).click()
+
+    await expect(page.getByTestId('form-error')).toBeVisible()
+    await expect(page.locator(`[id="${left}.status-error"]`)).toHaveText('Choose Satisfactory, Unsatisfactory or Not applicable (status 0, 1 or 2)')
+    await expect(item(page, left).getByRole('radio', { checked: true })).toHaveCount(0)
+    await expect(page.locator('li[data-item] [id$=".status-error"]')).toHaveCount(1)
+    // Nothing typed is lost.
+    await expect(others.getByRole('radio', { checked: true })).toHaveCount(47)
+    await expect(item(page, 'brakeFluidConditionLevel').getByLabel('Unsatisfactory')).toBeChecked()
+    await expect(item(page, 'brakeFluidConditionLevel').getByLabel(/Comment/)).toHaveValue('Fluid dark, replace')
+    await expect(page.getByLabel('Odometer (optional)')).toHaveValue('41100')
+    await expect(page.getByLabel(/type your full name/)).toHaveValue('Mira Torque')
+    expect(await e2eDb().read.select().from(inspections).where(eq(inspections.vehicleId, bus.id))).toEqual([])
     await context.close()
   })
 })

@@ -12,6 +12,7 @@ import { withVinCheckDigit } from '#catalog/vin.ts'
 import { requestToJoinCompany } from '#server/companies/join-requests.server.ts'
 import { createVehicleRequest, respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
+import { submitInspection } from '#server/inspections/submit-inspection.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
@@ -113,6 +114,25 @@ const filed = (w: World) =>
     const insp = await insertInspection(w.db, { vehicleId: v.id, inspectorUserId: filer.id })
     return { preId: pre.id, inspId: insp.id }
   })())
+
+/** A fresh inspection of a bus of `here`, filed by a mechanic of a shop with no relation to it: Pending (decision 062). */
+let outsider: number | undefined
+async function pendingInspection(w: World): Promise<number> {
+  if (outsider === undefined) {
+    const shop = await createCompany(w.db, 'Matrix Roadside Garage', ['RepairShop'])
+    outsider = (await createUser(w.db, { firstName: 'Outsider' })).id
+    await grantRole(w.db, outsider, shop.id, 'Mechanic')
+  }
+  const v = await w.newVehicle()
+  const filed = await submitInspection(await ctxFor(w.db, outsider), {
+    vehicleIdentifier: v.vehicleIdentifier,
+    inspectionDate: new Date().toISOString().slice(0, 10),
+    signatureName: 'Outsider Mechanic',
+    ...Object.fromEntries(INSPECTION_ITEM_KEYS.map((k) => [k, { status: 0, comments: '' }])),
+  })
+  if (!filed.pendingReview) throw new Error('expected a pending inspection')
+  return filed.id
+}
 
 export const USE_CASES: UseCase[] = [
   // Personal statistics (i11a): 204 (REST) / null (tRPC, page) without the active role.
@@ -410,6 +430,32 @@ export const USE_CASES: UseCase[] = [
       }
     },
     expect: { managerHere: OK, managerOther: OK, driver: 403, mechanic: OK, inactiveRole: 403, stranger: 403, anonymous: 401 },
+  },
+  // Decision 062: an inspection by a company with no relation to the bus waits for the owner, whose managers alone decide.
+  {
+    name: 'reviewInspection',
+    call: async (w) => {
+      const body = async (decision: string) => ({ inspectionId: await pendingInspection(w), decision })
+      return {
+        rest: { method: 'PUT', path: '/api/Maintenance/reviewInspection', body: await body('Reject') },
+        trpc: { path: 'inspections.review', type: 'mutation', input: await body('Accept') },
+        page: {
+          handler: fleetPage.action,
+          path: `/fleet/${w.here.id}`,
+          params: { companyId: String(w.here.id) },
+          form: { intent: 'reviewInspection', inspectionId: String(await pendingInspection(w)), decision: 'Accept' },
+        },
+      }
+    },
+    expect: managerOnly(OK, 404),
+  },
+  {
+    name: 'listInspectionsAwaitingReview',
+    call: async (w) => {
+      const v = await w.newVehicle()
+      return { rest: { method: 'GET', path: `/api/Maintenance/GetInspectionsAwaitingReview?vehicleId=${v.id}` } }
+    },
+    expect: managerOnly(OK, 404),
   },
   // The driver's pre-trip (decision 024): only an active Driver of the operator with the active assignment files;
   // those who may see the bus (its owner's managers, the operator's other staff) get 403, everyone else 404.

@@ -12,7 +12,7 @@ import { buildMenu } from '#app/utils/menu.ts'
 import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import type { Database } from '#db/client.ts'
-import { inspectionPhotos, inspections } from '#db/schema/index.ts'
+import { companies, inspectionPhotos, inspections } from '#db/schema/index.ts'
 import { Raster } from '#server/demo/assets.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
@@ -56,6 +56,8 @@ beforeAll(async () => {
   const driver = (await createUser(db)).id
   await grantRole(db, driver, operator.id, 'Driver')
   driverCookie = await webSessionFor(db, driver)
+  // Page Garage is the owner's chosen shop: its mechanic's filings apply at once (decision 062).
+  await db.transaction((tx) => tx.update(companies).set({ repairShopCompanyId: shop.id }).where(eq(companies.id, ownerCo.id)))
 })
 afterAll(() => db.close())
 
@@ -126,6 +128,22 @@ describe('/InspectionPage', () => {
     expect((await db.read.select({ n: count() }).from(inspections).where(eq(inspections.vehicleId, bus.id)))[0]!.n).toBe(1)
   })
 
+  it('a mechanic of a shop with no relation to the bus sees what is painted on it and the review notice; the filing waits for the owner (decision 062)', async () => {
+    const bus = await newBus()
+    const roadside = await createCompany(db, 'Page Roadside', ['RepairShop'])
+    const outsider = (await createUser(db, { firstName: 'Rex', lastName: 'Road' })).id
+    await grantRole(db, outsider, roadside.id, 'Mechanic')
+    const cookie = await webSessionFor(db, outsider)
+    const found = (await load(`?vehicle=${encodeURIComponent(bus.vehicleIdentifier)}`, cookie)).body as LoaderData
+    expect(found.vehicle).toMatchObject({ id: null, vehicleIdentifier: bus.vehicleIdentifier, make: 'Thomas', licensePlate: 'PG-1', vin: null, odometer: null, related: false })
+    // An old print's plain id finds nothing for them: the same answer as an unknown vehicle.
+    expect((await load(`?vehicle=${encodeURIComponent(`/vehicles/${bus.id}`)}`, cookie)).body).toMatchObject({ vehicle: null, lookupError: 'Vehicle not found' })
+    const out = await post('', noJsForm(bus.vehicleIdentifier, 'outsider-1', { signatureName: 'Rex Road', odometer: '9999999' }), cookie)
+    expect(out.body).toMatchObject({ ok: true, result: { pendingReview: true, nextInspection: null } })
+    const [row] = await db.read.select().from(inspections).where(eq(inspections.vehicleId, bus.id))
+    expect(row).toMatchObject({ reviewStatus: 'Pending', odometer: 9_999_999 })
+  })
+
   it('a refusal names each field and hands back everything typed', async () => {
     const bus = await newBus()
     const form = noJsForm(bus.vehicleIdentifier, 'page-key-2', {
@@ -147,6 +165,51 @@ describe('/InspectionPage', () => {
     expect(body.values.statuses.brakeFluidConditionLevel).toBe('1')
     expect(body.values.comments.shocksLeakingConditionFrontRear).toBe('Slight seep, watch it')
     expect((await db.read.select({ n: count() }).from(inspections).where(eq(inspections.vehicleId, bus.id)))[0]!.n).toBe(0)
+  })
+
+  // Issue 22 point 4: the radios post 0, 1 or 2; anything else, or nothing, is never filed (least of all as Satisfactory).
+  const STATUS = 'Choose Satisfactory, Unsatisfactory or Not applicable (status 0, 1 or 2)'
+  type Refusal = { ok: false; formError: string; fieldErrors: Record<string, string>; values: { statuses: Record<string, string>; comments: Record<string, string>; odometer: string } }
+  const filedFor = async (vehicleId: number) => (await db.read.select({ n: count() }).from(inspections).where(eq(inspections.vehicleId, vehicleId)))[0]!.n
+
+  it('a status outside the catalogue, a missing, a blank or a doubled status is named under its item and nothing is filed', async () => {
+    const bus = await newBus()
+    const form = noJsForm(bus.vehicleIdentifier, 'page-key-maybe', { 'brakeFluidConditionLevel.status': 'maybe', odometer: '1300' })
+    form.delete('highIdleSystemFunction.status')
+    form.set('throttleLinkagePlayProtection.status', '')
+    form.append('shocksLeakingConditionFrontRear.status', '1')
+    form.set('passDoorOperationPlayAdjustment.comments', 'Door squeaks')
+    const out = await post(`?vehicle=${bus.vehicleIdentifier}`, form)
+    expect(out.status).toBe(400)
+    const body = out.body as Refusal
+    expect(body.ok).toBe(false)
+    expect(body.fieldErrors).toEqual({
+      'brakeFluidConditionLevel.status': STATUS,
+      'highIdleSystemFunction.status': STATUS,
+      'throttleLinkagePlayProtection.status': STATUS,
+      'shocksLeakingConditionFrontRear.status': STATUS,
+    })
+    // What was posted comes back as posted (no radio is checked for it); the other answers and texts are kept.
+    expect(body.values.statuses.brakeFluidConditionLevel).toBe('maybe')
+    expect(body.values.statuses).not.toHaveProperty('highIdleSystemFunction')
+    expect(body.values.statuses).not.toHaveProperty('throttleLinkagePlayProtection')
+    expect(body.values.statuses.shocksLeakingConditionFrontRear).not.toMatch(/^[012]$/)
+    expect(body.values.statuses.chassisFrameCrossMembersCracksCondition).toBe('0')
+    expect(body.values).toMatchObject({ odometer: '1300', comments: { passDoorOperationPlayAdjustment: 'Door squeaks' } })
+    expect(await filedFor(bus.id)).toBe(0)
+  })
+
+  it('a post with no statuses at all names all 48 items and files nothing', async () => {
+    const bus = await newBus()
+    const form = noJsForm(bus.vehicleIdentifier, 'page-key-none')
+    for (const k of INSPECTION_ITEM_KEYS) form.delete(`${k}.status`)
+    const out = await post(`?vehicle=${bus.vehicleIdentifier}`, form)
+    expect(out.status).toBe(400)
+    const body = out.body as Refusal
+    expect(body.fieldErrors).toEqual(Object.fromEntries(INSPECTION_ITEM_KEYS.map((k) => [`${k}.status`, STATUS])))
+    expect(Object.keys(body.fieldErrors)).toHaveLength(48)
+    expect(body.values.statuses).toEqual({})
+    expect(await filedFor(bus.id)).toBe(0)
   })
 
   it('a photo over 2 MiB is 413 naming it, with the rest of the form kept', async () => {

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import type { Database } from '#db/client.ts'
-import { inspectionItems, inspectionPhotos, inspections, inspectionSignatures, odometerReadings, vehicles } from '#db/schema/index.ts'
+import { companies, inspectionItems, inspectionPhotos, inspections, inspectionSignatures, odometerReadings, vehicles } from '#db/schema/index.ts'
 import { Raster } from '#server/demo/assets.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { findVehicleForInspection } from '#server/inspections/find-vehicle.server.ts'
-import { addDays, oneYearAfter, vehicleIdFromQr } from '#server/inspections/inspection-schema.ts'
+import { addDays, oneYearAfter, vehicleRefFromLink } from '#server/inspections/inspection-schema.ts'
 import { submitInspection } from '#server/inspections/submit-inspection.server.ts'
 import { anon, ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
@@ -76,6 +76,8 @@ async function makeWorld(db: Database): Promise<World> {
   await grantRole(db, w.driver, operatorCo.id, 'Driver')
   await grantRole(db, w.operatorManager, operatorCo.id, 'Operator')
   await grantRole(db, w.shopManager, shop.id, 'RepairShop')
+  // Ace Repairs is the owner's chosen shop: related to its buses (decision 062); Far Away Garage is not.
+  await db.transaction((tx) => tx.update(companies).set({ repairShopCompanyId: shop.id }).where(eq(companies.id, ownerCo.id)))
   return w
 }
 
@@ -88,11 +90,14 @@ describe('inspection dates', () => {
     expect(oneYearAfter('2026-11-22')).toBe('2027-11-22')
     expect(oneYearAfter('2027-03-01')).toBe('2028-03-01')
   })
-  it('reads the vehicle id of a QR link, with or without its origin', () => {
-    expect(vehicleIdFromQr('http://127.0.0.1:3000/vehicles/42')).toBe(42)
-    expect(vehicleIdFromQr('/vehicles/7')).toBe(7)
-    expect(vehicleIdFromQr('BUS-42')).toBeNull()
-    expect(vehicleIdFromQr('https://evil.example/vehicles/1/../../x')).toBeNull()
+  it('reads what a QR link names (its token, or the plain id of older prints), with or without its origin', () => {
+    const token = '0123456789abcdef0123456789ABCDEF'
+    expect(vehicleRefFromLink(`http://127.0.0.1:3000/vehicles/${token}`)).toEqual({ token: token.toLowerCase() })
+    expect(vehicleRefFromLink('http://127.0.0.1:3000/vehicles/42')).toEqual({ id: 42 })
+    expect(vehicleRefFromLink('/vehicles/7')).toEqual({ id: 7 })
+    expect(vehicleRefFromLink('BUS-42')).toBeNull()
+    expect(vehicleRefFromLink('/vehicles/not-a-token')).toBeNull()
+    expect(vehicleRefFromLink('https://evil.example/vehicles/1/../../x')).toBeNull()
   })
 })
 
@@ -106,7 +111,7 @@ describe.each(DRIVERS)('submitInspection on %s', (driver) => {
   it('files a satisfactory inspection: 48 items, the signature, the inspector, next inspection a year on', async () => {
     const bus = await w.newBus()
     const result = await submitInspection(await ctxFor(w.db, w.mechanic), filing(bus.vehicleIdentifier.toLowerCase(), { photos: [{ photo: PNG, name: 'front.png' }] }))
-    expect(result).toEqual({ id: expect.any(Number), isSatisfactory: true })
+    expect(result).toEqual({ id: expect.any(Number), isSatisfactory: true, pendingReview: false })
     const [row] = await w.db.read.select().from(inspections).where(eq(inspections.id, result.id))
     expect(row).toMatchObject({ vehicleId: bus.id, inspectorName: 'Mia Mechanic', inspectionDate: today(), isSatisfactory: true, signatureName: null })
     expect((await w.db.read.select().from(inspectionItems).where(eq(inspectionItems.inspectionId, result.id))).length).toBe(48)
@@ -251,10 +256,11 @@ describe.each(DRIVERS)('submitInspection on %s', (driver) => {
 
   it('finds a vehicle by its identifier or by its QR link, showing only the summary; others refused', async () => {
     const bus = await w.newBus(12_345)
-    const ctx = await ctxFor(w.db, w.otherShopMechanic)
+    const ctx = await ctxFor(w.db, w.mechanic)
     const byId = await findVehicleForInspection(ctx, { vehicle: ` ${bus.vehicleIdentifier.toLowerCase()} ` })
-    expect(Object.keys(byId).sort()).toEqual(['id', 'licensePlate', 'make', 'model', 'nextInspection', 'odometer', 'vehicleIdentifier', 'vin', 'yearBuild'])
-    expect(byId).toMatchObject({ id: bus.id, vehicleIdentifier: bus.vehicleIdentifier, make: 'Blue Bird', odometer: 12_345 })
+    expect(Object.keys(byId).sort()).toEqual(['id', 'licensePlate', 'make', 'model', 'nextInspection', 'odometer', 'related', 'vehicleIdentifier', 'vin', 'yearBuild'])
+    expect(byId).toMatchObject({ id: bus.id, vehicleIdentifier: bus.vehicleIdentifier, make: 'Blue Bird', odometer: 12_345, related: true })
+    // An old print's plain id still works for a related company (decision 062).
     expect(await findVehicleForInspection(ctx, { vehicle: `http://operon.test/vehicles/${bus.id}` })).toEqual(byId)
     expect(await refusal(findVehicleForInspection(ctx, { vehicle: 'NOPE' }))).toMatchObject({ status: 404, message: 'Vehicle not found' })
     expect((await refusal(findVehicleForInspection(await ctxFor(w.db, w.driver), { vehicle: bus.vehicleIdentifier }))).status).toBe(403)

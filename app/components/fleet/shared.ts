@@ -1,3 +1,4 @@
+import type { InspectionReviewStatus } from '#catalog/statuses.ts'
 /**
  * Texts, form intents, field layout and data shapes of the fleet pages
  * (`/fleet/{companyId}` and `/fleetOperator/{companyId}`), shared by the
@@ -37,6 +38,7 @@ export const FLEET_INTENT = {
   delete: 'deleteVehicle',
   vinLookup: 'vinLookup',
   endAssignment: 'endAssignment',
+  reviewInspection: 'reviewInspection',
 } as const
 
 export type FleetScope = 'owner' | 'operator'
@@ -174,6 +176,8 @@ export interface InspectionView {
   date: string
   isSatisfactory: boolean
   inspectorName: string
+  /** Decision 062: Pending and Rejected rows reach the owner only. */
+  reviewStatus: InspectionReviewStatus
 }
 export interface RepairView {
   id: number
@@ -241,7 +245,7 @@ export const VEHICLE_FORM_SECTIONS = [
       { name: 'make', label: 'Make', kind: 'text', required: true, maxLength: 100 },
       { name: 'model', label: 'Model', kind: 'text', required: true, maxLength: 100 },
       { name: 'vin', label: 'VIN', kind: 'text', required: true, maxLength: 17, hint: '17 letters and digits, without I, O or Q.' },
-      { name: 'licensePlate', label: 'License plate', kind: 'text', required: true, maxLength: 20 },
+      { name: 'licensePlate', label: 'License plate', kind: 'text', required: true, maxLength: 15 },
       {
         name: 'vehicleIdentifier',
         label: 'Vehicle identifier',

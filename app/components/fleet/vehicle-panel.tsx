@@ -216,7 +216,7 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
       case 'preInspections':
         return <PreInspectionsTab items={open.preInspections} />
       case 'inspections':
-        return <InspectionsTab items={open.inspections} />
+        return <InspectionsTab items={open.inspections} actionPath={actionPath} />
       case 'repairs':
         return <RepairActionsTab items={open.repairs ?? []} />
       case 'documents':

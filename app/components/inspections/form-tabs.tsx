@@ -3,10 +3,13 @@
  * the lists come with the page; each row's info button opens the detail dialog (with print),
  * the print button goes to the print route.
  */
-import { useParams } from '@remix-run/react'
+import { Form, useParams } from '@remix-run/react'
+import { INSPECTION_REVIEW_DECISIONS, inspectionReviewLabel, inspectionReviewTone, type InspectionReviewStatus } from '#catalog/statuses.ts'
 import { REPAIR_TEXT } from '#catalog/texts.ts'
 import { ClipboardCheckIcon, ClipboardListIcon, WrenchIcon } from 'lucide-react'
 import { Badge } from '#app/components/ui/badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { FLEET_INTENT } from '#app/components/fleet/shared.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import type { InspectionView, PreInspectionView, RepairView } from '#app/components/fleet/shared.ts'
@@ -20,12 +23,16 @@ function StatusBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) 
   return <Badge variant={ok ? 'success' : 'danger'}>{ok ? yes : no}</Badge>
 }
 
+const badgeOf = (tone: ReturnType<typeof inspectionReviewTone>) => (tone === 'neutral' ? 'secondary' : tone)
+
 /** One filed form's row in a tab: what the two list tabs differ in. */
 interface FiledRow {
   id: number
   date: string
   isSatisfactory: boolean
   person: string | null
+  /** Inspections only (decision 062): shown unless Applied. */
+  reviewStatus?: InspectionReviewStatus
 }
 
 /** The Pre inspections and Inspections tabs: status, date, who filed it, info and print. */
@@ -49,7 +56,10 @@ function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no 
           return (
             <TableRow key={r.id} data-testid={`${kind}-${r.id}`}>
               <TableCell label="Status">
-                <StatusBadge ok={r.isSatisfactory} yes={yes} no={no} />
+                <div className="flex flex-wrap gap-1">
+                  <StatusBadge ok={r.isSatisfactory} yes={yes} no={no} />
+                  {r.reviewStatus && r.reviewStatus !== 'Applied' ? <Badge variant={badgeOf(inspectionReviewTone(r.reviewStatus))}>{inspectionReviewLabel(r.reviewStatus)}</Badge> : null}
+                </div>
               </TableCell>
               <TableCell cell="key">{r.date.slice(0, 10)}</TableCell>
               <TableCell label={personTitle} className="whitespace-normal break-words">{r.person || '—'}</TableCell>
@@ -75,12 +85,51 @@ export function PreInspectionsTab({ items }: { items: PreInspectionView[] }) {
   return <FiledFormsTable kind="pre-inspection" rows={rows} caption="Pre inspections" dateTitle="Date" personTitle="Driver" yes="Ok" no="Defective" />
 }
 
-export function InspectionsTab({ items }: { items: InspectionView[] }) {
+export function InspectionsTab({ items, actionPath }: { items: InspectionView[]; actionPath?: string }) {
   if (!items.length) {
     return <EmptyState icon={ClipboardCheckIcon} titleAs="p" title="No inspections yet" description="Periodic inspections filed by mechanics will be listed here." />
   }
-  const rows = items.map((i) => ({ id: i.id, date: i.date, isSatisfactory: i.isSatisfactory, person: i.inspectorName }))
-  return <FiledFormsTable kind="inspection" rows={rows} caption="Inspections" dateTitle="Inspection date" personTitle="Inspector" yes="Satisfactory" no="Unsatisfactory" />
+  const rows = items.map((i) => ({ id: i.id, date: i.date, isSatisfactory: i.isSatisfactory, person: i.inspectorName, reviewStatus: i.reviewStatus }))
+  const pending = items.filter((i) => i.reviewStatus === 'Pending')
+  return (
+    <div className="grid gap-3">
+      {pending.length && actionPath ? <AwaitingReview items={pending} actionPath={actionPath} /> : null}
+      <FiledFormsTable kind="inspection" rows={rows} caption="Inspections" dateTitle="Inspection date" personTitle="Inspector" yes="Satisfactory" no="Unsatisfactory" />
+    </div>
+  )
+}
+
+/**
+ * Decision 062: inspections filed by a company with no relation to the bus wait for the owner,
+ * who accepts (applied now: odometer, next inspection) or rejects them. Plain posts: no JavaScript needed.
+ */
+function AwaitingReview({ items, actionPath }: { items: InspectionView[]; actionPath: string }) {
+  return (
+    <section aria-labelledby="awaiting-review-title" className="grid gap-2 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="awaiting-review">
+      <h4 id="awaiting-review-title" className="font-semibold">
+        {items.length === 1 ? 'An inspection awaits your review' : `${items.length} inspections await your review`}
+      </h4>
+      <p>Filed by a company with no relation to this vehicle: it changes nothing (odometer, next inspection) until you accept it. Open it to read it first.</p>
+      <ul className="grid gap-2">
+        {items.map((i) => (
+          <li key={i.id} className="flex flex-wrap items-center gap-2">
+            <span className="min-w-0 grow break-words">
+              {i.date.slice(0, 10)}, {i.inspectorName}: {i.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}
+            </span>
+            {INSPECTION_REVIEW_DECISIONS.map((decision) => (
+              <Form key={decision} method="post" action={actionPath}>
+                <input type="hidden" name="intent" value={FLEET_INTENT.reviewInspection} />
+                <input type="hidden" name="inspectionId" value={i.id} />
+                <Button type="submit" name="decision" value={decision} size="sm" variant={decision === 'Accept' ? 'default' : 'outline'} className="h-9">
+                  {decision} <span className="sr-only">the inspection of {i.date.slice(0, 10)} by {i.inspectorName}</span>
+                </Button>
+              </Form>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
 }
 
 export function RepairActionsTab({ items }: { items: RepairView[] }) {

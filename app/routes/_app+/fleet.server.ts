@@ -13,16 +13,16 @@ import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { PAGE_SIZES, VEHICLE_IMAGE, VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
 import { fuelTypeLabel } from '#catalog/vehicle.ts'
-import { env } from '#server/env.server.ts'
 import { AppError } from '#server/errors.ts'
 import { fleetSearchInput } from '#server/fleet/fleet-query.ts'
 import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import { endOperatorAssignment, getVehicleOperatorAssignments } from '#server/fleet/vehicle-requests.server.ts'
-import { addVehicle, archiveVehicle, getVehicle, updateVehicle } from '#server/fleet/vehicles.server.ts'
+import { addVehicle, archiveVehicle, getVehicle, getVehicleQrLink, updateVehicle } from '#server/fleet/vehicles.server.ts'
 import { lookupVin } from '#server/fleet/vin-decode.server.ts'
 import { listUpcomingAssignmentsByOperator } from '#server/fleet/vehicle-requests.server.ts'
 import type { UpcomingAssignmentView } from '#app/components/fleet/upcoming-assignments.tsx'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/inspections/list-by-vehicle.server.ts'
+import { reviewInspection } from '#server/inspections/review-inspection.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
 import { correctOdometer, getOdometerHistory, type OdometerHistory } from '#server/fleet/odometer-history.server.ts'
 import { ODOMETER_TEXT } from '#catalog/texts.ts'
@@ -55,10 +55,6 @@ import {
 
 const ROLE_OF = { owner: 'Owner', operator: 'Operator' } as const
 
-/** The link a vehicle's QR encodes: it opens the vehicle (see routes/_app+/vehicles.$vehicleId.tsx). */
-export function vehicleLink(vehicleId: number): string {
-  return `${env().APP_URL}/vehicles/${vehicleId}`
-}
 
 /**
  * The URL's filters through the list's lenient schema: a parameter that breaks
@@ -127,7 +123,7 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: n
         )
       : null,
     loadDocumentsForTab(ctx, vehicleId),
-    qrDataUrl(vehicleLink(vehicleId), 220),
+    getVehicleQrLink(ctx, vehicleId).then((link) => qrDataUrl(link, 220)),
     attempt(() => getOdometerHistory(ctx, vehicleId)),
   ])
   return {
@@ -135,7 +131,7 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: n
     qr,
     assignments,
     preInspections: preInspections.map((p) => ({ id: p.id, date: String(p.date), isSatisfactory: !!p.isSatisfactory, driverName: p.driverName ?? '' })),
-    inspections: inspections.map((i) => ({ id: i.id, date: String(i.date), isSatisfactory: !!i.isSatisfactory, inspectorName: i.inspectorName ?? '' })),
+    inspections: inspections.map((i) => ({ id: i.id, date: String(i.date), isSatisfactory: !!i.isSatisfactory, inspectorName: i.inspectorName ?? '', reviewStatus: i.reviewStatus })),
     repairs,
     documents,
     odometer: odometer.ok ? odometerView(odometer.value) : null,
@@ -191,7 +187,7 @@ async function loadDialog(ctx: PageContext, scope: FleetScope, url: URL): Promis
   {
     if (kind === 'edit') return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier, hasImage: !!v.imageData, values: vehicleToValues(v), version: v.version }, error: null }
     if (kind === 'delete') return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier }, error: null }
-    return { dialog: { kind: 'qr', id, vehicleIdentifier: v.vehicleIdentifier, qr: await qrDataUrl(vehicleLink(id), 220) }, error: null }
+    return { dialog: { kind: 'qr', id, vehicleIdentifier: v.vehicleIdentifier, qr: await qrDataUrl(await getVehicleQrLink(ctx, id), 220) }, error: null }
   }
 }
 
@@ -436,6 +432,12 @@ export async function fleetPageAction(args: ActionFunctionArgs, scope: FleetScop
       const back = backUrl(request, { tab: 'operators' })
       const ended = await attempt(() => endOperatorAssignment(ctx, { assignmentId: form.get('assignmentId') }))
       return redirectWithToast(back, ended.ok ? { type: 'success', message: ended.value.message } : { type: 'error', message: ended.error.message })
+    }
+    case FLEET_INTENT.reviewInspection: {
+      // Decision 062: the owner accepts or rejects an inspection by an unrelated company.
+      const back = backUrl(request, { tab: 'inspections' })
+      const reviewed = await attempt(() => reviewInspection(ctx, { inspectionId: form.get('inspectionId'), decision: form.get('decision') }))
+      return redirectWithToast(back, reviewed.ok ? { type: 'success', message: reviewed.value.message } : { type: 'error', message: reviewed.error.message })
     }
     default: {
       // The Documents tab's own intents (upload, delete), back to the same row and tab.

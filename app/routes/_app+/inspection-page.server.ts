@@ -36,6 +36,7 @@ export interface InspectionFiled {
   isSatisfactory: boolean
   vehicleIdentifier: string
   nextInspection: string | null
+  pendingReview: boolean
 }
 
 export async function inspectionPageLoader(args: PageArgs) {

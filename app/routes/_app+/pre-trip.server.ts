@@ -5,7 +5,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { payloadOf } from '#app/components/pre-trip/payload.ts'
+import { payloadOf, UNANSWERED_ITEM } from '#app/components/pre-trip/payload.ts'
 import {
   ACK_FIELD,
   EXTRA_PHOTOS_FIELD,
@@ -18,15 +18,18 @@ import { wallTimeOf } from '#app/components/pre-trip/zoned-time.ts'
 import { positiveInt, text } from '#app/utils/form-data.ts'
 import { attempt, formFailure, userPage, type PageContext } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
+import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { INSPECTOR_ROLES } from '#catalog/roles.ts'
 import { hasRoleAnywhere } from '#server/policy.ts'
 import { MAX_IMAGE_BYTES } from '#catalog/fleet.ts'
 import { AppError } from '#server/errors.ts'
 import { vehicleAccess } from '#server/fleet/access.server.ts'
-import { PRE_TRIP_RULES } from '#server/inspections/pre-inspection-schema.ts'
+import { vehicleIdOfQrToken } from '#server/fleet/vehicles.server.ts'
+import { vehicleRefOf } from '#server/inspections/inspection-schema.ts'
+import { PRE_TRIP_RULES, preInspectionFields, type PreTripRulesContext } from '#server/inspections/pre-inspection-schema.ts'
 import { getPreTripContext, type PreTripContext } from '#server/inspections/pre-trip.server.ts'
 import { submitPreInspection } from '#server/inspections/submit-pre-inspection.server.ts'
+import { fieldErrorsOf } from '#server/validation.ts'
 
 /**
  * The driver's pre-trip page (`/preTrip/{vehicleId}`). The loader gives the form its context
@@ -126,13 +129,28 @@ async function readMultipart(request: Request): Promise<{ form: FormData; tooLar
   return { form, tooLarge }
 }
 
+/**
+ * One checklist item as posted (issue 22: a safety form never invents an answer). The radios
+ * post `ok` or `defective`, the catalogue's two answers; nothing (or only blanks) is unanswered;
+ * anything else (another word, another case, two different answers) is kept as posted, for the
+ * use case's schema to name with REST's message. Nothing here becomes Ok by default.
+ */
+type PostedAnswer = { kind: 'answer'; defective: boolean } | { kind: 'unanswered' } | { kind: 'invalid'; posted: string | string[] }
+
+function postedAnswer(form: FormData, key: PreInspectionItemKey): PostedAnswer {
+  const posted = [...new Set(form.getAll(key).map((v) => (typeof v === 'string' ? v : '(a file)')))].filter((v) => v.trim() !== '')
+  if (posted.length === 0) return { kind: 'unanswered' }
+  if (posted.length === 1 && posted[0] === 'ok') return { kind: 'answer', defective: false }
+  if (posted.length === 1 && posted[0] === 'defective') return { kind: 'answer', defective: true }
+  return { kind: 'invalid', posted: posted.length === 1 ? posted[0]! : posted }
+}
+
 /** What was typed, read back from the posted form (so it is shown again on a refusal). */
 export function valuesOfForm(form: FormData): PreTripValues {
   const answers: PreTripValues['answers'] = {}
   for (const item of PRE_INSPECTION_ITEMS) {
-    const v = text(form, item.key)
-    if (v === 'ok') answers[item.key] = false
-    else if (v === 'defective') answers[item.key] = true
+    const answer = postedAnswer(form, item.key)
+    if (answer.kind === 'answer') answers[item.key] = answer.defective
   }
   return {
     answers,
@@ -174,6 +192,24 @@ async function photoBase64(file: File): Promise<string> {
 
 const isFile = (v: FormDataEntryValue | null): v is File => typeof v === 'object' && v !== null && v.size > 0
 
+/**
+ * The refusal of a form with checklist items left unanswered. The API reads a missing key as Ok
+ * for older clients (decision 024); this form asks every item (decision 031), so the door names
+ * them itself, with the page's own message, and every other problem of the schema at once.
+ */
+function unansweredRefusal(payload: Record<string, unknown>, unanswered: readonly PreInspectionItemKey[], at: PreTripRulesContext): AppError {
+  const parsed = preInspectionFields(at).safeParse(payload)
+  const others = parsed.success ? {} : fieldErrorsOf(parsed.error)
+  const fieldErrors: Record<string, string> = { ...others }
+  for (const key of unanswered) fieldErrors[key] = UNANSWERED_ITEM
+  const n = unanswered.length
+  const message = [
+    `${UNANSWERED_ITEM}: ${n} checklist item${n === 1 ? '' : 's'} not answered`,
+    ...Object.entries(others).map(([k, v]) => (k === '_' ? v : `${k}: ${v}`)),
+  ].join('; ')
+  return new AppError('BAD_REQUEST', message, { fieldErrors })
+}
+
 export async function preTripAction(args: ActionFunctionArgs) {
   const ctx = await userPage(args)
   const context = await contextOrLeave(ctx, positiveInt(args.params.vehicleId))
@@ -205,6 +241,16 @@ export async function preTripAction(args: ActionFunctionArgs) {
     extras.slice(0, PRE_TRIP_RULES.maxPhotos + 1).map(async (f) => ({ photo: await photoBase64(f), name: f.name.slice(0, 100) })),
   )
 
+  // The checklist exactly as posted: a value outside the catalogue goes to the use case as posted
+  // (its schema names it, as REST's 400 does); an item left unanswered is never filed as Ok.
+  const unanswered: PreInspectionItemKey[] = []
+  for (const item of PRE_INSPECTION_ITEMS) {
+    const answer = postedAnswer(form, item.key)
+    if (answer.kind === 'invalid') payload[item.key] = answer.posted
+    else if (answer.kind === 'unanswered') unanswered.push(item.key)
+  }
+  if (unanswered.length) return refuse(unansweredRefusal(payload, unanswered, { today: context.operatorCompany.today, now: ctx.now ?? new Date() }))
+
   const filed = await attempt(() => submitPreInspection(ctx, payload))
   if (!filed.ok) return refuse(filed.error)
   const { id, isSatisfactory, repairActionId } = filed.value
@@ -216,19 +262,24 @@ export async function preTripAction(args: ActionFunctionArgs) {
 // ---------------------------------------------------------------------------------------
 
 /**
- * /vehicles/{vehicleId}: a Driver who may file the vehicle's pre-trip (active assignment of
- * their operator company) lands on the form; Owner managers go to their fleet page with the
- * row open, Operator managers of an active assignment to theirs; anyone else to /.
+ * /vehicles/{token} (the QR since decision 062) or /vehicles/{id} (older prints): a Driver who
+ * may file the vehicle's pre-trip (active assignment of their operator company) lands on the
+ * form; Owner managers go to their fleet page with the row open, Operator managers of an active
+ * assignment to theirs; an inspector to the inspection of that bus (where a plain id finds a
+ * bus only for a company related to it); anyone else to /.
  */
 export async function vehicleLinkLoader(args: LoaderFunctionArgs): Promise<never> {
   const ctx = await userPage(args)
-  const vehicleId = positiveInt(args.params.vehicleId)
+  const segment = args.params.vehicleId ?? ''
+  const ref = vehicleRefOf(segment)
+  if (!ref) throw redirect('/')
+  const vehicleId = 'id' in ref ? ref.id : await vehicleIdOfQrToken(ctx, ref.token)
   if (!vehicleId) throw redirect('/')
   const asDriver = await attempt(() => getPreTripContext(ctx, vehicleId))
   if (asDriver.ok) throw redirect(`/preTrip/${vehicleId}`)
   const found = await attempt(() => vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator'] }))
   // A mechanic who scans the bus with the phone's own camera app lands on the inspection of that bus.
-  if (!found.ok && hasRoleAnywhere(ctx.actor, INSPECTOR_ROLES)) throw redirect(`/InspectionPage?vehicle=${encodeURIComponent(`/vehicles/${vehicleId}`)}`)
+  if (!found.ok && hasRoleAnywhere(ctx.actor, INSPECTOR_ROLES)) throw redirect(`/InspectionPage?vehicle=${encodeURIComponent(`/vehicles/${segment}`)}`)
   if (!found.ok) throw redirect('/')
   const access = found.value
   if (access.as === 'owner') throw redirect(`/fleet/${access.ownerCompanyId}?open=${vehicleId}`)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { inspectionBody } from '../../inspections/inspection-schema.ts'
-import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../../inspections/list-by-vehicle.server.ts'
+import { listInspectionsForClient, listPreInspectionsByVehicle } from '../../inspections/list-by-vehicle.server.ts'
+import { reviewInspection, reviewInspectionInput } from '../../inspections/review-inspection.server.ts'
 import { preInspectionBody } from '../../inspections/pre-inspection-schema.ts'
 import { getInspectionForm, getInspectionPhotos, getPreInspectionForm, getPreInspectionPhotos } from '../../inspections/read-forms.server.ts'
 import { submitInspection } from '../../inspections/submit-inspection.server.ts'
@@ -38,11 +39,33 @@ export const maintenanceRoutes = [
     method: 'GET',
     path: '/api/Maintenance/GetInspection',
     tag: 'Maintenance',
-    summary: "A vehicle's inspections, newest first",
+    summary: "A vehicle's inspections in force, newest first (not those awaiting the owner's review)",
     auth: 'user',
     query: vehicleQuery,
     errors: [404],
-    handler: (ctx) => listInspectionsByVehicle(ctx, ctx.query.vehicleId),
+    handler: (ctx) => listInspectionsForClient(ctx, ctx.query.vehicleId),
+  }),
+  // Decision 062: inspections filed by a company with no relation to the bus, and the owner's answer.
+  defineRoute({
+    method: 'GET',
+    path: '/api/Maintenance/GetInspectionsAwaitingReview',
+    tag: 'Maintenance',
+    summary: "The owner's view of a vehicle's inspections awaiting review (filed by a company with no relation to it), newest first",
+    auth: 'user',
+    query: vehicleQuery,
+    errors: [404],
+    handler: (ctx) => listInspectionsForClient(ctx, ctx.query.vehicleId, { awaitingReview: true }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/Maintenance/reviewInspection',
+    tag: 'Maintenance',
+    summary: 'Accept (apply to the vehicle) or reject an inspection awaiting review (Owner managers of the vehicle)',
+    auth: 'user',
+    body: reviewInspectionInput,
+    response: z.object({ id: z.number().int(), reviewStatus: z.enum(['Accepted', 'Rejected']), message: z.string() }),
+    errors: [400, 403, 404, 409],
+    handler: (ctx) => reviewInspection(ctx, ctx.body),
   }),
   // --- submitInspection (i10b): the mechanic's inspection; an Idempotency-Key header stands for the body's key.
   defineRoute({
@@ -54,8 +77,13 @@ export const maintenanceRoutes = [
     body: inspectionBody,
     status: 201,
     response: z.object({ id: z.number().int(), isSatisfactory: z.boolean() }),
+    responseDescription: 'Filed. `Inspection-Review: pending` when the filer\'s company has no relation to the vehicle: it waits for the owner\'s review and changes nothing until accepted (decision 062)',
     errors: [403, 404, 413, 415],
-    handler: (ctx) => submitInspection(ctx, withIdempotencyHeader(ctx.body, ctx.request.headers.get('idempotency-key'))),
+    handler: async (ctx) => {
+      const { id, isSatisfactory, pendingReview } = await submitInspection(ctx, withIdempotencyHeader(ctx.body, ctx.request.headers.get('idempotency-key')))
+      // API.md's shape exactly; the review state travels in a header legacy clients may ignore.
+      return json({ id, isSatisfactory }, 201, pendingReview ? { 'Inspection-Review': 'pending' } : {})
+    },
   }),
   // The driver's pre-trip (API.md "Paths beyond the spec", decision 024).
   defineRoute({

@@ -2,12 +2,15 @@ import { Link } from '@remix-run/react'
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
+import { INSPECTION_TEXT } from '#server/inspections/inspection-schema.ts'
 
 export interface InspectionFiledView {
   id: number
   isSatisfactory: boolean
   vehicleIdentifier: string
   nextInspection: string | null
+  /** Filed by a company with no relation to the bus: waits for the owner's review (decision 062). */
+  pendingReview: boolean
 }
 
 /** After filing: the result, and the vehicle's next inspection date. */
@@ -26,7 +29,9 @@ export function InspectionFiled({ result }: { result: InspectionFiledView }) {
       </h2>
       <p className="text-sm">
         Vehicle <strong>{result.vehicleIdentifier}</strong>.{' '}
-        {result.isSatisfactory
+        {result.pendingReview
+          ? INSPECTION_TEXT.filedForReview
+          : result.isSatisfactory
           ? `Next inspection: ${result.nextInspection ? formatDateOnly(result.nextInspection) : 'not set'}.`
           : `The next inspection date is unchanged${result.nextInspection ? ` (${formatDateOnly(result.nextInspection)})` : ''}: correct the defects and inspect again.`}
       </p>

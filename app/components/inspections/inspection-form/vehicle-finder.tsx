@@ -5,7 +5,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import type { InspectedVehicle } from '#server/inspections/inspection-schema.ts'
+import { INSPECTION_TEXT, type InspectedVehicle } from '#server/inspections/inspection-schema.ts'
 import { QrScan } from './qr-scan.tsx'
 
 /** Step 1: the vehicle by its identifier (a GET form: works without JavaScript) or by its QR. */
@@ -54,10 +54,14 @@ export function VehicleSummary({ vehicle }: { vehicle: InspectedVehicle }) {
   const rows: [string, string][] = [
     ['Identifier', vehicle.vehicleIdentifier],
     ['Make and model', `${vehicle.make} ${vehicle.model}${vehicle.yearBuild ? ` (${vehicle.yearBuild})` : ''}`],
-    ['VIN', vehicle.vin],
     ['License plate', vehicle.licensePlate],
-    ['Odometer', vehicle.odometer == null ? 'Not recorded' : vehicle.odometer.toLocaleString('en-US')],
-    ['Next inspection', vehicle.nextInspection ? formatDateOnly(vehicle.nextInspection) : 'Not set'],
+    ...(vehicle.related || vehicle.vin !== null
+      ? ([
+          ['VIN', vehicle.vin ?? ''],
+          ['Odometer', vehicle.odometer == null ? 'Not recorded' : `${vehicle.odometer.toLocaleString('en-US')} mi`],
+          ['Next inspection', vehicle.nextInspection ? formatDateOnly(vehicle.nextInspection) : 'Not set'],
+        ] as [string, string][])
+      : []),
   ]
   return (
     <section aria-labelledby="vehicle-summary-title" className="rounded-lg border bg-card p-4" data-testid="vehicle-summary">
@@ -72,6 +76,11 @@ export function VehicleSummary({ vehicle }: { vehicle: InspectedVehicle }) {
           </div>
         ))}
       </dl>
+      {vehicle.related ? null : (
+        <p className="mt-3 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="review-notice">
+          {INSPECTION_TEXT.unrelatedNotice}
+        </p>
+      )}
     </section>
   )
 }
