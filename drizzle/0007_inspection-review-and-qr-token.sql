@@ -2,7 +2,7 @@
 -- copy read the new columns from the old table, and dropping the old table would cascade-delete
 -- inspection_items. Adding the columns in place keeps every row and its children.
 ALTER TABLE `vehicles` ADD `qr_token` text;--> statement-breakpoint
-UPDATE `vehicles` SET `qr_token` = lower(hex(randomblob(16))) WHERE `qr_token` IS NULL;--> statement-breakpoint
+UPDATE `vehicles` SET `qr_token` = lower(hex(randomblob(12))) WHERE `qr_token` IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX `vehicles_qr_token_unique` ON `vehicles` (`qr_token`);--> statement-breakpoint
 ALTER TABLE `inspections` ADD `review_status` text DEFAULT 'Applied' NOT NULL CONSTRAINT "inspections_review_status_check" CHECK("review_status" IN ('Applied', 'Pending', 'Accepted', 'Rejected'));--> statement-breakpoint
 ALTER TABLE `inspections` ADD `reviewed_at` integer;--> statement-breakpoint

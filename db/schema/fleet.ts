@@ -26,7 +26,7 @@ export const vehicles = sqliteTable(
      * The random token of the vehicle's QR link (`/vehicles/{qrToken}`, decision 062): unlike the
      * id it cannot be counted, and unlike `key` no client chooses it. Never shown to an unrelated company.
      */
-    qrToken: text('qr_token').$defaultFn(() => randomHex(16)),
+    qrToken: text('qr_token').$defaultFn(() => randomHex(12)),
     /** The owner company (REST `ownerId`). */
     ownerCompanyId: ref('owner_company_id', () => companies.id, 'restrict'),
 

@@ -97,4 +97,35 @@ export async function seedInspections(s: SeedContext, { uid, nameOf, signatureOf
     }
   }
   await insertMany(tx, t.inspectionItems, itemRows, 500)
+  await seedInspectionAwaitingReview(s, { uid, nameOf, signatureOf }, vehicles)
+}
+
+/**
+ * Decision 062 in the demo: Keystone's mechanic inspected a Cascade bus at the roadside. Keystone
+ * is not Cascade's shop, so the inspection waits, Pending, for Cascade's manager to accept or
+ * reject it (the bus's Inspections tab); it has changed nothing on the bus.
+ */
+async function seedInspectionAwaitingReview(s: SeedContext, { uid, nameOf, signatureOf }: Pick<SeededPeople, 'uid' | 'nameOf' | 'signatureOf'>, vehicles: SeedVehicle[]) {
+  const bus = vehicles.find((v) => v.owner === 'cascade' && !v.archived)
+  if (!bus) return
+  const date = s.day(-1)
+  // Above the bus's latest reading (the drives moved it), so accepting it passes the odometer rule.
+  const [current] = await s.tx.select({ odometer: t.vehicles.odometer }).from(t.vehicles).where(eq(t.vehicles.id, bus.id))
+  const [row] = await s.tx
+    .insert(t.inspections)
+    .values({
+      vehicleId: bus.id,
+      inspectorUserId: uid('mechanic'),
+      inspectorName: nameOf('mechanic'),
+      inspectionDate: date,
+      isSatisfactory: true,
+      odometer: (current?.odometer ?? bus.odometer) + 180,
+      reviewStatus: 'Pending',
+      createdAt: zoned(date, 14 * 60, LA),
+    })
+    .returning({ id: t.inspections.id })
+  await s.tx.insert(t.inspectionItems).values(
+    INSPECTION_ITEMS.map((item) => ({ inspectionId: row!.id, itemKey: item.key, status: INSPECTION_ITEM_STATUS.Satisfactory, comments: null })),
+  )
+  await s.tx.insert(t.inspectionSignatures).values({ inspectionId: row!.id, content: signatureOf('mechanic'), contentType: 'image/png' })
 }

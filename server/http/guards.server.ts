@@ -65,6 +65,9 @@ export function isSameOriginWrite(
   const origin = headers.origin
   if (origin !== undefined) {
     if (origin === opts.appOrigin) return true
+    // A page sent with `Referrer-Policy: no-referrer` (reset password, issue 22) makes the browser
+    // post `Origin: null`; its Sec-Fetch-Site, which no page can set, still says where it came from.
+    if (origin === 'null') return headers.secFetchSite === 'same-origin'
     if (opts.allowHostOrigin && headers.host) return origin === `http://${headers.host}` || origin === `https://${headers.host}`
     return false
   }

@@ -45,6 +45,10 @@ function headersOf(req: ExpressRequest): Headers {
   const headers = new Headers()
   for (const [key, values] of Object.entries(req.headers)) {
     if (!values) continue
+    // `Origin: null` from a page of ours sent with `Referrer-Policy: no-referrer` was let through
+    // by the cross-site guard on its Sec-Fetch-Site (decision 018); Remix's own check would
+    // compare "null" with the Host and refuse the action with a 500.
+    if (key === 'origin' && values === 'null') continue
     if (Array.isArray(values)) for (const v of values) headers.append(key, v)
     else headers.set(key, values)
   }

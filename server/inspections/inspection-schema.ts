@@ -178,8 +178,8 @@ export const findVehicleInput = z.object({
   vehicle: z.string({ message: INSPECTION_TEXT.vehicleRequired }).trim().min(1, INSPECTION_TEXT.vehicleRequired).max(500, 'At most 500 characters'),
 })
 
-/** A vehicle's QR token: 16 random bytes in hex (db/schema/fleet.ts `qrToken`). */
-const QR_TOKEN = /^[0-9a-f]{32}$/i
+/** A vehicle's QR token: 12 random bytes (96 bits) in hex, short enough for a small QR (db/schema/fleet.ts `qrToken`). */
+const QR_TOKEN = /^[0-9a-f]{24}$/i
 
 /**
  * What a vehicle link names (`…/vehicles/{token}` printed on QR codes since decision 062, or the

@@ -42,6 +42,7 @@ const HOSTILE: Record<string, Record<string, string>> = {
   'parent-domain lookalike Origin': { origin: 'http://operon.test.evil.example' },
   'other scheme Origin': { origin: 'https://operon.test' },
   'opaque Origin null': { origin: 'null' },
+  'opaque Origin null from another site (a sandboxed frame)': { origin: 'null', 'sec-fetch-site': 'cross-site' },
   'no Origin, Sec-Fetch-Site cross-site': { 'sec-fetch-site': 'cross-site' },
   'no Origin, Sec-Fetch-Site same-site': { 'sec-fetch-site': 'same-site' },
 }
@@ -152,6 +153,14 @@ describe('the app itself and legacy clients still write', () => {
       body: JSON.stringify({ name: 'Legacy Co', types: ['Owner'] }),
     })
     expect(rest.status).toBe(201)
+  })
+
+  it('a page action posted with Origin null from a page of ours (Referrer-Policy no-referrer) and Sec-Fetch-Site same-origin is answered by the page', async () => {
+    const page = await raw(app.base, 'POST', '/profile', {
+      headers: { origin: 'null', 'sec-fetch-site': 'same-origin', cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'intent=createCompany&name=No+Referrer+Co&types=Owner',
+    })
+    expect(page.status).toBeLessThan(400)
   })
 
   it('reads are not refused for their Origin', async () => {

@@ -20,6 +20,12 @@ describe('isSameOriginWrite', () => {
     expect(isSameOriginWrite({ secFetchSite: 'cross-site' }, prod)).toBe(false)
     expect(isSameOriginWrite({}, prod)).toBe(true)
   })
+  it('Origin null (a page of ours with Referrer-Policy no-referrer) passes only with Sec-Fetch-Site same-origin', () => {
+    expect(isSameOriginWrite({ origin: 'null', secFetchSite: 'same-origin' }, prod)).toBe(true)
+    for (const secFetchSite of ['cross-site', 'same-site', 'none', undefined]) {
+      expect(isSameOriginWrite({ origin: 'null', secFetchSite }, prod), String(secFetchSite)).toBe(false)
+    }
+  })
   it('locally, also the origin the Host header names (127.0.0.1 for localhost), not another', () => {
     expect(isSameOriginWrite({ origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }, local)).toBe(true)
     expect(isSameOriginWrite({ origin: 'http://evil.example', host: '127.0.0.1:3000' }, local)).toBe(false)

@@ -17,6 +17,8 @@ export interface SignatureFieldProps {
   label: string
   /** A drawn signature to show again (a restored draft). */
   defaultValue?: string
+  /** The typed name to show again when a form posted without JavaScript comes back refused. */
+  typedDefault?: string
   /** Called with the PNG data URL after each stroke, or '' when cleared (drafts). */
   onChange?: (dataUrl: string) => void
   error?: string
@@ -26,7 +28,7 @@ export interface SignatureFieldProps {
  * A signature drawn with a finger or a mouse (`signature_pad`). Without JavaScript the form
  * shows a text field instead: the typed full name stands in for the drawn signature.
  */
-export function SignatureField({ name, typedName, label, defaultValue, onChange, error }: SignatureFieldProps) {
+export function SignatureField({ name, typedName, label, defaultValue, typedDefault, onChange, error }: SignatureFieldProps) {
   const hydrated = useHydrated()
   const canvasRef = React.useRef<HTMLCanvasElement>(null)
   const padRef = React.useRef<SignaturePad | null>(null)
@@ -88,6 +90,7 @@ export function SignatureField({ name, typedName, label, defaultValue, onChange,
         <Input
           id={`${typedName}-input`}
           name={typedName}
+          defaultValue={typedDefault}
           autoComplete="name"
           required
           maxLength={200}

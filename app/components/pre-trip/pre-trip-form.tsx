@@ -560,6 +560,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
               typedName="signatureName"
               label="Driver signature"
               defaultValue={signature || undefined}
+              typedDefault={values.signatureName || undefined}
               onChange={(url) => {
                 setSignature(url)
                 setErrors((e) => {

@@ -234,6 +234,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer }: Prop
           typedName="signatureName"
           label="Inspector signature"
           defaultValue={values?.inspectorSignature || undefined}
+          typedDefault={values?.signatureName || undefined}
           error={errors.inspectorSignature ?? errors.signatureName}
         />
       </div>
