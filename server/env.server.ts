@@ -65,11 +65,11 @@ const schema = z.object({
    * Load shedding (decision 061): requests handled at once. Above PDF_CONCURRENCY + PDF_QUEUE
    * (34), so a burst of PDFs waiting for Chromium cannot take every slot.
    */
-  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(48),
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(16),
   /** Requests waiting for a slot beyond those; more get 503 with Retry-After (0: none wait). */
-  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(96),
+  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(64),
   /** The longest a request waits for a slot (ms) before it gets 503 with Retry-After. */
-  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

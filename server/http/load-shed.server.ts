@@ -37,6 +37,12 @@ export const BUSY_RETRY_AFTER_SECONDS = 1
  * Any letter case and a trailing slash, as Remix matches `/VERSION`.
  */
 const NEVER_SHED = /^\/(healthz|version)\/?$/i
+/**
+ * PDFs (print pages, QR sheets) wait on Chromium, not on this process, and have their own bound:
+ * PDF_CONCURRENCY rendering, PDF_QUEUE waiting, then 503 (decisions 033, 050). Counting them here
+ * too would let a burst of PDFs take every slot from the pages.
+ */
+const OWN_BOUND = /\.pdf$/i
 
 function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0
@@ -91,7 +97,7 @@ export function shedLoad(limits: LoadShedLimits): RequestHandler {
   }
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (NEVER_SHED.test(req.path)) return next()
+    if (NEVER_SHED.test(req.path) || OWN_BOUND.test(req.path)) return next()
     if (active < limits.maxConcurrent && queue.length === 0) {
       hold(res)
       return next()
