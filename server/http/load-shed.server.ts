@@ -38,11 +38,11 @@ export const BUSY_RETRY_AFTER_SECONDS = 1
  */
 const NEVER_SHED = /^\/(healthz|version)\/?$/i
 /**
- * PDFs (print pages, QR sheets) wait on Chromium, not on this process, and have their own bound:
+ * PDFs (`/PrintInspection/{id}/pdf`, `/vehicles/{id}/qr.pdf`…) wait on Chromium, not on this process, and have their own bound:
  * PDF_CONCURRENCY rendering, PDF_QUEUE waiting, then 503 (decisions 033, 050). Counting them here
  * too would let a burst of PDFs take every slot from the pages.
  */
-const OWN_BOUND = /\.pdf$/i
+const OWN_BOUND = /[./]pdf$/i
 
 function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0

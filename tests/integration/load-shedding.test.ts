@@ -157,6 +157,7 @@ describe('one request at once, none waiting', () => {
     expect((await raw(strict.base, 'GET', '/VERSION')).status).toBe(200)
     // PDFs wait on Chromium under their own bound (decision 050), not in these slots: signed out, the login redirect.
     expect((await raw(strict.base, 'GET', '/vehicles/1/qr.pdf')).status).toBe(302)
+    expect((await raw(strict.base, 'GET', '/PrintInspection/1/pdf?id=1')).status).toBe(302)
 
     // The holder finishes: its answer is the page's own (not a 503), and the slot is free again.
     holder.finish()
