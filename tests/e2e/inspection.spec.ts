@@ -54,7 +54,10 @@ async function setUp() {
  */
 function qrVideo(text: string, file: string) {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
-  const [w, h, scale] = [640, 480, 10]
+  // qr-scanner reads a centred square of 2/3 of the smaller side (320 px here): the code and a
+  // quiet zone must fit in it, whatever the link's length (a token link is a version-4 code).
+  const [w, h] = [640, 480]
+  const scale = Math.floor(260 / modules.size)
   const size = modules.size * scale
   const [x0, y0] = [Math.floor((w - size) / 2), Math.floor((h - size) / 2)]
   const y = Buffer.alloc(w * h, 255)
