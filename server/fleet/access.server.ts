@@ -1,9 +1,9 @@
-import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
-import { preparedRead, type Database } from '#db/client.ts'
+import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { preparedRead, type Database, type Tx } from '#db/client.ts'
 import { companies, operatorAssignments, vehicles } from '#db/schema/index.ts'
 import type { RoleName } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
-import { AppError, forbidden } from '../errors.ts'
+import { AppError, forbidden, isAppError } from '../errors.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it. */
@@ -82,24 +82,36 @@ export async function vehicleAccess(
   const found = { vehicleId: v.id, ownerCompanyId: v.ownerCompanyId, vehicleIdentifier: v.vehicleIdentifier }
   if (hasRole(me, v.ownerCompanyId, ['Owner'])) return { ...found, as: 'owner' }
   const readers = opts.write ? VEHICLE_VIEWER_ROLES : opts.operatorRoles
-  const operatorCompanyId = readers?.length ? await assignedOperatorCompany(ctx, v.id, companiesWithRole(me, readers)) : undefined
-  if (operatorCompanyId === undefined) throw vehicleNotFound()
+  const operatorCompanyId = readers?.length ? await assignedOperatorCompany(ctx.db.read, v.id, companiesWithRole(me, readers), ctx.now) : null
+  if (operatorCompanyId === null) throw vehicleNotFound()
   if (opts.write) throw forbidden('Only the owner company may change this vehicle')
   return { ...found, as: 'operator', operatorCompanyId }
 }
 
 const vehicleNotFound = () => new AppError('NOT_FOUND', 'Vehicle not found')
 
-/** The first of `companyIds` with an active assignment of the vehicle today (in its time zone). */
-async function assignedOperatorCompany(ctx: UseCaseContext, vehicleId: number, companyIds: number[]): Promise<number | undefined> {
-  for (const companyId of companyIds) {
-    const today = await companyToday(ctx, companyId)
-    const [a] = await ctx.db.read
+/**
+ * The first of `companyIds` with an assignment of the vehicle active today (in that company's
+ * time zone), or null. Reads through `db`: a transaction's, when the answer decides a write.
+ */
+export async function assignedOperatorCompany(db: Pick<Tx, 'select'>, vehicleId: number, companyIds: number[], now = new Date()): Promise<number | null> {
+  if (companyIds.length === 0) return null
+  const zones = await db.select({ id: companies.id, tz: companies.timeZone }).from(companies).where(inArray(companies.id, companyIds))
+  for (const c of zones) {
+    const [a] = await db
       .select({ id: operatorAssignments.id })
       .from(operatorAssignments)
-      .where(and(eq(operatorAssignments.vehicleId, vehicleId), eq(operatorAssignments.operatorCompanyId, companyId), activeOn(today)))
+      .where(and(eq(operatorAssignments.vehicleId, vehicleId), eq(operatorAssignments.operatorCompanyId, c.id), activeOn(todayIn(c.tz, now))))
       .limit(1)
-    if (a) return companyId
+    if (a) return c.id
   }
-  return undefined
+  return null
+}
+
+/** `vehicleAccess` for a caller who may simply not see the vehicle: null instead of the 404. */
+export async function vehicleAccessOrNull(ctx: UseCaseContext, vehicleId: number, opts: Parameters<typeof vehicleAccess>[2] = {}): Promise<VehicleAccess | null> {
+  return vehicleAccess(ctx, vehicleId, opts).catch((error: unknown) => {
+    if (isAppError(error) && error.code === 'NOT_FOUND') return null
+    throw error
+  })
 }

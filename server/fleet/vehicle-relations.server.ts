@@ -13,10 +13,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { RoleName } from '#catalog/roles.ts'
 import type { Tx } from '#db/client.ts'
-import { companies, operatorAssignments, repairActions } from '#db/schema/index.ts'
+import { companies, repairActions } from '#db/schema/index.ts'
 import type { UserActor } from '../actor.ts'
 import { companiesWithRole } from '../policy.ts'
-import { activeOn, todayIn } from './access.server.ts'
+import { assignedOperatorCompany } from './access.server.ts'
 
 export type VehicleRelation = 'owner' | 'operator' | 'repairShop'
 
@@ -52,14 +52,7 @@ export async function relatedCompanyOf(
     .limit(1)
   if (routed?.shop) return { companyId: routed.shop, relation: 'repairShop' }
 
-  const zones = await db.select({ id: companies.id, tz: companies.timeZone }).from(companies).where(inArray(companies.id, mine))
-  for (const c of zones) {
-    const [a] = await db
-      .select({ id: operatorAssignments.id })
-      .from(operatorAssignments)
-      .where(and(eq(operatorAssignments.vehicleId, vehicle.id), eq(operatorAssignments.operatorCompanyId, c.id), activeOn(todayIn(c.tz, now))))
-      .limit(1)
-    if (a) return { companyId: c.id, relation: 'operator' }
-  }
+  const operator = await assignedOperatorCompany(db, vehicle.id, mine, now)
+  if (operator !== null) return { companyId: operator, relation: 'operator' }
   return null
 }

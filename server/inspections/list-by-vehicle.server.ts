@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { inspections, preInspections } from '#db/schema/index.ts'
+import type { InspectionReviewStatus } from '#catalog/statuses.ts'
 import type { UseCaseContext } from '../context.ts'
 import { VEHICLE_VIEWER_ROLES, vehicleAccess } from '../fleet/access.server.ts'
 
@@ -17,13 +18,11 @@ export async function listPreInspectionsByVehicle(ctx: UseCaseContext, vehicleId
     .limit(1000)
 }
 
-/**
- * The Inspections tab (tRPC, the fleet pages): newest first, with each one's review state. The
- * owner also sees the Pending and Rejected filings of companies with no relation to the bus;
- * an operator sees only the inspections in force (decision 062).
- */
-export async function listInspectionsByVehicle(ctx: UseCaseContext, vehicleId: number) {
-  const access = await vehicleAccess(ctx, vehicleId, READERS)
+/** Applied when filed, or accepted by the owner: what changed the bus (decision 062). */
+const IN_FORCE = ['Applied', 'Accepted'] as const satisfies readonly InspectionReviewStatus[]
+
+/** A vehicle's inspections in `statuses` (all when null), newest first: the one query of the lists below. */
+function inspectionsOf(ctx: UseCaseContext, vehicleId: number, statuses: readonly InspectionReviewStatus[] | null) {
   return ctx.db.read
     .select({
       id: inspections.id,
@@ -33,12 +32,20 @@ export async function listInspectionsByVehicle(ctx: UseCaseContext, vehicleId: n
       reviewStatus: inspections.reviewStatus,
     })
     .from(inspections)
-    .where(and(eq(inspections.vehicleId, vehicleId), access.as === 'owner' ? undefined : inArray(inspections.reviewStatus, IN_FORCE)))
+    .where(and(eq(inspections.vehicleId, vehicleId), statuses ? inArray(inspections.reviewStatus, statuses) : undefined))
     .orderBy(desc(inspections.inspectionDate), desc(inspections.id))
     .limit(1000)
 }
 
-const IN_FORCE = ['Applied', 'Accepted'] as const
+/**
+ * The Inspections tab (tRPC, the fleet pages): newest first, with each one's review state. The
+ * owner also sees the Pending and Rejected filings of companies with no relation to the bus;
+ * an operator sees only the inspections in force (decision 062).
+ */
+export async function listInspectionsByVehicle(ctx: UseCaseContext, vehicleId: number) {
+  const access = await vehicleAccess(ctx, vehicleId, READERS)
+  return inspectionsOf(ctx, vehicleId, access.as === 'owner' ? null : IN_FORCE)
+}
 
 /**
  * GET /api/Maintenance/GetInspection (API.md's shape): the inspections in force, newest first;
@@ -47,10 +54,6 @@ const IN_FORCE = ['Applied', 'Accepted'] as const
 export async function listInspectionsForClient(ctx: UseCaseContext, vehicleId: number, opts: { awaitingReview?: boolean } = {}) {
   // Pending filings are the owner's alone (vehicleAccess without reader roles: owner-only, else 404).
   await vehicleAccess(ctx, vehicleId, opts.awaitingReview ? {} : READERS)
-  return ctx.db.read
-    .select({ id: inspections.id, date: inspections.inspectionDate, isSatisfactory: inspections.isSatisfactory, inspectorName: inspections.inspectorName })
-    .from(inspections)
-    .where(and(eq(inspections.vehicleId, vehicleId), opts.awaitingReview ? eq(inspections.reviewStatus, 'Pending') : inArray(inspections.reviewStatus, IN_FORCE)))
-    .orderBy(desc(inspections.inspectionDate), desc(inspections.id))
-    .limit(1000)
+  const rows = await inspectionsOf(ctx, vehicleId, opts.awaitingReview ? ['Pending'] : IN_FORCE)
+  return rows.map(({ reviewStatus: _state, ...row }) => row)
 }

@@ -33,8 +33,8 @@ import {
 } from '#db/schema/index.ts'
 import { inspectionApplied } from '#catalog/statuses.ts'
 import type { UseCaseContext } from '../context.ts'
-import { AppError, isAppError } from '../errors.ts'
-import { activeOn, companyToday, VEHICLE_VIEWER_ROLES, vehicleAccess } from '../fleet/access.server.ts'
+import { AppError } from '../errors.ts'
+import { activeOn, companyToday, VEHICLE_VIEWER_ROLES, vehicleAccessOrNull } from '../fleet/access.server.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 
@@ -53,13 +53,7 @@ function inspectionIdOf(input: unknown): number {
 
 /** Whether the caller reads `vehicleId`'s records as its owner or an assigned operator. */
 async function readsVehicle(ctx: UseCaseContext, vehicleId: number): Promise<boolean> {
-  try {
-    await vehicleAccess(ctx, vehicleId, { operatorRoles: VEHICLE_VIEWER_ROLES })
-    return true
-  } catch (error) {
-    if (isAppError(error) && error.code === 'NOT_FOUND') return false
-    throw error
-  }
+  return (await vehicleAccessOrNull(ctx, vehicleId, { operatorRoles: VEHICLE_VIEWER_ROLES })) !== null
 }
 
 /** A pre-inspection's head row, once the caller may read it; else 404. */
@@ -91,10 +85,7 @@ async function readableInspection(ctx: UseCaseContext, id: number) {
   const [row] = await ctx.db.read.select().from(inspections).where(eq(inspections.id, id))
   if (!row) throw inspectionNotFound()
   if (row.inspectorUserId === me.userId) return row
-  const access = await vehicleAccess(ctx, row.vehicleId, { operatorRoles: VEHICLE_VIEWER_ROLES }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === 'NOT_FOUND') return null
-    throw error
-  })
+  const access = await vehicleAccessOrNull(ctx, row.vehicleId, { operatorRoles: VEHICLE_VIEWER_ROLES })
   if (access && (access.as === 'owner' || inspectionApplied(row.reviewStatus))) return row
   throw inspectionNotFound()
 }

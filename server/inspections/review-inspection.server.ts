@@ -12,7 +12,7 @@ import { inspections, vehicles } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, conflict, forbidden, isAppError } from '../errors.ts'
-import { VEHICLE_VIEWER_ROLES, vehicleAccess } from '../fleet/access.server.ts'
+import { VEHICLE_VIEWER_ROLES, vehicleAccessOrNull } from '../fleet/access.server.ts'
 import { rowsAffected } from '#db/client.ts'
 import { hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
@@ -52,7 +52,7 @@ export async function reviewInspection(ctx: UseCaseContext, input: unknown): Pro
   if (!row) throw notFound()
   if (!hasRole(me, row.ownerCompanyId, ['Owner'])) {
     // Who may read the record learns it exists (403); anyone else gets the 404 of a missing one.
-    if (row.inspectorUserId === me.userId || (await readsVehicle(ctx, row.vehicleId))) throw forbidden(REVIEW_TEXT.ownerOnly)
+    if (row.inspectorUserId === me.userId || (await vehicleAccessOrNull(ctx, row.vehicleId, { operatorRoles: VEHICLE_VIEWER_ROLES }))) throw forbidden(REVIEW_TEXT.ownerOnly)
     throw notFound()
   }
 
@@ -103,11 +103,4 @@ export async function reviewInspection(ctx: UseCaseContext, input: unknown): Pro
     })
     return answer()
   })
-}
-
-async function readsVehicle(ctx: UseCaseContext, vehicleId: number): Promise<boolean> {
-  return vehicleAccess(ctx, vehicleId, { operatorRoles: VEHICLE_VIEWER_ROLES }).then(
-    () => true,
-    () => false,
-  )
 }
