@@ -24,6 +24,8 @@ export const companies = sqliteTable(
     code: text('code').notNull(),
     /** IANA time zone; "today" for expiry alerts and date rules is computed in it. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Postal address, printed on the lease and the inspection decal (one line per line). */
+    address: text('address'),
     /** The repair shop that receives this (owner) company's repair actions. */
     repairShopCompanyId: integer('repair_shop_company_id').references((): AnySQLiteColumn => companies.id, {
       onDelete: 'set null',

@@ -154,11 +154,16 @@ export const inspections = sqliteTable(
     reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The owner manager's name as they decided (kept after account deletion, like the signer's). */
     reviewedByName: text('reviewed_by_name'),
+    /** Marked by the mechanic as the annual (periodic) inspection, 49 CFR 396.17. */
+    isAnnual: bool('is_annual').notNull().default(false),
+    /** The inspector's qualification as it was when the annual inspection was filed (49 CFR 396.19). */
+    inspectorQualification: text('inspector_qualification'),
   },
   (t) => [
     index('inspections_vehicle_date_idx').on(t.vehicleId, t.inspectionDate),
     uniqueIndex('inspections_idempotency_unique').on(t.inspectorUserId, t.idempotencyKey),
     index('inspections_inspector_date_idx').on(t.inspectorUserId, t.inspectionDate),
+    index('inspections_vehicle_annual_idx').on(t.vehicleId, t.inspectionDate).where(sql`"is_annual" = 1`),
     check('inspections_review_status_check', inList('review_status', INSPECTION_REVIEW_STATUS_VALUES)),
   ],
 )

@@ -4,6 +4,7 @@ import { ODOMETER_SOURCE_VALUES } from '#catalog/odometer.ts'
 import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
 import { bool, id, inList, instant, instantNow, ref } from './columns.ts'
 import { companies } from './companies.ts'
+import { emergencyExitChecks } from './compliance.ts'
 import { vehicles } from './fleet.ts'
 import { inspections, preInspections } from './inspections.ts'
 import { users } from './users.ts'
@@ -19,6 +20,10 @@ export const repairActions = sqliteTable(
     /** Human-readable code, e.g. `RA-2025-000123`. */
     repairIdentifier: text('repair_identifier').notNull(),
     preInspectionId: integer('pre_inspection_id').references(() => preInspections.id, { onDelete: 'restrict' }),
+    /** Or opened by a mechanic's inspection with an Unsatisfactory item (issue 23). */
+    inspectionId: integer('inspection_id').references(() => inspections.id, { onDelete: 'restrict' }),
+    /** Or opened by an Unsatisfactory 90-day emergency-exit check (issue 23). */
+    emergencyExitCheckId: integer('emergency_exit_check_id').references(() => emergencyExitChecks.id, { onDelete: 'restrict' }),
     vehicleId: ref('vehicle_id', () => vehicles.id, 'restrict'),
     ownerCompanyId: ref('owner_company_id', () => companies.id, 'restrict'),
     /** The repair shop; null while it waits for the owner to choose one. */
@@ -36,6 +41,8 @@ export const repairActions = sqliteTable(
     index('repair_actions_vehicle_repaired_idx').on(t.vehicleId, t.repairedAt),
     uniqueIndex('repair_actions_repair_identifier_unique').on(t.repairIdentifier),
     uniqueIndex('repair_actions_pre_inspection_unique').on(t.preInspectionId),
+    uniqueIndex('repair_actions_inspection_unique').on(t.inspectionId),
+    uniqueIndex('repair_actions_emergency_exit_check_unique').on(t.emergencyExitCheckId),
     index('repair_actions_vehicle_idx').on(t.vehicleId),
     index('repair_actions_repair_company_repaired_idx').on(t.repairCompanyId, t.repairedAt),
     index('repair_actions_owner_repaired_idx').on(t.ownerCompanyId, t.repairedAt),

@@ -35,6 +35,8 @@ export const users = sqliteTable(
     lockedUntil: instant('locked_until'),
     /** Owner managers receive the morning alert digest unless they turn it off in the profile. */
     alertDigest: bool('alert_digest').notNull().default(true),
+    /** A mechanic's inspector qualification (49 CFR 396.19), printed on annual inspection reports. */
+    inspectorQualification: text('inspector_qualification'),
     /** The join date ("On Operon since"). */
     createdAt: instantNow('created_at'),
     updatedAt: updatedAtNow('updated_at'),
