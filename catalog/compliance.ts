@@ -35,3 +35,48 @@ export type LeaseSide = (typeof LEASE_SIDES)[number]
 // Retention (49 CFR 396.3(c), 396.11, 396.21(b), 390.403) ------------------------------------
 export const RETENTION_RECORD_TYPES = ['preTrips', 'maintenance', 'annualInspections', 'leases'] as const
 export type RetentionRecordType = (typeof RETENTION_RECORD_TYPES)[number]
+
+// Due dates (one rule for the vehicle tabs, alerts, digest, compliance view and CSV) ----------
+/** Months between annual inspections: at least once every 12 months (49 CFR 396.17(c)). */
+export const ANNUAL_INSPECTION_INTERVAL_MONTHS = 12
+
+const DAY_MS = 86_400_000
+
+/** The calendar date `n` days after `day` ('YYYY-MM-DD'). */
+function plusDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
+}
+
+/**
+ * The calendar date `n` months after `day`, clamped to the month's last day (Jan 31 + 1 month
+ * = Feb 28, or Feb 29 in a leap year; Feb 29 + 12 months = Feb 28).
+ */
+export function plusMonths(day: string, n: number): string {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number) as [number, number, number]
+  const first = new Date(Date.UTC(y, m - 1 + n, 1))
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate()
+  first.setUTCDate(Math.min(d, last))
+  return first.toISOString().slice(0, 10)
+}
+
+/** The next 90-day emergency-exit check is due 90 days after the last one. */
+export function nextEmergencyExitCheckDue(lastCheckDate: string): string {
+  return plusDays(lastCheckDate, EMERGENCY_EXIT_CHECK_INTERVAL_DAYS)
+}
+
+/** The next annual inspection is due 12 months after the last one. */
+export function nextAnnualInspectionDue(lastAnnualDate: string): string {
+  return plusMonths(lastAnnualDate, ANNUAL_INSPECTION_INTERVAL_MONTHS)
+}
+
+/**
+ * A due date seen on `today` (both in the company's time zone): 'overdue' on and after the due
+ * date (the alert), 'due-soon' in the 14 days before it (the warning), else 'ok'.
+ */
+export type DueState = 'overdue' | 'due-soon' | 'ok'
+export function dueState(dueDate: string, today: string, warningDays = EMERGENCY_EXIT_CHECK_WARNING_DAYS): DueState {
+  const days = Math.round((Date.parse(`${dueDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today.slice(0, 10)}T00:00:00Z`)) / DAY_MS)
+  if (days <= 0) return 'overdue'
+  if (days <= warningDays) return 'due-soon'
+  return 'ok'
+}
