@@ -36,16 +36,12 @@ export type LeaseSide = (typeof LEASE_SIDES)[number]
 export const RETENTION_RECORD_TYPES = ['preTrips', 'maintenance', 'annualInspections', 'leases'] as const
 export type RetentionRecordType = (typeof RETENTION_RECORD_TYPES)[number]
 
+import { addDays, daysUntil } from './expiry.ts'
+
 // Due dates (one rule for the vehicle tabs, alerts, digest, compliance view and CSV) ----------
 /** Months between annual inspections: at least once every 12 months (49 CFR 396.17(c)). */
 export const ANNUAL_INSPECTION_INTERVAL_MONTHS = 12
 
-const DAY_MS = 86_400_000
-
-/** The calendar date `n` days after `day` ('YYYY-MM-DD'). */
-function plusDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
-}
 
 /**
  * The calendar date `n` months after `day`, clamped to the month's last day (Jan 31 + 1 month
@@ -61,7 +57,7 @@ export function plusMonths(day: string, n: number): string {
 
 /** The next 90-day emergency-exit check is due 90 days after the last one. */
 export function nextEmergencyExitCheckDue(lastCheckDate: string): string {
-  return plusDays(lastCheckDate, EMERGENCY_EXIT_CHECK_INTERVAL_DAYS)
+  return addDays(lastCheckDate, EMERGENCY_EXIT_CHECK_INTERVAL_DAYS)
 }
 
 /** The next annual inspection is due 12 months after the last one. */
@@ -75,7 +71,7 @@ export function nextAnnualInspectionDue(lastAnnualDate: string): string {
  */
 export type DueState = 'overdue' | 'due-soon' | 'ok'
 export function dueState(dueDate: string, today: string, warningDays = EMERGENCY_EXIT_CHECK_WARNING_DAYS): DueState {
-  const days = Math.round((Date.parse(`${dueDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today.slice(0, 10)}T00:00:00Z`)) / DAY_MS)
+  const days = daysUntil(dueDate, today) ?? 0
   if (days <= 0) return 'overdue'
   if (days <= warningDays) return 'due-soon'
   return 'ok'
