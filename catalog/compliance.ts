@@ -3,6 +3,7 @@
  * sides and text versions, and the retention record types with their legal minimums. One
  * catalogue for the schema, the use cases, the pages, REST and the PDFs.
  */
+import { addDays, daysUntil } from './expiry.ts'
 
 // The 90-day emergency-exit check (49 CFR 396.3(b)(4), motorcoaches and buses) ---------------
 export const EMERGENCY_EXIT_ITEMS = [
@@ -35,8 +36,6 @@ export type LeaseSide = (typeof LEASE_SIDES)[number]
 // Retention (49 CFR 396.3(c), 396.11, 396.21(b), 390.403) ------------------------------------
 export const RETENTION_RECORD_TYPES = ['preTrips', 'maintenance', 'annualInspections', 'leases'] as const
 export type RetentionRecordType = (typeof RETENTION_RECORD_TYPES)[number]
-
-import { addDays, daysUntil } from './expiry.ts'
 
 // Due dates (one rule for the vehicle tabs, alerts, digest, compliance view and CSV) ----------
 /** Months between annual inspections: at least once every 12 months (49 CFR 396.17(c)). */
