@@ -3,6 +3,7 @@
  * spec. This is the one place the form, the detail view, the print page, the PDF, validation
  * and the REST adapter read them from.
  */
+import { EMERGENCY_EXIT_ITEM_KEYS } from './compliance.ts'
 
 // ---------------------------------------------------------------------------------------
 // Pre-inspection (driver's pre-trip, a DVIR): answers Ok or Defective
@@ -252,8 +253,49 @@ export const SAFETY_CRITICAL_PRE_INSPECTION_KEYS = [
   'lightsAndSignals',
 ] as const satisfies readonly PreInspectionItemKey[]
 
+/**
+ * Mechanic's inspection items whose Unsatisfactory answer affects safety (issue 23, decision
+ * 065): brakes, steering and its linkage, suspension that holds the axles, the frame, tires and
+ * wheels, lights, emergency exits, and fuel or exhaust leaks (fire, carbon monoxide). The same
+ * families as the pre-trip's list above; comfort, cleanliness and charging items are not here.
+ */
+export const SAFETY_CRITICAL_INSPECTION_KEYS = [
+  'emergencyExitsHandlesLabels',
+  'headTailTurnSignalClearanceMarkerLightsMountingFunction',
+  'tiresRimsBoltsWheelSealInflationTreadLeakingFrontRear',
+  'exhaustPipeTurbochargerMufflerMountingLeaking',
+  'fuelTankLinesPumpMountingLeaking',
+  'brakePadsShoesFrontRearLiningDrumsFrontRear',
+  'brakeHosesTubingConditionLeaking',
+  'brakeFluidConditionLevel',
+  'brakeCalipersPistonBootsFrontRear',
+  'brakeMasterCylinderBoosterVacHydConditionLeaking',
+  'parkingEmergencyBrakeLiningLeakingAdjustment',
+  'steeringColumnShiftLeverMountingConditionPlay',
+  'steeringGearboxPumpHosesConditionLeaking',
+  'steeringDamperDragLinkTieRodEndsLeftRight',
+  'ballJointsLeakingPlayUpperLowerLeftRight',
+  'springsUBoltsTorqueArmsFrontRear',
+  'chassisFrameCrossMembersCracksCondition',
+] as const satisfies readonly InspectionItemKey[]
+
+/**
+ * Items of the 90-day emergency-exit check (catalog/compliance.ts EMERGENCY_EXIT_ITEMS): every
+ * one is a safety item (an exit that does not open, or cannot be found in the dark).
+ */
+const SAFETY_CRITICAL_EMERGENCY_EXIT_KEYS: readonly string[] = EMERGENCY_EXIT_ITEM_KEYS
+
+/**
+ * Whether a repair task's source (a pre-trip key, an inspection key or an emergency-exit
+ * check key; the three lists share no key) keeps the bus out of service while it is open.
+ */
 export function isSafetyCritical(key: string | null | undefined): boolean {
-  return (SAFETY_CRITICAL_PRE_INSPECTION_KEYS as readonly string[]).includes(key ?? '')
+  const k = key ?? ''
+  return (
+    (SAFETY_CRITICAL_PRE_INSPECTION_KEYS as readonly string[]).includes(k) ||
+    (SAFETY_CRITICAL_INSPECTION_KEYS as readonly string[]).includes(k) ||
+    SAFETY_CRITICAL_EMERGENCY_EXIT_KEYS.includes(k)
+  )
 }
 
 export const OUT_OF_SERVICE_LABEL = 'Out of service'

@@ -75,3 +75,117 @@ export function dueState(dueDate: string, today: string, warningDays = EMERGENCY
   if (days <= warningDays) return 'due-soon'
   return 'ok'
 }
+
+// Retention: each record type's legal minimum, its rule and what it covers (issue 23 point 5,
+// decision 067). One catalogue for the settings' validation, the daily job, the page and REST.
+/** Which company's period governs a record: the operator's for pre-trips, the owner's for the rest. */
+export type RetentionGovernor = 'Operator' | 'Owner'
+export interface RetentionRule {
+  type: RetentionRecordType
+  label: string
+  /** The shortest period the law allows, in months. */
+  minimumMonths: number
+  /** The period used until a manager sets one (PRODUCT.md §5 promises 14 months for filed records). */
+  defaultMonths: number
+  /** The CFR paragraph that sets the minimum. */
+  cite: string
+  /** What the rule says, in a sentence, for the help text. */
+  rule: string
+  /** The date the period runs from. */
+  countedFrom: string
+  /** The tables whose rows the type covers (their child rows go with them). */
+  tables: readonly string[]
+  /** The manager role of the company whose period applies (and who may set it). */
+  governedBy: RetentionGovernor
+  /** Also kept at least this long after the vehicle leaves the fleet (is archived); 0 = no such rule. */
+  afterLeavingMonths: number
+}
+
+/** Months an archived vehicle's inspection, repair and maintenance records are kept after it left (49 CFR 396.3(c)). */
+export const RETENTION_AFTER_LEAVING_MONTHS = 6
+/** The longest period a company may set (50 years): a bound, not a rule. */
+export const RETENTION_MAX_MONTHS = 600
+
+export const RETENTION_RULES: readonly RetentionRule[] = [
+  {
+    type: 'preTrips',
+    label: 'Driver pre-trip inspections and their certifications',
+    minimumMonths: 3,
+    defaultMonths: 14,
+    cite: '49 CFR 396.11(a)(4)',
+    rule: 'The driver vehicle inspection report, the certification of repairs and the driver’s review are kept three months from the date of the report.',
+    countedFrom: 'the pre-trip’s date',
+    tables: ['pre_inspections', 'pre_inspection_answers', 'pre_inspection_images', 'pre_inspection_photos', 'repair_acknowledgements'],
+    governedBy: 'Operator',
+    afterLeavingMonths: 0,
+  },
+  {
+    type: 'maintenance',
+    label: 'Inspection, repair and maintenance records',
+    minimumMonths: 12,
+    defaultMonths: 14,
+    cite: '49 CFR 396.3(c)',
+    rule: 'Inspection, repair and maintenance records are kept one year, and six months after the vehicle leaves the fleet.',
+    countedFrom: 'the inspection or check date, or the day the repair was certified (open repairs are always kept)',
+    tables: ['inspections (not annual)', 'inspection_items', 'inspection_photos', 'inspection_signatures', 'repair_actions', 'repair_tasks', 'emergency_exit_checks', 'emergency_exit_check_items', 'emergency_exit_check_signatures'],
+    governedBy: 'Owner',
+    afterLeavingMonths: RETENTION_AFTER_LEAVING_MONTHS,
+  },
+  {
+    type: 'annualInspections',
+    label: 'Annual inspection reports',
+    minimumMonths: 14,
+    defaultMonths: 14,
+    cite: '49 CFR 396.21(b)',
+    rule: 'The annual (periodic) inspection report is kept fourteen months from the date of the report.',
+    countedFrom: 'the inspection date',
+    tables: ['inspections (annual)', 'inspection_items', 'inspection_photos', 'inspection_signatures'],
+    governedBy: 'Owner',
+    afterLeavingMonths: RETENTION_AFTER_LEAVING_MONTHS,
+  },
+  {
+    type: 'leases',
+    label: 'Leases',
+    minimumMonths: 12,
+    defaultMonths: 12,
+    cite: '49 CFR 390.403',
+    rule: 'A passenger-vehicle lease is kept for its term and one year after it ends (open-ended leases are always kept).',
+    countedFrom: 'the lease’s end date',
+    tables: ['lease_agreements', 'lease_signatures'],
+    governedBy: 'Owner',
+    afterLeavingMonths: 0,
+  },
+]
+
+export function retentionRuleOf(type: RetentionRecordType): RetentionRule {
+  return RETENTION_RULES.find((r) => r.type === type)!
+}
+
+/**
+ * The cut-off date of a retention period seen on `today`: records dated before it have been
+ * kept `months` full months (plusMonths' month-end clamping only ever keeps a record longer).
+ */
+export function retentionCutoff(today: string, months: number): string {
+  return plusMonths(today, -months)
+}
+
+// The compliance view (issue 23 point 6, decision 068) ------------------------------------------
+export const COMPLIANCE_PAGE_SIZES = [10, 20, 30] as const
+/** A due date's state on the compliance view: the catalogue's, or no record to count from. */
+export type ComplianceDueState = DueState | 'missing'
+export const COMPLIANCE_DUE_STATE_LABELS: Record<ComplianceDueState, string> = {
+  overdue: 'Overdue',
+  'due-soon': 'Due soon',
+  ok: 'OK',
+  missing: 'None on record',
+}
+/**
+ * The latest date `d` whose next due date `nextDue(d)` is on or before `limit` (nextDue only
+ * moves forward with `d`): lets SQL filter "due by `limit`" on the last date's column and index.
+ */
+export function lastDateDueBy(limit: string, nextDue: (d: string) => string, firstGuess: string): string {
+  let d = firstGuess
+  while (nextDue(addDays(d, 1)) <= limit) d = addDays(d, 1)
+  while (nextDue(d) > limit) d = addDays(d, -1)
+  return d
+}

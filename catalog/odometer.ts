@@ -21,3 +21,8 @@ export function odometerSourceLabel(value: string): string {
 
 /** Largest odometer value accepted anywhere (km or miles): 10 million. */
 export const ODOMETER_MAX = 10_000_000
+
+/** An odometer reading as every page, print, PDF, mail and comment shows it: "123,456 mi" (decision 063). */
+export function formatOdometer(reading: number): string {
+  return `${reading.toLocaleString('en-US')} mi`
+}

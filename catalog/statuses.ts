@@ -86,8 +86,13 @@ export type AlertType = (typeof ALERT_TYPES)[number]
  */
 export const REPAIR_ALERT_TYPES = ['Out of service', 'Open repair'] as const
 export type RepairAlertType = (typeof REPAIR_ALERT_TYPES)[number]
-export const OWNER_ALERT_TYPES = [...ALERT_TYPES, ...REPAIR_ALERT_TYPES] as const
-export type OwnerAlertType = AlertType | RepairAlertType
+/**
+ * The 90-day emergency-exit check (issue 23, decision 065), also never in the REST answer:
+ * a Warning 14 days before the due date, an Alert on and after it (catalog/compliance.ts).
+ */
+export const EMERGENCY_EXIT_ALERT_TYPE = 'Emergency exit check' as const
+export const OWNER_ALERT_TYPES = [...ALERT_TYPES, ...REPAIR_ALERT_TYPES, EMERGENCY_EXIT_ALERT_TYPE] as const
+export type OwnerAlertType = AlertType | RepairAlertType | typeof EMERGENCY_EXIT_ALERT_TYPE
 
 /** Days before a date at which it is "about to expire" (spec section 9). */
 export const EXPIRY_WARNING_DAYS = 30

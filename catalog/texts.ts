@@ -82,3 +82,30 @@ export const ODOMETER_TEXT = {
   reasonRequired: 'Give the reason for the correction (for example "odometer replaced")',
   readingRequired: 'Enter the odometer reading',
 } as const
+
+/** Retention settings (issue 23 point 5, decision 067). */
+export const RETENTION_TEXT = {
+  title: 'Record retention',
+  saved: 'Retention periods saved',
+  noTypes: 'This company keeps no record type whose period you manage.',
+  notYours: 'You do not manage the retention of this record type here',
+  wholeMonths: 'Enter a whole number of months',
+  tooLong: 'At most 600 months',
+  noneKept: 'No record kept',
+  neverRemoved: 'Nothing removed yet',
+} as const
+
+/** The owner's compliance view and its CSV (issue 23 point 6, decision 068). */
+export const COMPLIANCE_TEXT = {
+  title: 'Compliance',
+  leaseSigned: 'Signed',
+  leaseAwaiting: 'Awaiting signatures',
+  leaseNone: 'No lease in force',
+  noneOnRecord: 'None on record',
+  overdue: 'Overdue',
+  dueSoon: 'Due soon',
+  ok: 'OK',
+  noVehicles: 'No vehicles',
+  noVehiclesHint: 'Vehicles of this company appear here with their lease, 90-day check, annual inspection and defects.',
+  nothingNeedsAttention: 'No vehicle needs attention',
+} as const

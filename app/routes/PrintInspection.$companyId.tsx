@@ -31,6 +31,7 @@ export default function Page() {
           vehicleQr={record?.vehicleQr ?? `/vehicles/${vehicle.id}/qr.svg`}
           photos={record?.photos ?? []}
           fingerprint={record?.fingerprint}
+          recordContext={record?.recordContext}
         />
       ) : null}
     </PrintPage>

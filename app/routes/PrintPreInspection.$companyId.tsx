@@ -24,7 +24,7 @@ export default function Page() {
   const missing = !form ? 'Pre-Inspection data has not been loaded.' : !vehicle ? 'Vehicle data has not been loaded.' : null
   return (
     <PrintPage title={title} pdfHref={form ? `/PrintPreInspection/${companyId}/pdf?id=${form.id}` : null} backHref={state.backHref ?? null} missing={missing}>
-      {form && vehicle ? <PreInspectionDocument form={form} vehicle={vehicle} photos={record?.photos ?? []} fingerprint={record?.fingerprint} /> : null}
+      {form && vehicle ? <PreInspectionDocument form={form} vehicle={vehicle} photos={record?.photos ?? []} fingerprint={record?.fingerprint} recordContext={record?.recordContext} /> : null}
     </PrintPage>
   )
 }

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { formatInstant } from '#app/utils/dates.ts'
 import { getDb } from '#server/db.server.ts'
 import { env } from '#server/env.server.ts'
 import { listOutbox, type OutboxStatus } from '#server/mail/list-outbox.server.ts'
@@ -35,10 +36,6 @@ export async function loader() {
   }
 }
 
-/** UTC, so the server and the browser render the same text. */
-function formatInstant(iso: string) {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
-}
 
 const STATUS_VARIANT: Record<OutboxStatus, 'success' | 'warning' | 'danger'> = {
   Sent: 'success',

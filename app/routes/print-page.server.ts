@@ -21,6 +21,7 @@ import {
   getPreInspectionDetail,
   getPreInspectionPhotos,
   requireCompanySeesVehicle,
+  type FormRecordContext,
 } from '#server/inspections/read-forms.server.ts'
 import { escapeHtml, renderPdf, warmPdfBrowser } from '#server/pdf/render.server.ts'
 
@@ -34,6 +35,8 @@ export interface PrintRecord<F> {
   fingerprint: FingerprintView
   /** The vehicle code's QR (data: URL); inspections only. */
   vehicleQr: string | null
+  /** Whose record it is: the companies the document names and the zone of its times (decision 063). */
+  recordContext: FormRecordContext
 }
 
 /** Where a printed copy is checked (decision 032): an absolute link from the configured public URL. */
@@ -48,20 +51,21 @@ async function fingerprintView(kind: FormKind, id: number, fingerprint: string):
 
 /** A pre-inspection for a print page or PDF: the read rules, then the route company must see its vehicle; else 404. */
 export async function loadPreInspectionPrint(ctx: PageContext, companyId: number, id: number): Promise<PrintRecord<PreInspectionFormView>> {
-  const { form, vehicle } = await getPreInspectionDetail(ctx, id)
+  const { form, vehicle, recordContext } = await getPreInspectionDetail(ctx, id)
   await requireCompanySeesVehicle(ctx, companyId, vehicle)
   const photos = await getPreInspectionPhotos(ctx, id)
-  return { form, vehicle, photos, fingerprint: await fingerprintView('pre-inspection', id, fingerprintOf('pre-inspection', form, photos)), vehicleQr: null }
+  return { form, vehicle, photos, fingerprint: await fingerprintView('pre-inspection', id, fingerprintOf('pre-inspection', form, photos)), vehicleQr: null, recordContext }
 }
 
 /** An inspection for a print page or PDF: the read rules, then the route company must see its vehicle; else 404. */
 export async function loadInspectionPrint(ctx: PageContext, companyId: number, id: number): Promise<PrintRecord<InspectionFormView>> {
-  const { form, vehicle } = await getInspectionDetail(ctx, id)
+  const { form, vehicle, recordContext } = await getInspectionDetail(ctx, id)
   await requireCompanySeesVehicle(ctx, companyId, vehicle)
   const photos = await getInspectionPhotos(ctx, id)
   return {
     form,
     vehicle,
+    recordContext,
     photos,
     fingerprint: await fingerprintView('inspection', id, fingerprintOf('inspection', form, photos)),
     vehicleQr: await qrDataUrl(vehicle.vehicleIdentifier, 200),
@@ -111,12 +115,12 @@ export async function printPdfLoader(args: LoaderFunctionArgs, kind: FormKind): 
     if (kind === 'pre-inspection') {
       const r = await loadPreInspectionPrint(ctx, companyId, id)
       const title = `Pre-inspection ${r.vehicle.vehicleIdentifier} ${r.form.date} · ${r.fingerprint.fingerprint}`
-      const element = createElement(PreInspectionDocument, { form: r.form, vehicle: r.vehicle, photos: r.photos, fingerprint: r.fingerprint })
+      const element = createElement(PreInspectionDocument, { form: r.form, vehicle: r.vehicle, photos: r.photos, fingerprint: r.fingerprint, recordContext: r.recordContext })
       return { html: printDocumentHtml(title, element), name: `pre-inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.date)}-${id}.pdf` }
     }
     const r = await loadInspectionPrint(ctx, companyId, id)
     const title = `Inspection ${r.vehicle.vehicleIdentifier} ${r.form.inspectionDate} · ${r.fingerprint.fingerprint}`
-    const element = createElement(InspectionDocument, { form: r.form, vehicle: r.vehicle, vehicleQr: r.vehicleQr!, photos: r.photos, fingerprint: r.fingerprint })
+    const element = createElement(InspectionDocument, { form: r.form, vehicle: r.vehicle, vehicleQr: r.vehicleQr!, photos: r.photos, fingerprint: r.fingerprint, recordContext: r.recordContext })
     return { html: printDocumentHtml(title, element), name: `inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.inspectionDate)}-${id}.pdf` }
   })
   if (!found.ok) return found.error.code === 'NOT_FOUND' || found.error.code === 'BAD_REQUEST' ? notFound() : errorResponse(found.error.message, found.error.status)

@@ -10,12 +10,14 @@ import { totpUri } from '#server/auth/totp.server.ts'
 import { createFallbackQuestion, verifyCaptchaForm } from '#server/captcha/captcha.server.ts'
 import { REGISTRATION_ROLES } from '#catalog/roles.ts'
 import { TEXT } from '#catalog/texts.ts'
+import { timeZoneNames } from '#catalog/company-settings.ts'
 
 /** The registration page (`/register`): the spec's order of checks, then the use case. */
 
 export async function registerPageLoader({ request }: LoaderFunctionArgs) {
   if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
-  return { captchaFallback: createFallbackQuestion() }
+  // A new company's time zone is asked for (decision 063).
+  return { captchaFallback: createFallbackQuestion(), timeZones: timeZoneNames() }
 }
 
 export type RegisterResult =
@@ -37,6 +39,7 @@ export async function registerPageAction(args: ActionFunctionArgs) {
     companyMode,
     companyCode: text('companyCode'),
     companyName: text('companyName'),
+    timeZone: text('timeZone'),
     /** Given back so a refused registration keeps the box ticked (no JavaScript). */
     terms: form.get('terms') === 'on' ? 'on' : '',
   }
@@ -66,6 +69,8 @@ export async function registerPageAction(args: ActionFunctionArgs) {
         // Only what the chosen roles need is sent (spec section 5).
         companyCode: companyMode === 'join' && (manager || values.companyCode) ? values.companyCode : undefined,
         companyName: companyMode === 'create' && manager ? values.companyName : undefined,
+        // The form always sends a zone; an empty one is refused rather than defaulted (decision 063).
+        timeZone: companyMode === 'create' && manager && form.has('timeZone') ? values.timeZone : undefined,
       },
     )
     // The login page that follows has the email filled in (issue 12).

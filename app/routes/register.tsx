@@ -11,6 +11,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { TimeZoneSelect } from '#app/components/time-zone-select.tsx'
+import { DEFAULT_TIME_ZONE } from '#catalog/company-settings.ts'
 import { passwordChecks } from '#server/auth/password-rules.ts'
 import { REGISTRATION_ROLES } from '#catalog/roles.ts'
 import { TEXT } from '#catalog/texts.ts'
@@ -29,7 +31,7 @@ export const loader = (args: LoaderFunctionArgs) => registerPageLoader(args)
 export const action = (args: ActionFunctionArgs) => registerPageAction(args)
 
 export default function Register() {
-  const { captchaFallback } = useLoaderData<typeof loader>()
+  const { captchaFallback, timeZones } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as RegisterResult | undefined
   const navigation = useNavigation()
   const failed = result && !result.ok ? result : undefined
@@ -246,6 +248,9 @@ export default function Register() {
                   <Label htmlFor="companyName">New company name</Label>
                   <Input id="companyName" name="companyName" defaultValue={v?.companyName as string} />
                   <FieldError message={fe.companyName} />
+                  <Label htmlFor="timeZone">Company time zone</Label>
+                  <TimeZoneSelect id="timeZone" zones={timeZones} defaultValue={(v?.timeZone as string | undefined) || DEFAULT_TIME_ZONE} guess={!v?.timeZone} aria-invalid={fe.timeZone ? true : undefined} />
+                  <FieldError message={fe.timeZone} />
                 </div>
               ) : null}
             </div>

@@ -21,6 +21,8 @@ const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLi
       { label: 'Dashboard', to: `/OwnerDashboard/${id}` },
       { label: 'Fleet', to: `/fleet/${id}` },
       { label: 'Requests', to: `/ownerRequestPage/${id}` },
+      // Issue 23 point 6 (decision 068): lease, 90-day check, annual inspection and defects per vehicle.
+      { label: 'Compliance', to: `/compliance/${id}` },
     ],
   },
   {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { userLicenses, userPhotos, users } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
 import { isLicenseTypeId } from '#catalog/license-types.ts'
+import { ANNUAL_TEXT, INSPECTOR_QUALIFICATION_MAX, QUALIFIED_INSPECTOR_ROLES } from '#catalog/annual-inspection.ts'
 import { isCountryCode, isUsState } from '#catalog/places.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
@@ -78,6 +79,17 @@ export const licenseSchema = z.object({
   expiryDate: dateOnly.refine(isRealDate, 'Enter a real date (YYYY-MM-DD)').nullish().transform((v) => v ?? null),
 })
 
+/** The qualification as typed: one line, trimmed, at most 200 characters; blank is none (null). */
+export const inspectorQualificationSchema = z.preprocess(
+  (v) => (v === null ? '' : v),
+  z
+    .string({ message: 'Type your qualification' })
+    .trim()
+    .max(INSPECTOR_QUALIFICATION_MAX, ANNUAL_TEXT.qualificationTooLong)
+    .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
+    .transform((v) => v || null),
+)
+
 export const updateProfileInput = z.intersection(
   profileFieldsSchema,
   z.object({
@@ -85,6 +97,11 @@ export const updateProfileInput = z.intersection(
     // No length rule: the decoded size is checked by decodeImage (413 over 2 MiB, API.md).
     profilePhoto: z.string().nullish(),
     userLicenses: z.array(licenseSchema).max(20).optional(),
+    /**
+     * A Mechanic's or Repair shop manager's inspector qualification (49 CFR 396.19, decision 066):
+     * absent keeps it, blank or null clears it. An optional extra of PUT /api/Profile.
+     */
+    inspectorQualification: inspectorQualificationSchema.optional(),
   }),
 )
 
@@ -244,9 +261,16 @@ export async function updateProfile(ctx: UseCaseContext, input: unknown) {
     typeof v.profilePhoto === 'string' && v.profilePhoto !== ''
       ? await decodeImage(v.profilePhoto, { field: 'profilePhoto', maxWidth: 4096, maxHeight: 4096 })
       : null
+  // Decision 066: only an inspector who files annual inspections holds a qualification.
+  if (v.inspectorQualification && !hasRoleAnywhere(me, QUALIFIED_INSPECTOR_ROLES)) {
+    throw new AppError('BAD_REQUEST', ANNUAL_TEXT.qualificationNotInspector, { fieldErrors: { inspectorQualification: ANNUAL_TEXT.qualificationNotInspector } })
+  }
   await ctx.db.transaction(async (tx) => {
-    const { profilePhoto: _p, userLicenses: licenses, ...fields } = v
-    await tx.update(users).set({ ...fields, updatedAt: now }).where(eq(users.id, me.userId))
+    const { profilePhoto: _p, userLicenses: licenses, inspectorQualification, ...fields } = v
+    await tx
+      .update(users)
+      .set({ ...fields, ...(inspectorQualification === undefined ? {} : { inspectorQualification }), updatedAt: now })
+      .where(eq(users.id, me.userId))
     if (photo) {
       await tx
         .insert(userPhotos)
@@ -293,4 +317,16 @@ export async function setAlertDigest(ctx: UseCaseContext, input: unknown): Promi
     await audit(tx, me, { action: 'user.alertDigest', entityType: 'user', entityId: me.userId, details: { alertDigest } })
   })
   return { alertDigest }
+}
+
+/**
+ * The caller's inspector qualification (49 CFR 396.19, decision 066), apart from the REST profile
+ * whose shape API.md fixes. `inspector`: the caller holds a Mechanic or Repair shop role, the
+ * people the profile page asks (tRPC `profile.inspectorQualification`).
+ */
+export async function getInspectorQualification(ctx: UseCaseContext): Promise<{ inspectorQualification: string | null; inspector: boolean }> {
+  const me = requireUser(ctx.actor)
+  const [u] = await ctx.db.read.select({ q: users.inspectorQualification }).from(users).where(and(eq(users.id, me.userId), isNull(users.deletedAt)))
+  if (!u) throw new AppError('NOT_FOUND', 'User not found')
+  return { inspectorQualification: u.q ?? null, inspector: hasRoleAnywhere(me, QUALIFIED_INSPECTOR_ROLES) }
 }

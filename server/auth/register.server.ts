@@ -12,6 +12,7 @@ import {
 import { TWO_FACTOR_TYPE } from '#catalog/statuses.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { createCompanyTx } from '../companies/create-company.ts'
+import { timeZoneSchema } from '../companies/company-settings.server.ts'
 import { createJoinRequestTx, findCompanyByCode } from '../companies/membership-rules.server.ts'
 import type { UseCaseContext } from '../context.ts'
 import { env } from '../env.server.ts'
@@ -64,6 +65,8 @@ export const registerInput = z
       .pipe(z.union([z.literal(0), z.literal(1)], { message: 'Choose Authenticator (0) or Email (1)' })),
     companyCode: optionalText(20),
     companyName: optionalText(100),
+    /** The new company's time zone (decision 063); without it, the default zone. Ignored when joining. */
+    timeZone: timeZoneSchema.nullish().transform((v) => v ?? undefined),
   })
   .superRefine((v, ctx) => {
     const managers = v.role.filter((r) => r.companyType)
@@ -131,8 +134,9 @@ export async function registerUser(ctx: UseCaseContext, input: unknown): Promise
     const roles = v.role.map((r) => r.companyRole as RoleName)
 
     if (v.companyName) {
+      // The roles in the order given: the first manager role's type names the code's prefix.
       const types = [...new Set(v.role.map((r) => r.companyType).filter(Boolean))] as CompanyType[]
-      await createCompanyTx(tx, { kind: 'anonymous' }, userId, { name: v.companyName, types, staffRoles: roles }, now)
+      await createCompanyTx(tx, { kind: 'anonymous' }, userId, { name: v.companyName, types, timeZone: v.timeZone, staffRoles: roles }, now)
     } else if (v.companyCode) {
       const company = await findCompanyByCode(tx, v.companyCode).catch((e: unknown) => {
         // Registration reports an unknown code as invalid input, not as a missing record.

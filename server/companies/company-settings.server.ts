@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { companies } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
 import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
+import { ADDRESS_LIMITS, isTimeZone, TIME_ZONE_MESSAGE } from '#catalog/company-settings.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { membershipIn, requireRole } from '../policy.ts'
@@ -10,7 +11,31 @@ import { idSchema, parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '..
 import { findCompanyByCode } from './membership-rules.server.ts'
 import { routeWaitingRepairs } from '../repairs/route-waiting.server.ts'
 
-const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'))
+/** A company's time zone: an IANA name the runtime knows (`Intl.supportedValuesOf('timeZone')`, and UTC). */
+export const timeZoneSchema = z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE)
+
+/**
+ * The address as plain text lines: line endings made `\n`, each line trimmed, empty lines dropped;
+ * no control or text-direction characters; empty means "no address" (null).
+ */
+export const addressSchema = z
+  .string()
+  .transform((v) =>
+    v
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join('\n'),
+  )
+  .pipe(
+    z
+      .string()
+      .max(ADDRESS_LIMITS.maxLength, `The address is at most ${ADDRESS_LIMITS.maxLength} characters`)
+      .refine((v) => v.split('\n').every((line) => isPlainLine(line)), UNSAFE_CHARACTERS_MESSAGE)
+      .refine((v) => v.split('\n').length <= ADDRESS_LIMITS.maxLines, `The address is at most ${ADDRESS_LIMITS.maxLines} lines`),
+  )
+  .transform((v) => (v ? v : null))
 
 /** The company as its managers see it (settings, QR). */
 export async function getCompany(ctx: UseCaseContext, companyId: number) {
@@ -26,6 +51,7 @@ export async function getCompany(ctx: UseCaseContext, companyId: number) {
     companyIdentifier: c.code,
     companyTypes: membershipIn(ctx.actor, companyId)?.companyTypes ?? [],
     timeZone: c.timeZone,
+    address: c.address ?? null,
     repairShop: shop ? { name: shop.name, code: shop.code } : null,
   }
 }
@@ -33,11 +59,9 @@ export async function getCompany(ctx: UseCaseContext, companyId: number) {
 export const companySettingsInput = z.object({
   companyId: idSchema,
   name: z.string().trim().min(1, 'Company name is required').max(100, 'Company name is at most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).optional(),
-  timeZone: z
-    .string()
-    .trim()
-    .refine((tz) => TIME_ZONES.has(tz), 'Choose a time zone from the list (e.g. America/Chicago)')
-    .optional(),
+  timeZone: timeZoneSchema.optional(),
+  /** The postal address, one line per line; empty clears it. */
+  address: addressSchema.nullish(),
   /** The repair shop that receives repair actions, by its company code; empty clears it. */
   repairShopCode: z.string().trim().max(20).nullish(),
 })
@@ -50,6 +74,7 @@ export async function updateCompanySettings(ctx: UseCaseContext, input: unknown)
     const set: Partial<typeof companies.$inferInsert> = {}
     if (v.name !== undefined) set.name = v.name
     if (v.timeZone !== undefined) set.timeZone = v.timeZone
+    if (v.address !== undefined) set.address = v.address
     if (v.repairShopCode !== undefined) {
       if (!v.repairShopCode) set.repairShopCompanyId = null
       else {

@@ -10,6 +10,8 @@ import type { UseCaseContext } from '../context.ts'
 import { requireUser } from '../policy.ts'
 import { parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { newCompanyCode } from './company-code.ts'
+import { timeZoneSchema } from './company-settings.server.ts'
+import { DEFAULT_TIME_ZONE } from '#catalog/company-settings.ts'
 import type { UserCompanyMembership } from './list-my-companies.ts'
 
 const companyType = z
@@ -22,7 +24,10 @@ export const createCompanyInput = z.object({
   types: z
     .array(companyType)
     .min(1, 'Choose at least one company type')
+    // In the caller's order: the first type names the code's prefix (`OWN-`, `OPR-`, `RSH-`).
     .transform((types) => [...new Set(types)] as CompanyType[]),
+  /** IANA name; the forms send the browser's guess or the manager's choice, API callers may omit it (decision 063). */
+  timeZone: timeZoneSchema.optional(),
 })
 
 /**
@@ -34,21 +39,22 @@ export async function createCompanyTx(
   tx: Tx,
   actor: Actor,
   creatorUserId: number,
-  company: { name: string; types: CompanyType[]; staffRoles?: RoleName[] },
+  company: { name: string; types: CompanyType[]; timeZone?: string | undefined; staffRoles?: RoleName[] },
   now: Date,
 ) {
   const code = await uniqueCode(
     () => newCompanyCode(company.types),
     async (c) => (await tx.select({ id: companies.id }).from(companies).where(eq(companies.code, c))).length > 0,
   )
-  const [row] = await tx.insert(companies).values({ name: company.name, code, createdByUserId: creatorUserId, createdAt: now }).returning()
+  const timeZone = company.timeZone ?? DEFAULT_TIME_ZONE
+  const [row] = await tx.insert(companies).values({ name: company.name, code, timeZone, createdByUserId: creatorUserId, createdAt: now }).returning()
   await tx.insert(companyTypes).values(company.types.map((type) => ({ companyId: row!.id, type })))
   const roles = new Set<RoleName>(company.types.map((t) => MANAGER_ROLE_BY_COMPANY_TYPE[t]))
   for (const r of company.staffRoles ?? []) if (roleAllowedInCompany(r, company.types)) roles.add(r)
   await tx
     .insert(memberships)
     .values([...roles].map((r) => ({ userId: creatorUserId, companyId: row!.id, roleId: ROLE_IDS[r], createdAt: now, updatedAt: now })))
-  await audit(tx, actor, { action: 'company.create', companyId: row!.id, entityType: 'company', entityId: row!.id, details: { types: company.types } })
+  await audit(tx, actor, { action: 'company.create', companyId: row!.id, entityType: 'company', entityId: row!.id, details: { types: company.types, timeZone } })
   return { company: row!, roles: [...roles] }
 }
 
@@ -58,9 +64,9 @@ export async function createCompanyTx(
  */
 export async function createCompany(ctx: UseCaseContext, input: z.input<typeof createCompanyInput>): Promise<UserCompanyMembership> {
   const user = requireUser(ctx.actor)
-  const { name, types } = parseInput(createCompanyInput, input)
+  const { name, types, timeZone } = parseInput(createCompanyInput, input)
   return ctx.db.transaction(async (tx) => {
-    const { company, roles } = await createCompanyTx(tx, user, user.userId, { name, types }, ctx.now ?? new Date())
+    const { company, roles } = await createCompanyTx(tx, user, user.userId, { name, types, timeZone }, ctx.now ?? new Date())
     return {
       companyId: company.id,
       companyName: company.name,

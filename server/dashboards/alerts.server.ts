@@ -1,9 +1,10 @@
 import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Tx } from '#db/client.ts'
-import { companies, repairActions, vehicles } from '#db/schema/index.ts'
+import { companies, emergencyExitChecks, repairActions, vehicles } from '#db/schema/index.ts'
 import { addDays, expiryBounds } from '#catalog/expiry.ts'
-import { ALERT_LEVEL, type AlertLevel, type AlertType, type OwnerAlertType } from '#catalog/statuses.ts'
+import { EMERGENCY_EXIT_CHECK_INTERVAL_DAYS, EMERGENCY_EXIT_CHECK_WARNING_DAYS } from '#catalog/compliance.ts'
+import { ALERT_LEVEL, EMERGENCY_EXIT_ALERT_TYPE, type AlertLevel, type AlertType, type OwnerAlertType } from '#catalog/statuses.ts'
 import type { UseCaseContext } from '../context.ts'
 import { badRequest } from '../errors.ts'
 import { todayIn } from '../fleet/access.server.ts'
@@ -135,6 +136,30 @@ export async function repairAlertsOf(read: Tx, companyId: number, timeZone: stri
   return out
 }
 
+/**
+ * The 90-day emergency-exit check lines (issue 23, decision 065), one query: per bus of the
+ * company (not archived), the due date is 90 days after its latest check (the index on
+ * (vehicle_id, check_date) answers the max); never checked, the day it was added (its UTC date),
+ * so it is overdue from then on. Alert (1) on and after the due date, Warning (0) in the 14
+ * days before it, on the company's `today`: the rule of catalog/compliance.ts `dueState`.
+ */
+export async function emergencyExitAlertsOf(read: Tx, companyId: number, today: string): Promise<OwnerAlert[]> {
+  const last = sql`(SELECT max(${emergencyExitChecks.checkDate}) FROM ${emergencyExitChecks} WHERE ${emergencyExitChecks.vehicleId} = ${vehicles.id})`
+  const due = sql<string>`coalesce(date(${last}, ${`+${EMERGENCY_EXIT_CHECK_INTERVAL_DAYS} days`}), date(${vehicles.createdAt} / 1000, 'unixepoch'))`
+  const rows = await read
+    .select({ vehicleId: vehicles.id, vehicleIdentifier: vehicles.vehicleIdentifier, dueDate: due })
+    .from(vehicles)
+    .where(and(eq(vehicles.ownerCompanyId, companyId), isNull(vehicles.archivedAt), sql`${due} <= ${addDays(today, EMERGENCY_EXIT_CHECK_WARNING_DAYS)}`))
+  return rows.map((r) => ({
+    level: String(r.dueDate) <= today ? ALERT_LEVEL.Alert : ALERT_LEVEL.Warning,
+    vehicleId: r.vehicleId,
+    vehicleIdentifier: r.vehicleIdentifier,
+    alertType: EMERGENCY_EXIT_ALERT_TYPE,
+    dueDate: String(r.dueDate),
+    count: 1,
+  }))
+}
+
 /** The company's time zone (UTC when unset or unknown). */
 export async function companyTimeZone(read: Tx, companyId: number): Promise<string> {
   const [c] = await read.select({ tz: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
@@ -148,7 +173,8 @@ export async function ownerAlertsOf(read: Tx, companyId: number, now: Date): Pro
   // One after the other: inside a transaction (the digest) a connection runs one statement at a time.
   const expiries = await expiryAlertsOf(read, companyId, today)
   const repairs = await repairAlertsOf(read, companyId, timeZone)
-  const alerts: OwnerAlert[] = [...expiries.map((a) => ({ ...a, count: 1 })), ...repairs].sort(compareAlerts)
+  const exits = await emergencyExitAlertsOf(read, companyId, today)
+  const alerts: OwnerAlert[] = [...expiries.map((a) => ({ ...a, count: 1 })), ...repairs, ...exits].sort(compareAlerts)
   return { today, alerts }
 }
 

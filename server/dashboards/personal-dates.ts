@@ -1,10 +1,8 @@
 /** Calendar arithmetic on `YYYY-MM-DD` strings (UTC noon-free: pure dates). */
+import { addDays } from '#catalog/expiry.ts'
 
-const DAY = 86_400_000
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10)
-}
+/** Calendar-day arithmetic on YYYY-MM-DD: the one in catalog/expiry.ts. */
+export { addDays }
 
 /** The Monday on or before `date` (weeks start on Monday). */
 export function mondayOf(date: string): string {

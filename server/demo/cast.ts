@@ -14,6 +14,8 @@ export interface CompanySpec {
   code: string
   types: CompanyType[]
   timeZone: string
+  /** The company's postal address (the lease agreements print it, decision 064). */
+  address: string
   manager: string
   createdDaysAgo: number
   repairShop: CompanyKey | null
@@ -26,6 +28,7 @@ export const COMPANIES: CompanySpec[] = [
     code: 'OPR-7H2K9Q',
     types: ['Owner', 'Operator', 'RepairShop'],
     timeZone: 'America/Los_Angeles',
+    address: '2400 Industrial Way, Eugene, OR 97402',
     manager: 'cascade',
     createdDaysAgo: 820,
     repairShop: 'cascade',
@@ -36,6 +39,7 @@ export const COMPANIES: CompanySpec[] = [
     code: 'OPR-4MX8RW',
     types: ['Owner'],
     timeZone: 'America/Boise',
+    address: '815 W Bannock Street, Boise, ID 83702',
     manager: 'owner',
     createdDaysAgo: 790,
     repairShop: 'keystone',
@@ -46,6 +50,7 @@ export const COMPANIES: CompanySpec[] = [
     code: 'OPR-K3T9VP',
     types: ['Operator'],
     timeZone: 'America/Los_Angeles',
+    address: '3100 S Hood Street, Tacoma, WA 98409',
     manager: 'operator',
     createdDaysAgo: 760,
     repairShop: null,
@@ -56,6 +61,7 @@ export const COMPANIES: CompanySpec[] = [
     code: 'OPR-2WQ6HN',
     types: ['Operator'],
     timeZone: 'America/Los_Angeles',
+    address: '1750 NW Front Avenue, Portland, OR 97209',
     manager: 'charter',
     createdDaysAgo: 740,
     repairShop: null,
@@ -66,6 +72,7 @@ export const COMPANIES: CompanySpec[] = [
     code: 'OPR-9RB5JC',
     types: ['RepairShop'],
     timeZone: 'America/Los_Angeles',
+    address: '44 Keystone Lane, Salem, OR 97301',
     manager: 'repairshop',
     createdDaysAgo: 770,
     repairShop: null,

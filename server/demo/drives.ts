@@ -10,7 +10,9 @@
 import { eq } from 'drizzle-orm'
 import * as t from '#db/schema/index.ts'
 import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { formatOdometer } from '#catalog/odometer.ts'
 import { todayIn } from '../fleet/access.server.ts'
+import { repairIdentifierOf } from '../repairs/open-repair-action.server.ts'
 import { photoPng } from './assets.ts'
 import { DRIVING, STAFF, companySpec, mechanicsOf, type CompanyKey } from './cast.ts'
 import { DAMAGE_NOTES, PRE_INSPECTION_COMMENTS } from './data.ts'
@@ -136,7 +138,6 @@ export async function seedDrivesAndRepairs(
   const lastOfBus6 = drives.findLast((d) => d.vehicle.index === 6)
   if (lastOfBus6) Object.assign(lastOfBus6, { defects: ['serviceBrakes'], damage: {}, comments: 'Brake pedal soft, bus parked. Reported to dispatch.', repair: 'open' })
 
-  let repairSeq = 0
   let photoBudget = 2
   const answerRows: (typeof t.preInspectionAnswers.$inferInsert)[] = []
   const imageRows: (typeof t.preInspectionImages.$inferInsert)[] = []
@@ -219,16 +220,16 @@ export async function seedDrivesAndRepairs(
       : repaired
         ? new Date(createdAt.getTime() + rnd.int(20, 96) * HOUR)
         : null
-    repairSeq++
     const [action] = await tx
       .insert(t.repairActions)
       .values({
-        repairIdentifier: `RA-${createdAt.getUTCFullYear()}-${String(repairSeq).padStart(5, '0')}`,
+        // A placeholder until the row id gives the code (as openRepairAction does): `RA-YYYY-NNNNNN`.
+        repairIdentifier: `RA-new-${preId}`,
         preInspectionId: preId,
         vehicleId: d.vehicle.id,
         ownerCompanyId: cid(d.vehicle.owner),
         repairCompanyId: cid(shop),
-        comments: `Defects reported by ${nameOf(d.driver)} on the pre-trip inspection of ${d.date} (odometer ${d.odometerStart.toLocaleString('en-US')} mi).`,
+        comments: `Defects reported by ${nameOf(d.driver)} on the pre-trip inspection of ${d.date} (odometer ${formatOdometer(d.odometerStart)}).`,
         createdAt,
         repairedAt: repairedAt && repairedAt < now ? repairedAt : null,
         repairedByUserId: repairedAt && repairedAt < now ? uid(mechanic) : null,
@@ -237,6 +238,7 @@ export async function seedDrivesAndRepairs(
         outOfService: d.defects.some((key) => isSafetyCritical(key)),
       })
       .returning({ id: t.repairActions.id })
+    await tx.update(t.repairActions).set({ repairIdentifier: repairIdentifierOf(action!.id, createdAt) }).where(eq(t.repairActions.id, action!.id))
     const isRepaired = repairedAt !== null && repairedAt < now
     if (isRepaired) toAcknowledge.set(d.vehicle.index, [...(toAcknowledge.get(d.vehicle.index) ?? []), { id: action!.id, repairedAt: repairedAt! }])
     const tasks = [

@@ -2,6 +2,8 @@
 import { eq } from 'drizzle-orm'
 import * as t from '#db/schema/index.ts'
 import { INSPECTION_ITEMS, INSPECTION_ITEM_STATUS, type InspectionItemKey, type InspectionItemStatus } from '#catalog/checklists.ts'
+import { isAnnualRequiredItem } from '#catalog/annual-inspection.ts'
+import { nextAnnualInspectionDue } from '#catalog/compliance.ts'
 import { photoPng } from './assets.ts'
 import { LAST_INSPECTION, RECENT_FAILED_INSPECTION, companySpec, mechanicsOf } from './cast.ts'
 import { INSPECTION_DEFECT_COMMENTS } from './data.ts'
@@ -11,6 +13,8 @@ import type { SeededPeople } from './people.ts'
 import type { LiveAssignment } from './requests.ts'
 
 const LA = 'America/Los_Angeles'
+/** The demo mechanic's inspector qualification (decision 066). */
+const DEMO_QUALIFICATION = 'ASE Master Certified (School Bus S1–S7), 9 years; Oregon DOT certified brake inspector'
 
 export async function seedInspections(s: SeedContext, { uid, nameOf, signatureOf }: SeededPeople, vehicles: SeedVehicle[], live: LiveAssignment[]): Promise<void> {
   const { tx, rnd, now, day } = s
@@ -18,6 +22,8 @@ export async function seedInspections(s: SeedContext, { uid, nameOf, signatureOf
     vehicle: SeedVehicle
     offset: number
     satisfactory: boolean
+    /** The bus's latest passed inspection (it sets nextInspection). */
+    main?: boolean
   }
   const plans: InspectionPlan[] = []
   for (const v of vehicles) {
@@ -27,7 +33,7 @@ export async function seedInspections(s: SeedContext, { uid, nameOf, signatureOf
       continue
     }
     const main = LAST_INSPECTION[v.index] ?? rnd.int(-300, -25)
-    plans.push({ vehicle: v, offset: main, satisfactory: true })
+    plans.push({ vehicle: v, offset: main, satisfactory: true, main: true })
     if (rnd.chance(0.35)) plans.push({ vehicle: v, offset: main - rnd.int(2, 6), satisfactory: false })
     if (main > -200 && rnd.chance(0.6)) plans.push({ vehicle: v, offset: main - rnd.int(150, 180), satisfactory: true })
     if (RECENT_FAILED_INSPECTION.has(v.index)) plans.push({ vehicle: v, offset: rnd.int(-14, -3), satisfactory: false })
@@ -36,6 +42,9 @@ export async function seedInspections(s: SeedContext, { uid, nameOf, signatureOf
   }
   plans.sort((a, b) => a.offset - b.offset)
 
+  // Decision 066: the demo mechanic's qualification (49 CFR 396.19), and one of their inspections is the annual one.
+  await tx.update(t.users).set({ inspectorQualification: DEMO_QUALIFICATION }).where(eq(t.users.id, uid('mechanic')))
+  let annualMarked = false
   const itemRows: (typeof t.inspectionItems.$inferInsert)[] = []
   let inspectionPhotoBudget = 2
   for (const plan of plans) {
@@ -47,6 +56,12 @@ export async function seedInspections(s: SeedContext, { uid, nameOf, signatureOf
     const inspector = candidates.includes('mechanic') && rnd.chance(0.65) ? 'mechanic' : rnd.pick(candidates)
     const date = day(plan.offset)
     const createdAt = zoned(date, rnd.int(9 * 60, 16 * 60), LA)
+    // The first bus's latest passed inspection by the demo mechanic is its annual one (no Appendix G item is Not applicable below).
+    const isAnnual = !annualMarked && !!plan.main && !v.archived && inspector === 'mechanic'
+    if (isAnnual) {
+      annualMarked = true
+      await tx.update(t.vehicles).set({ nextInspection: nextAnnualInspectionDue(date) }).where(eq(t.vehicles.id, v.id))
+    }
     const [row] = await tx
       .insert(t.inspections)
       .values({
@@ -56,14 +71,16 @@ export async function seedInspections(s: SeedContext, { uid, nameOf, signatureOf
         inspectionDate: date,
         isSatisfactory: plan.satisfactory,
         createdAt: createdAt > now ? now : createdAt,
+        ...(isAnnual ? { isAnnual: true, inspectorQualification: DEMO_QUALIFICATION } : {}),
       })
       .returning({ id: t.inspections.id })
     const inspectionId = row!.id
     const notApplicable = (key: InspectionItemKey): boolean =>
-      (key === 'wheelchairLiftSafetySwitchFunctionCondition' && !v.ada) ||
+      !(isAnnual && isAnnualRequiredItem(key)) &&
+      ((key === 'wheelchairLiftSafetySwitchFunctionCondition' && !v.ada) ||
       (key === 'luggageCompartmentWallDoorLockShockFunctionCondition' && v.kind !== 'coach') ||
       (key === 'acCompressorClutchCondenserLinesHosesConditionLeaking' && !v.model.airConditioning) ||
-      (key === 'highIdleSystemFunction' && v.kind === 'transit')
+      (key === 'highIdleSystemFunction' && v.kind === 'transit'))
     const applicable = INSPECTION_ITEMS.map((i) => i.key).filter((k) => !notApplicable(k))
     const failed = plan.satisfactory ? [] : rnd.sample(applicable, v.archived ? 3 : rnd.int(1, 3))
     if (v.archived) failed[0] = 'chassisFrameCrossMembersCracksCondition'

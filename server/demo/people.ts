@@ -90,7 +90,7 @@ export async function seedPeople(s: SeedContext, passwordHash: string): Promise<
     const createdAt = ago(c.createdDaysAgo)
     const [row] = await tx
       .insert(t.companies)
-      .values({ name: c.name, code: c.code, timeZone: c.timeZone, createdAt, createdByUserId: uid(c.manager) })
+      .values({ name: c.name, code: c.code, timeZone: c.timeZone, address: c.address, createdAt, createdByUserId: uid(c.manager) })
       .returning({ id: t.companies.id })
     companyIds.set(c.key, row!.id)
     await insertMany(

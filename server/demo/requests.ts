@@ -5,6 +5,11 @@ import { ASSIGNMENTS, OTHER_REQUESTS, companySpec, type AssignmentPlan, type Com
 import type { SeedVehicle } from './fleet.ts'
 import type { SeedContext } from './helpers.ts'
 import type { SeededPeople } from './people.ts'
+import type { LeaseSide } from '#catalog/compliance.ts'
+import { draftLeaseAgreement } from '../leases/lease-agreements.server.ts'
+
+/** The demo's lease awaiting the operator's signature: Cascade's coach chartered to Pacific Crest. */
+export const AWAITING_OPERATOR_SIGNATURE = { vehicle: 34, operator: 'pacific' } as const
 
 /** An approved assignment, in day offsets from today. */
 export interface LiveAssignment {
@@ -15,7 +20,7 @@ export interface LiveAssignment {
   last: number
 }
 
-export async function seedVehicleRequests(s: SeedContext, { uid, cid }: SeededPeople, vehicles: SeedVehicle[]): Promise<LiveAssignment[]> {
+export async function seedVehicleRequests(s: SeedContext, { uid, cid, nameOf, signatureOf }: SeededPeople, vehicles: SeedVehicle[]): Promise<LiveAssignment[]> {
   const { tx, rnd, day, ago } = s
   const vehicleAt = (index: number) => vehicles[index]!
   const live: LiveAssignment[] = []
@@ -54,15 +59,46 @@ export async function seedVehicleRequests(s: SeedContext, { uid, cid }: SeededPe
       })
       .returning({ id: t.vehicleRequests.id })
     if (status === 'Approved') {
-      await tx.insert(t.operatorAssignments).values({
+      const [assignment] = await tx
+        .insert(t.operatorAssignments)
+        .values({
+          vehicleId: v.id,
+          operatorCompanyId: cid(plan.operator),
+          requestId: req!.id,
+          startDate: day(plan.start),
+          endDate: endOffset === undefined ? null : day(endOffset),
+          endedAt: endedEarly === undefined ? null : ago(-endedEarly),
+          createdAt: answered ?? requestedAt,
+        })
+        .returning({ id: t.operatorAssignments.id })
+      // The written lease (decision 064), as the approval drafts it; then the managers' signatures.
+      const leaseId = await draftLeaseAgreement(tx, {
+        assignmentId: assignment!.id,
+        requestId: req!.id,
         vehicleId: v.id,
         operatorCompanyId: cid(plan.operator),
-        requestId: req!.id,
         startDate: day(plan.start),
         endDate: endOffset === undefined ? null : day(endOffset),
-        endedAt: endedEarly === undefined ? null : ago(-endedEarly),
-        createdAt: answered ?? requestedAt,
+        now: answered ?? requestedAt,
       })
+      if (leaseId !== null) {
+        const drafted = (answered ?? requestedAt).getTime()
+        const sign = (side: LeaseSide, person: string, hoursAfter: number) =>
+          tx.insert(t.leaseSignatures).values({
+            leaseId,
+            side,
+            signerUserId: uid(person),
+            signerName: nameOf(person),
+            signedAt: new Date(Math.min(drafted + hoursAfter * 3_600_000, s.nowMs - 60_000)),
+            content: signatureOf(person),
+            contentType: 'image/png',
+          })
+        await sign('Owner', ownerManager, 1 + (plan.vehicle % 3))
+        // One lease waits for the operator's signature (the charter of a Cascade coach); the others are signed by both.
+        if (!(plan.vehicle === AWAITING_OPERATOR_SIGNATURE.vehicle && plan.operator === AWAITING_OPERATOR_SIGNATURE.operator)) {
+          await sign('Operator', operatorManager, 5 + (plan.vehicle % 7) * 2)
+        }
+      }
       live.push({ vehicle: plan.vehicle, operator: plan.operator, start: plan.start, last: endOffset ?? 100_000 })
     }
   }

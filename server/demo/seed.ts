@@ -16,6 +16,7 @@ import { seedDrivesAndRepairs } from './drives.ts'
 import { seedFleet } from './fleet.ts'
 import { seedContext } from './helpers.ts'
 import { seedInspections } from './inspections.ts'
+import { seedEmergencyExitChecks } from './emergency-exits.ts'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './logins.ts'
 import { seedPeople } from './people.ts'
 import { seedVehicleRequests } from './requests.ts'
@@ -40,6 +41,7 @@ export async function seedDemoData(db: Database, opts?: { now?: Date }): Promise
     const live = await seedVehicleRequests(s, people, vehicles)
     await seedDrivesAndRepairs(s, people, vehicles, live)
     await seedInspections(s, people, vehicles, live)
+    await seedEmergencyExitChecks(s, people, vehicles)
     // Make sure SQLite's planner knows the new data's shape.
     await tx.run(sql`ANALYZE`)
   })

@@ -5,7 +5,7 @@
  * it starts a new baseline.
  */
 import { and, desc, eq, isNull, lte, or } from 'drizzle-orm'
-import type { OdometerSource } from '#catalog/odometer.ts'
+import { formatOdometer, type OdometerSource } from '#catalog/odometer.ts'
 import { rowsAffected, type Tx } from '#db/client.ts'
 import { odometerReadings, vehicles } from '#db/schema/index.ts'
 import { AppError } from '../errors.ts'
@@ -25,7 +25,7 @@ export interface OdometerReadingInput {
 
 /** The message of a refused reading, naming the latest. */
 export function odometerBelowLatestMessage(latest: number): string {
-  return `The odometer cannot go back: the latest reading of this vehicle is ${latest.toLocaleString('en-US')}. If the odometer was replaced, the owner can record a correction.`
+  return `The odometer cannot go back: the latest reading of this vehicle is ${formatOdometer(latest)}. If the odometer was replaced, the owner can record a correction.`
 }
 
 /**

@@ -9,6 +9,7 @@ import { VEHICLE_REQUEST_RESPONSE_MESSAGES } from '#catalog/statuses.ts'
 import { VEHICLE_REQUEST_TEXT } from '#catalog/texts.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
+import { draftLeaseAgreement } from '../leases/lease-agreements.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { vehicleRequestAnsweredMail } from '../mail/templates.ts'
@@ -224,7 +225,8 @@ export const respondVehicleRequestInput = z.object({
  * POST /api/VehicleOperator/respond: the owner approves (creating the operator
  * assignment) or rejects, only from Pending, once. An approval that would
  * overlap another assignment of the vehicle is refused and the request stays
- * Pending. All in one transaction: no request Approved without its assignment.
+ * Pending. All in one transaction: no request Approved without its assignment,
+ * nor an assignment to another company without its drafted lease (decision 064).
  */
 export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
   const v = parseInput(respondVehicleRequestInput, input)
@@ -254,13 +256,26 @@ export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknow
         )
         .limit(1)
       if (overlap) throw new AppError('CONFLICT', REQUEST_TEXT.overlap)
-      await tx.insert(operatorAssignments).values({
+      const [assignment] = await tx
+        .insert(operatorAssignments)
+        .values({
+          vehicleId: req.vehicleId,
+          operatorCompanyId: req.operatorCompanyId,
+          requestId: req.id,
+          startDate: req.startDate,
+          endDate: req.endDate,
+          createdAt: now,
+        })
+        .returning({ id: operatorAssignments.id })
+      // The written lease (49 CFR 390.401–390.403, decision 064): drafted with the assignment, or neither.
+      await draftLeaseAgreement(tx, {
+        assignmentId: assignment!.id,
+        requestId: req.id,
         vehicleId: req.vehicleId,
         operatorCompanyId: req.operatorCompanyId,
-        requestId: req.id,
         startDate: req.startDate,
         endDate: req.endDate,
-        createdAt: now,
+        now,
       })
     }
     // The operator's managers hear the answer.

@@ -19,6 +19,7 @@ import { env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { startMailWorker } from '../mail/delivery.server.ts'
 import { startAlertDigestScheduler } from '../dashboards/alert-digest.server.ts'
+import { startRetentionScheduler } from '../compliance/retention.server.ts'
 import { createApp } from './app.server.ts'
 import { prepareDatabase } from './startup.server.ts'
 
@@ -41,6 +42,8 @@ async function main() {
   const mailWorker = startMailWorker(db)
   // The owners' morning alert digest: checked every minute, once per company and local day.
   const alertDigests = startAlertDigestScheduler(db)
+  // Record retention (decision 067): once a day, under the `retention` lease, only what has expired.
+  const retention = startRetentionScheduler(db)
 
   const dev = e.NODE_ENV === 'development'
   const vite = dev
@@ -99,6 +102,7 @@ async function main() {
   const backgroundWorkers: { name: string; stop(): Promise<void> | void }[] = [
     { name: 'mail worker', stop: () => mailWorker.stop() },
     { name: 'alert digest', stop: () => alertDigests.stop() },
+    { name: 'record retention', stop: () => retention.stop() },
   ]
 
   const graceMs = e.SHUTDOWN_GRACE_MS

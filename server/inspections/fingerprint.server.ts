@@ -36,7 +36,8 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 /** Fields holding base64 pictures: hashed, not copied. */
 const PICTURE_FIELDS = new Set(['driverSignature', 'inspectorSignature', 'imageDataFront', 'imageDataRear', 'imageDataRightSide', 'imageDataLeftSide'])
 
-function canonical(value: unknown): string {
+/** Object keys sorted, no whitespace: the canonical text a fingerprint hashes (the lease agreement reuses it). */
+export function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null)
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   const entries = Object.entries(value as Record<string, unknown>)
@@ -204,4 +205,15 @@ export async function verifyFormFingerprint(ctx: UseCaseContext, input: unknown)
     fingerprint: f,
     facts: { ...facts!, date: head.date, signedBy: signed!.signedBy, isSatisfactory: signed!.isSatisfactory },
   }
+}
+
+/**
+ * The same fingerprint rule for a record beyond the two forms (the 90-day emergency-exit check,
+ * decision 065): `kind`, the record's fields with the listed picture fields replaced by the
+ * SHA-256 of their bytes, canonical JSON, the first 12 hex characters of its SHA-256.
+ */
+export function fingerprintOfRecord(kind: string, record: Record<string, unknown>, pictureFields: readonly string[] = []): string {
+  const fields: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(record)) fields[k] = pictureFields.includes(k) && typeof v === 'string' ? { sha256: sha256(Buffer.from(v, 'base64')) } : v
+  return sha256(canonical({ kind, record: fields, photos: [] })).slice(0, FINGERPRINT_LENGTH)
 }

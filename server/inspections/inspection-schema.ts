@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS, type InspectionItemKey } from '#catalog/checklists.ts'
 import { ODOMETER_MAX } from '#catalog/odometer.ts'
+import { ANNUAL_INSPECTION_REQUIRED_KEYS, ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
+import { nextAnnualInspectionDue } from '#catalog/compliance.ts'
 import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
+import { addDays } from '#catalog/expiry.ts'
 
 /**
  * The mechanic's inspection as every door sends it (API.md `submitInspection`, plus our
@@ -53,21 +56,21 @@ export function isCalendarDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
 }
 
-/** `date` plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-}
+/** Calendar-day arithmetic on YYYY-MM-DD: the one in catalog/expiry.ts. */
+export { addDays }
 
 /**
  * The vehicle's next inspection after a satisfactory one (PRODUCT.md: one year after the
  * inspection date). February 29 becomes February 28 of the next year, never March 1.
  */
 export function oneYearAfter(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  const next = new Date(Date.UTC(y + 1, m - 1, d))
-  if (next.getUTCMonth() !== m - 1) next.setUTCDate(0)
-  return next.toISOString().slice(0, 10)
+  // Decision 066: the same rule as the annual inspection's due date (49 CFR 396.17(c)).
+  return nextAnnualInspectionDue(date)
 }
+
+/** A checkbox's 'true'/'on'/'1' (or a boolean); blank or absent is unset. Anything else is left for the rule to refuse. */
+const checkbox = (v: unknown) =>
+  v === undefined || v === null || v === '' ? undefined : v === true || v === 'true' || v === 'on' || v === '1' ? true : v === false || v === 'false' || v === '0' ? false : v
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v)
 /** Form fields arrive as text: '1' is 1; anything else is left for the rule to refuse. */
@@ -139,7 +142,16 @@ export function inspectionInput(window: InspectionDateWindow | null) {
       ),
       // Not wrapped in a preprocess: REST binds the photos' keys (`Photo`, `Name`) through this array.
       photos: z.array(photo).max(INSPECTION_MAX_PHOTOS, INSPECTION_TEXT.tooManyPhotos).nullish(),
+      /** Marked as the annual inspection (49 CFR 396.17, decision 066): a boolean, or the form's checkbox. */
+      isAnnual: z.preprocess(checkbox, z.boolean({ message: 'Choose true or false' }).optional()),
       ...itemsShape,
+    })
+    .superRefine((v, ctx) => {
+      // Decision 066: an annual inspection covers every Appendix G item; none of them may be Not applicable.
+      if (v.isAnnual !== true) return
+      for (const key of ANNUAL_INSPECTION_REQUIRED_KEYS) {
+        if (v[key]?.status === INSPECTION_ITEM_STATUS.NotApplicable) ctx.addIssue({ code: 'custom', path: [key, 'status'], message: ANNUAL_TEXT.itemNotCovered })
+      }
     })
     .refine((v) => !!v.inspectorSignature || !!v.signatureName, {
       path: ['inspectorSignature'],

@@ -30,6 +30,8 @@ function inspectionsOf(ctx: UseCaseContext, vehicleId: number, statuses: readonl
       isSatisfactory: inspections.isSatisfactory,
       inspectorName: inspections.inspectorName,
       reviewStatus: inspections.reviewStatus,
+      /** Marked as the annual inspection (decision 066); it counts once in force. */
+      isAnnual: inspections.isAnnual,
     })
     .from(inspections)
     .where(and(eq(inspections.vehicleId, vehicleId), statuses ? inArray(inspections.reviewStatus, statuses) : undefined))
@@ -55,5 +57,6 @@ export async function listInspectionsForClient(ctx: UseCaseContext, vehicleId: n
   // Pending filings are the owner's alone (vehicleAccess without reader roles: owner-only, else 404).
   await vehicleAccess(ctx, vehicleId, opts.awaitingReview ? {} : READERS)
   const rows = await inspectionsOf(ctx, vehicleId, opts.awaitingReview ? ['Pending'] : IN_FORCE)
-  return rows.map(({ reviewStatus: _state, ...row }) => row)
+  // API.md's shape exactly: the annual mark travels on GET /api/Maintenance/GetAnnualInspections.
+  return rows.map(({ reviewStatus: _state, isAnnual: _annual, ...row }) => row)
 }

@@ -3,6 +3,7 @@ import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspect
 import { ODOMETER_MAX } from '#catalog/odometer.ts'
 import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { PRE_TRIP_RULES } from './pre-trip-rules.ts'
+import { addDays } from '#catalog/expiry.ts'
 
 /**
  * The driver's pre-trip as every door sends it (API.md `submitPreInspection`, CHECKLISTS.md),
@@ -33,12 +34,8 @@ const isRealDate = (s: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
 }
 
-/** `date` (YYYY-MM-DD) moved by `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
+/** Calendar-day arithmetic on YYYY-MM-DD: the one in catalog/expiry.ts. */
+export { addDays }
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
 

@@ -11,6 +11,7 @@ import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { todayIn, VEHICLE_VIEWER_ROLES } from '../fleet/access.server.ts'
 import { contains } from '../fleet/list-vehicles.server.ts'
+import { activeLeaseOf } from '../leases/lease-agreements.server.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 import { addDays, PRE_TRIP_RULES } from './pre-inspection-schema.ts'
 
@@ -210,6 +211,8 @@ export async function getPreTripContext(ctx: UseCaseContext, vehicleId: number) 
     outOfService: repairs.openRepairs.some((r) => r.outOfService),
     ...repairs,
     todayPreTrip: filedToday ? (filedToday.isSatisfactory ? ('satisfactory' as const) : ('defects' as const)) : ('none' as const),
+    /** The lease of today's assignment: its copy must be carried on the bus (49 CFR 390.403, decision 064). */
+    lease: await activeLeaseOf(db, vehicle.id, company.id, company.today),
   }
 }
 export type PreTripContext = Awaited<ReturnType<typeof getPreTripContext>>

@@ -8,7 +8,7 @@
  * or inspector's own records; the repair shop (RepairShop, Mechanic) of the repair action a
  * pre-inspection created. Anyone else: 404, as for a record that does not exist.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   DAMAGE_SIDES,
@@ -18,7 +18,10 @@ import {
   type PreInspectionItemKey,
 } from '#catalog/checklists.ts'
 import {
+  companies,
+  companyTypes,
   inspectionItems,
+  memberships,
   operatorAssignments,
   inspectionPhotos,
   inspections,
@@ -32,6 +35,7 @@ import {
   vehicles,
 } from '#db/schema/index.ts'
 import { inspectionApplied } from '#catalog/statuses.ts'
+import { ROLE_IDS } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { activeOn, companyToday, VEHICLE_VIEWER_ROLES, vehicleAccessOrNull } from '../fleet/access.server.ts'
@@ -289,16 +293,101 @@ async function formVehicle(ctx: UseCaseContext, vehicleId: number): Promise<Form
   return v
 }
 
-/** The detail dialog and print page of a pre-inspection: the form and its vehicle (no photos: they load apart). */
-export async function getPreInspectionDetail(ctx: UseCaseContext, input: unknown) {
-  const form = await getPreInspectionForm(ctx, input)
-  return { form, vehicle: await formVehicle(ctx, form.vehicleId) }
+/**
+ * Whose record it is (decision 063), for the detail dialogs, print pages and PDFs: the companies
+ * they name and the zone their times are shown in. Not part of API.md's forms.
+ */
+export interface FormRecordContext {
+  /** A pre-trip's times in its operator company's zone (the zone the driver typed them in); an inspection's in the owner's. */
+  timeZone: string
+  ownerCompany: { id: number; name: string }
+  /** A pre-trip: the operator it was filed for; an inspection: the operator with an assignment active on its date, if any. */
+  operatorCompany: { id: number; name: string } | null
+  /** A pre-trip: the shop its repair action went to, else the owner's chosen shop; an inspection: the inspector's shop, if any. */
+  repairShop: { id: number; name: string } | null
 }
 
-/** The detail dialog and print page of an inspection: the form and its vehicle (no photos: they load apart). */
+type CompanyRef = { id: number; name: string; timeZone: string; repairShopCompanyId: number | null }
+
+async function companyRef(ctx: UseCaseContext, id: number | null | undefined): Promise<CompanyRef | null> {
+  if (!id) return null
+  const [c] = await ctx.db.read
+    .select({ id: companies.id, name: companies.name, timeZone: companies.timeZone, repairShopCompanyId: companies.repairShopCompanyId })
+    .from(companies)
+    .where(eq(companies.id, id))
+  return c ?? null
+}
+
+const named = (c: CompanyRef | null) => (c ? { id: c.id, name: c.name } : null)
+
+async function preInspectionRecordContext(ctx: UseCaseContext, preInspectionId: number, vehicle: FormVehicle): Promise<FormRecordContext> {
+  const [row] = await ctx.db.read
+    .select({ operatorCompanyId: preInspections.operatorCompanyId, repairCompanyId: repairActions.repairCompanyId })
+    .from(preInspections)
+    .leftJoin(repairActions, eq(repairActions.preInspectionId, preInspections.id))
+    .where(eq(preInspections.id, preInspectionId))
+  const [owner, operator] = await Promise.all([companyRef(ctx, vehicle.ownerCompanyId), companyRef(ctx, row?.operatorCompanyId)])
+  const shop = await companyRef(ctx, row?.repairCompanyId ?? owner?.repairShopCompanyId)
+  return {
+    timeZone: operator?.timeZone || owner?.timeZone || 'UTC',
+    ownerCompany: named(owner) ?? { id: vehicle.ownerCompanyId, name: '' },
+    operatorCompany: named(operator),
+    repairShop: named(shop),
+  }
+}
+
+async function inspectionRecordContext(ctx: UseCaseContext, form: InspectionForm, vehicle: FormVehicle): Promise<FormRecordContext> {
+  const day = form.inspectionDate
+  const [[assignment], [row]] = await Promise.all([
+    ctx.db.read
+      .select({ operatorCompanyId: operatorAssignments.operatorCompanyId })
+      .from(operatorAssignments)
+      .where(
+        and(
+          eq(operatorAssignments.vehicleId, vehicle.id),
+          lte(operatorAssignments.startDate, day),
+          or(isNull(operatorAssignments.endDate), gte(operatorAssignments.endDate, day)),
+          // Ended early: still the operator on the day it ended.
+          or(isNull(operatorAssignments.endedAt), gte(operatorAssignments.endedAt, new Date(`${day}T00:00:00Z`))),
+        ),
+      )
+      .orderBy(desc(operatorAssignments.startDate), desc(operatorAssignments.id))
+      .limit(1),
+    ctx.db.read.select({ inspectorUserId: inspections.inspectorUserId }).from(inspections).where(eq(inspections.id, form.id)),
+  ])
+  const owner = await companyRef(ctx, vehicle.ownerCompanyId)
+  // The inspector's repair shop: a RepairShop company where they are a Mechanic or its manager
+  // (the owner's chosen shop first, then active roles first).
+  const shops = row?.inspectorUserId
+    ? await ctx.db.read
+        .select({ companyId: memberships.companyId, isActive: memberships.isActive })
+        .from(memberships)
+        .innerJoin(companyTypes, and(eq(companyTypes.companyId, memberships.companyId), eq(companyTypes.type, 'RepairShop')))
+        .where(and(eq(memberships.userId, row.inspectorUserId), inArray(memberships.roleId, [ROLE_IDS.Mechanic, ROLE_IDS.RepairShop])))
+        .orderBy(desc(memberships.isActive), asc(memberships.companyId))
+    : []
+  const shopId = shops.find((m) => m.companyId === owner?.repairShopCompanyId)?.companyId ?? shops[0]?.companyId
+  const [operator, shop] = await Promise.all([companyRef(ctx, assignment?.operatorCompanyId), companyRef(ctx, shopId)])
+  return {
+    timeZone: owner?.timeZone || 'UTC',
+    ownerCompany: named(owner) ?? { id: vehicle.ownerCompanyId, name: '' },
+    operatorCompany: named(operator),
+    repairShop: named(shop),
+  }
+}
+
+/** The detail dialog and print page of a pre-inspection: the form, its vehicle and whose record it is (no photos: they load apart). */
+export async function getPreInspectionDetail(ctx: UseCaseContext, input: unknown) {
+  const form = await getPreInspectionForm(ctx, input)
+  const vehicle = await formVehicle(ctx, form.vehicleId)
+  return { form, vehicle, recordContext: await preInspectionRecordContext(ctx, form.id, vehicle) }
+}
+
+/** The detail dialog and print page of an inspection: the form, its vehicle and whose record it is (no photos: they load apart). */
 export async function getInspectionDetail(ctx: UseCaseContext, input: unknown) {
   const form = await getInspectionForm(ctx, input)
-  return { form, vehicle: await formVehicle(ctx, form.vehicleId) }
+  const vehicle = await formVehicle(ctx, form.vehicleId)
+  return { form, vehicle, recordContext: await inspectionRecordContext(ctx, form, vehicle) }
 }
 
 /**

@@ -2,7 +2,9 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS } from '#catalog/checklists.ts'
 import { INSPECTOR_ROLES } from '#catalog/roles.ts'
 import type { Tx } from '#db/client.ts'
-import { companies, inspectionItems, inspectionPhotos, inspections, inspectionSignatures, vehicles } from '#db/schema/index.ts'
+import { companies, inspectionItems, inspectionPhotos, inspections, inspectionSignatures, users, vehicles } from '#db/schema/index.ts'
+import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
+import { nextAnnualInspectionDue } from '#catalog/compliance.ts'
 import type { UserActor } from '../actor.ts'
 import { audit } from '../audit.ts'
 import type { UseCaseContext } from '../context.ts'
@@ -17,7 +19,8 @@ import { relatedCompanyOf } from '../fleet/vehicle-relations.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { inspectionAwaitsReviewMail } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
-import { addDays, INSPECTION_DAYS_BACK, INSPECTION_TEXT, inspectionInput, oneYearAfter, type InspectionDateWindow } from './inspection-schema.ts'
+import { openInspectionRepairAction } from '../repairs/open-repair-action.server.ts'
+import { addDays, INSPECTION_DAYS_BACK, INSPECTION_TEXT, inspectionInput, type InspectionDateWindow } from './inspection-schema.ts'
 
 /**
  * Who may file an inspection (PRODUCT.md section 5): an active Mechanic, or an Operator or
@@ -55,11 +58,18 @@ export async function inspectionDateWindow(ctx: UseCaseContext, me: UserActor): 
 /** The first filing with this idempotency key by this inspector, if any. */
 async function filedWithKey(db: Pick<Tx, 'select'>, userId: number, key: string | undefined): Promise<FiledInspection | undefined> {
   if (!key) return undefined
-  const [row] = await db
-    .select({ id: inspections.id, isSatisfactory: inspections.isSatisfactory, pendingReview: sql<boolean>`${inspections.reviewStatus} = 'Pending'`.mapWith(Boolean) })
+  const [found] = await db
+    .select({
+      id: inspections.id,
+      isSatisfactory: inspections.isSatisfactory,
+      pendingReview: sql<boolean>`${inspections.reviewStatus} = 'Pending'`.mapWith(Boolean),
+      isAnnual: inspections.isAnnual,
+    })
     .from(inspections)
     .where(and(eq(inspections.inspectorUserId, userId), eq(inspections.idempotencyKey, key)))
-  return row
+  if (!found) return undefined
+  const { isAnnual, ...row } = found
+  return isAnnual ? { ...row, isAnnual } : row
 }
 
 const isUniqueViolation = (e: unknown): boolean => {
@@ -94,6 +104,11 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
     photos.push({ name: p.name, bytes: image.bytes, contentType: image.contentType })
   }
 
+  // Decision 066: the annual inspection names the inspector's qualification (49 CFR 396.19), copied as it is now.
+  const isAnnual = v.isAnnual === true
+  const qualification = isAnnual ? await inspectorQualificationOf(ctx, me.userId) : null
+  if (isAnnual && !qualification) throw new AppError('BAD_REQUEST', ANNUAL_TEXT.needsQualification, { fieldErrors: { isAnnual: ANNUAL_TEXT.needsQualification } })
+
   const items = INSPECTION_ITEM_KEYS.map((key) => ({ key, status: v[key].status, comments: v[key].comments || null }))
   const isSatisfactory = items.every((i) => i.status !== INSPECTION_ITEM_STATUS.Unsatisfactory)
   const now = ctx.now ?? new Date()
@@ -124,6 +139,8 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
           idempotencyKey: v.idempotencyKey ?? null,
           createdAt: now,
           reviewStatus: related ? 'Applied' : 'Pending',
+          isAnnual,
+          inspectorQualification: qualification,
         })
         .returning({ id: inspections.id })
       const inspectionId = created!.id
@@ -140,9 +157,9 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
         companyId: vehicle.ownerCompanyId,
         entityType: 'inspection',
         entityId: inspectionId,
-        details: { vehicleId: vehicle.id, isSatisfactory, ...(related ? { relation: related.relation } : { pendingReview: true }) },
+        details: { vehicleId: vehicle.id, isSatisfactory, ...(isAnnual ? { isAnnual } : {}), ...(related ? { relation: related.relation } : { pendingReview: true }) },
       })
-      return { id: inspectionId, isSatisfactory, pendingReview: !related }
+      return { id: inspectionId, isSatisfactory, pendingReview: !related, ...(isAnnual ? { isAnnual } : {}) }
     })
   } catch (error) {
     // Another process filed the same key between our check and our insert: answer its filing.
@@ -159,6 +176,14 @@ export interface FiledInspection {
   isSatisfactory: boolean
   /** Filed by a company with no relation to the bus: nothing applied until the owner accepts (decision 062). */
   pendingReview: boolean
+  /** Marked as the annual inspection (decision 066), absent otherwise; it counts as one once in force (Applied, or Accepted by the owner). */
+  isAnnual?: true
+}
+
+/** The filer's inspector qualification from the profile (49 CFR 396.19), or null when none is entered. */
+async function inspectorQualificationOf(ctx: UseCaseContext, userId: number): Promise<string | null> {
+  const [row] = await ctx.db.read.select({ q: users.inspectorQualification }).from(users).where(eq(users.id, userId))
+  return row?.q?.trim() || null
 }
 
 /**
@@ -182,7 +207,10 @@ export async function applyInspection(
       inspectionId: r.inspectionId,
     })
   }
-  if (r.isSatisfactory) await tx.update(vehicles).set({ nextInspection: oneYearAfter(r.inspectionDate) }).where(eq(vehicles.id, r.vehicleId))
+  // Decision 066: one rule with the annual inspection's due date (12 months, clamped at month ends).
+  if (r.isSatisfactory) await tx.update(vehicles).set({ nextInspection: nextAnnualInspectionDue(r.inspectionDate) }).where(eq(vehicles.id, r.vehicleId))
+  // Issue 23: Unsatisfactory items open a repair action at the owner's shop (decision 065).
+  else await openInspectionRepairAction(tx, r.inspectionId, r.at)
 }
 
 /** The owner's managers hear of a Pending inspection, with a link to the bus's Inspections tab. */

@@ -19,7 +19,7 @@ import { AppError } from '../errors.ts'
 import { recordOdometerReading } from '../fleet/odometer.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { requireUser } from '../policy.ts'
-import { openRepairAction } from '../repairs/open-repair-action.server.ts'
+import { odometerText, openRepairAction, preTripFindings } from '../repairs/open-repair-action.server.ts'
 import { decodeImage } from '../uploads/image.server.ts'
 import { parseInput } from '../validation.ts'
 import { filingCompanyFor, vehicleByIdentifier } from './pre-trip.server.ts'
@@ -29,6 +29,10 @@ export interface SubmitPreInspectionResult {
   id: number
   isSatisfactory: boolean
   repairActionId: number | null
+  /** The repair action's code, `RA-YYYY-NNNNNN` (decision 063): tRPC and the page; REST keeps API.md's shape. */
+  repairIdentifier: string | null
+  /** The repair action put the bus out of service (a safety-critical defect). */
+  outOfService: boolean
   /** True when an earlier filing with the same idempotency key was returned (nothing filed now). */
   replayed: boolean
 }
@@ -45,7 +49,14 @@ const keyOf = z.object({ idempotencyKey: idempotencyKeySchema })
 /** The filing an idempotency key of this driver already made, if any. */
 async function earlierFiling(db: Pick<Tx, 'select'>, driverUserId: number, key: string) {
   const [row] = await db
-    .select({ id: preInspections.id, isSatisfactory: preInspections.isSatisfactory, vehicleId: preInspections.vehicleId, repairActionId: repairActions.id })
+    .select({
+      id: preInspections.id,
+      isSatisfactory: preInspections.isSatisfactory,
+      vehicleId: preInspections.vehicleId,
+      repairActionId: repairActions.id,
+      repairIdentifier: repairActions.repairIdentifier,
+      outOfService: repairActions.outOfService,
+    })
     .from(preInspections)
     .leftJoin(repairActions, eq(repairActions.preInspectionId, preInspections.id))
     .where(and(eq(preInspections.driverUserId, driverUserId), eq(preInspections.idempotencyKey, key)))
@@ -57,7 +68,14 @@ function replay(row: NonNullable<Awaited<ReturnType<typeof earlierFiling>>>, veh
   if (vehicleId !== undefined && row.vehicleId !== vehicleId) {
     throw new AppError('CONFLICT', SUBMIT_PRE_TRIP_TEXT.keyReused, { fieldErrors: { idempotencyKey: SUBMIT_PRE_TRIP_TEXT.keyReused } })
   }
-  return { id: row.id, isSatisfactory: row.isSatisfactory, repairActionId: row.repairActionId ?? null, replayed: true }
+  return {
+    id: row.id,
+    isSatisfactory: row.isSatisfactory,
+    repairActionId: row.repairActionId ?? null,
+    repairIdentifier: row.repairIdentifier ?? null,
+    outOfService: !!row.outOfService,
+    replayed: true,
+  }
 }
 
 interface CheckedImage {
@@ -169,13 +187,11 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
       }
 
       const action = await openRepairAction(tx, {
-        preInspectionId: id,
+        source: { kind: 'preInspection', id },
         vehicle,
-        defects,
-        damage: { front: v.front, rear: v.rear, rightSide: v.rightSide, leftSide: v.leftSide },
-        driverName,
-        date: v.date,
-        odometerStart: v.odometerStart,
+        findings: preTripFindings(defects, { front: v.front, rear: v.rear, rightSide: v.rightSide, leftSide: v.leftSide }),
+        comments: `Defects reported by ${driverName} on the pre-trip inspection of ${v.date} (${odometerText(v.odometerStart)}).`,
+        reportedBy: 'A driver reported defects on the pre-trip inspection',
         now,
       })
 
@@ -186,7 +202,14 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
         entityId: id,
         details: { vehicleId: vehicle.id, isSatisfactory, repairActionId: action?.id ?? null, acknowledged },
       })
-      return { id, isSatisfactory, repairActionId: action?.id ?? null, replayed: false }
+      return {
+        id,
+        isSatisfactory,
+        repairActionId: action?.id ?? null,
+        repairIdentifier: action?.repairIdentifier ?? null,
+        outOfService: action?.outOfService ?? false,
+        replayed: false,
+      }
     })
     if (!result.replayed) kickMailWorker()
     return result

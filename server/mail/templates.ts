@@ -318,6 +318,7 @@ export function repairActionOpenedMail({
   repairIdentifier,
   vehicleIdentifier,
   ownerCompanyName,
+  reportedBy = 'A driver reported defects on the pre-trip inspection',
   taskNames,
   outOfService,
   waitingForShop,
@@ -326,6 +327,8 @@ export function repairActionOpenedMail({
   repairIdentifier: string
   vehicleIdentifier: string
   ownerCompanyName: string
+  /** Who found what, on which form (issue 23): "A mechanic found unsatisfactory items on the inspection". */
+  reportedBy?: string
   taskNames: string[]
   outOfService: boolean
   waitingForShop: boolean
@@ -340,7 +343,7 @@ export function repairActionOpenedMail({
     blocks: [
       {
         kind: 'paragraph',
-        text: `A driver reported defects on the pre-trip inspection of vehicle ${vehicle} (${oneLine(ownerCompanyName)}). Repair ${oneLine(repairIdentifier)} was opened with these tasks:`,
+        text: `${oneLine(reportedBy)} of vehicle ${vehicle} (${oneLine(ownerCompanyName)}). Repair ${oneLine(repairIdentifier)} was opened with these tasks:`,
       },
       { kind: 'paragraph', text: shown.join('\n') },
       ...(outOfService

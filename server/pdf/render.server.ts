@@ -148,6 +148,8 @@ async function acquireSlot(): Promise<() => void> {
 export interface RenderPdfOptions {
   /** Paper format; default A4. */
   format?: PDFOptions['format']
+  /** A page size of its own (a label: '4in' × '3in', decision 066): both given, they replace `format`. */
+  size?: { width: string; height: string }
   landscape?: boolean
   /** CSS margins; default 12 mm on every side. */
   margin?: PDFOptions['margin']
@@ -431,7 +433,7 @@ async function renderOn(pooled: PooledPage, browser: Browser, html: string, opts
     const content = opts.policy === false ? html : withPolicy(html)
     await page.setContent(content, { waitUntil: 'load', timeout })
     pdf = await page.pdf({
-      format: opts.format ?? 'A4',
+      ...(opts.size ? { width: opts.size.width, height: opts.size.height } : { format: opts.format ?? 'A4' }),
       landscape: opts.landscape ?? false,
       printBackground: true,
       margin: opts.margin ?? { top: '12mm', right: '12mm', bottom: '12mm', left: '12mm' },

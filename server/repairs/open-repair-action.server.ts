@@ -1,28 +1,49 @@
 /**
- * A defective pre-trip opens a repair action (PRODUCT.md section 5, issue 10): one action,
- * Pending repair, with one task per Defective item and per damage text, routed to the owner
- * company's chosen repair shop (or waiting, visible to the owner, until it chooses one). Runs
- * inside the pre-trip's transaction: the action exists if and only if the pre-trip does.
+ * A repair action opened from a filed form's findings (PRODUCT.md section 5, issues 10 and 23,
+ * decision 065): a defective pre-trip, an inspection with Unsatisfactory items, or an
+ * Unsatisfactory 90-day emergency-exit check. One action, Pending repair, with one task per
+ * finding, routed to the owner company's chosen repair shop (or waiting, visible to the owner,
+ * until it chooses one); out of service when a finding is safety-critical. Runs inside the
+ * filing's transaction: the action exists if and only if the filing (or its acceptance) does.
  */
 import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
-import { eq } from 'drizzle-orm'
-import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { and, eq } from 'drizzle-orm'
+import {
+  DAMAGE_SIDES,
+  INSPECTION_ITEM_STATUS,
+  INSPECTION_ITEMS,
+  isSafetyCritical,
+  PRE_INSPECTION_ITEMS,
+  type DamageSideKey,
+  type PreInspectionItemKey,
+} from '#catalog/checklists.ts'
+import { EMERGENCY_EXIT_ITEMS } from '#catalog/compliance.ts'
+import { formatOdometer } from '#catalog/odometer.ts'
 import type { Tx } from '#db/client.ts'
-import { companies, repairActions, repairTasks } from '#db/schema/index.ts'
+import { companies, inspectionItems, inspections, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { repairActionOpenedMail } from '../mail/templates.ts'
 
+/** The filed record that opened the action: exactly one of the three columns is set. */
+export type RepairSource = { kind: 'preInspection'; id: number } | { kind: 'inspection'; id: number } | { kind: 'emergencyExitCheck'; id: number }
+
+/** One thing to repair: it becomes one task. `sourceKey` is the checklist key or damage side. */
+export interface RepairFinding {
+  sourceKey: string
+  name: string
+  description: string | null
+}
+
 export interface OpenRepairActionInput {
-  preInspectionId: number
+  source: RepairSource
   vehicle: { id: number; ownerCompanyId: number; vehicleIdentifier: string }
-  /** The Defective checklist keys, in the checklist's order. */
-  defects: readonly PreInspectionItemKey[]
-  /** Damage texts per side (empty ones are ignored). */
-  damage: Partial<Record<DamageSideKey, string | null>>
-  driverName: string
-  date: string
-  odometerStart: number
+  /** In the form's order. None: nothing is opened. */
+  findings: readonly RepairFinding[]
+  /** The action's general comments: who reported it, on what form, when, at what odometer. */
+  comments: string
+  /** The first paragraph of the mail to the shop. */
+  reportedBy: string
   now: Date
 }
 
@@ -39,8 +60,13 @@ export function repairIdentifierOf(id: number, at: Date): string {
   return `RA-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`
 }
 
-/** The tasks a pre-trip's defects and damage texts become, in the checklist's then the sides' order. */
-export function repairTasksFor(defects: readonly PreInspectionItemKey[], damage: Partial<Record<DamageSideKey, string | null>>) {
+/** An odometer as the comments write it: `odometer 123,456 mi` (formatOdometer, decision 063). */
+export const odometerText = (odometer: number | null | undefined): string =>
+  odometer === null || odometer === undefined ? 'odometer not recorded' : `odometer ${formatOdometer(odometer)}`
+
+/** A pre-trip's findings: its Defective items, then its damage texts; none without a Defective item (damage alone opens nothing, decision 024). */
+export function preTripFindings(defects: readonly PreInspectionItemKey[], damage: Partial<Record<DamageSideKey, string | null>>): RepairFinding[] {
+  if (defects.length === 0) return []
   const items = PRE_INSPECTION_ITEMS.filter((i) => defects.includes(i.key)).map((i) => ({
     sourceKey: i.key as string,
     name: i.label as string,
@@ -54,14 +80,36 @@ export function repairTasksFor(defects: readonly PreInspectionItemKey[], damage:
   return [...items, ...sides]
 }
 
+/** An inspection's findings: its Unsatisfactory items in the checklist's order, the mechanic's comment as the description. */
+export function inspectionFindings(items: readonly { itemKey: string; status: number; comments: string | null }[]): RepairFinding[] {
+  const bad = new Map(items.filter((i) => i.status === INSPECTION_ITEM_STATUS.Unsatisfactory).map((i) => [i.itemKey, i.comments]))
+  return INSPECTION_ITEMS.filter((i) => bad.has(i.key)).map((i) => ({
+    sourceKey: i.key,
+    name: i.label,
+    description: bad.get(i.key)?.trim() || `Unsatisfactory on the inspection (${i.section}).`,
+  }))
+}
+
+/** A 90-day emergency-exit check's findings: its Unsatisfactory items (status 1), the comment as the description. */
+export function emergencyExitFindings(items: readonly { itemKey: string; status: number; comments: string | null }[]): RepairFinding[] {
+  const bad = new Map(items.filter((i) => i.status === 1).map((i) => [i.itemKey, i.comments]))
+  return EMERGENCY_EXIT_ITEMS.filter((i) => bad.has(i.key)).map((i) => ({
+    sourceKey: i.key,
+    name: i.label,
+    description: bad.get(i.key)?.trim() || 'Unsatisfactory on the 90-day emergency-exit check.',
+  }))
+}
+
+const SOURCE_COLUMN = { preInspection: 'preInspectionId', inspection: 'inspectionId', emergencyExitCheck: 'emergencyExitCheckId' } as const
+
 /**
  * Inserts the repair action and its tasks and queues the mails, inside `tx`. Returns null when
- * there is nothing to repair (no Defective item): damage texts alone do not open a repair
- * (decision 024).
+ * there is nothing to repair. Out of service when any task is safety-critical (`isSafetyCritical`
+ * of its source key: the pre-trip's, the inspection's and the exit check's lists).
  */
 export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promise<OpenedRepairAction | null> {
-  if (r.defects.length === 0) return null
-  const tasks = repairTasksFor(r.defects, r.damage)
+  if (r.findings.length === 0) return null
+  const tasks = r.findings.map((f) => ({ sourceKey: f.sourceKey, name: f.name, description: f.description }))
   const outOfService = tasks.some((t) => isSafetyCritical(t.sourceKey))
   const [owner] = await tx.select({ name: companies.name, repairShopCompanyId: companies.repairShopCompanyId }).from(companies).where(eq(companies.id, r.vehicle.ownerCompanyId))
   const repairCompanyId = owner?.repairShopCompanyId ?? null
@@ -70,12 +118,12 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
   const [created] = await tx
     .insert(repairActions)
     .values({
-      repairIdentifier: `RA-new-${r.preInspectionId}`,
-      preInspectionId: r.preInspectionId,
+      repairIdentifier: `RA-new-${r.source.kind}-${r.source.id}`,
+      [SOURCE_COLUMN[r.source.kind]]: r.source.id,
       vehicleId: r.vehicle.id,
       ownerCompanyId: r.vehicle.ownerCompanyId,
       repairCompanyId,
-      comments: `Defects reported by ${r.driverName} on the pre-trip inspection of ${r.date} (odometer ${r.odometerStart.toLocaleString('en-US')}).`,
+      comments: r.comments,
       createdAt: r.now,
       outOfService,
     })
@@ -93,6 +141,7 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
     repairIdentifier,
     vehicleIdentifier: r.vehicle.vehicleIdentifier,
     ownerCompanyName: owner?.name ?? '',
+    reportedBy: r.reportedBy,
     taskNames: tasks.map((t) => t.name),
     outOfService,
     waitingForShop: repairCompanyId === null,
@@ -100,4 +149,37 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
   })
   for (const to of recipients) await enqueueMail(tx, { to, ...mail })
   return { id, repairIdentifier, repairCompanyId, outOfService, taskCount: tasks.length }
+}
+
+/**
+ * The repair action of a mechanic's inspection with Unsatisfactory items (issue 23), opened when
+ * the inspection is applied to the bus: at filing by a related company, or when the owner
+ * accepts a Pending one (decision 062), never before. Reads the filed record inside `tx`.
+ */
+export async function openInspectionRepairAction(tx: Tx, inspectionId: number, now: Date): Promise<OpenedRepairAction | null> {
+  const [f] = await tx
+    .select({
+      inspectorName: inspections.inspectorName,
+      inspectionDate: inspections.inspectionDate,
+      odometer: inspections.odometer,
+      vehicleId: vehicles.id,
+      ownerCompanyId: vehicles.ownerCompanyId,
+      vehicleIdentifier: vehicles.vehicleIdentifier,
+    })
+    .from(inspections)
+    .innerJoin(vehicles, eq(vehicles.id, inspections.vehicleId))
+    .where(eq(inspections.id, inspectionId))
+  if (!f) return null
+  const items = await tx
+    .select({ itemKey: inspectionItems.itemKey, status: inspectionItems.status, comments: inspectionItems.comments })
+    .from(inspectionItems)
+    .where(and(eq(inspectionItems.inspectionId, inspectionId), eq(inspectionItems.status, INSPECTION_ITEM_STATUS.Unsatisfactory)))
+  return openRepairAction(tx, {
+    source: { kind: 'inspection', id: inspectionId },
+    vehicle: { id: f.vehicleId, ownerCompanyId: f.ownerCompanyId, vehicleIdentifier: f.vehicleIdentifier },
+    findings: inspectionFindings(items),
+    comments: `Unsatisfactory items found by ${f.inspectorName} on the inspection of ${f.inspectionDate} (${odometerText(f.odometer)}).`,
+    reportedBy: 'A mechanic found unsatisfactory items on the inspection',
+    now,
+  })
 }

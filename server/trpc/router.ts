@@ -1,4 +1,7 @@
-import { alertDigestInput, getAlertDigestSetting, getProfileCompletion, setAlertDigest } from '../auth/profile.server.ts'
+import { alertDigestInput, getAlertDigestSetting, getInspectorQualification, getProfileCompletion, setAlertDigest } from '../auth/profile.server.ts'
+import { complianceViewInput, getComplianceView } from '../compliance/compliance-view.server.ts'
+import { getRetentionOverview, updateRetentionSettings, type UpdateRetentionInput } from '../compliance/retention.server.ts'
+import { annualInspectionInput, getAnnualInspectionReport, listAnnualInspections } from '../inspections/annual-inspections.server.ts'
 import { createCompany, createCompanyInput } from '../companies/create-company.ts'
 import { listMyCompanies } from '../companies/list-my-companies.ts'
 import { listEmployees, listEmployeesInput, updateRoleStatusInput, updateUserRoleStatus } from '../companies/employees.server.ts'
@@ -46,8 +49,11 @@ import { submitInspection } from '../inspections/submit-inspection.server.ts'
 import type { PreInspectionInput } from '../inspections/pre-inspection-schema.ts'
 import { getPreTripContext, listMyBuses } from '../inspections/pre-trip.server.ts'
 import { submitPreInspection } from '../inspections/submit-pre-inspection.server.ts'
+import { getEmergencyExitCheck, listEmergencyExitChecks, submitEmergencyExitCheck } from '../inspections/emergency-exit-checks.server.ts'
+import type { EmergencyExitCheckInput } from '../inspections/emergency-exit-check-schema.ts'
 import { listRepairsByVehicle, pageRepairsByCompany, repairsPageInput } from '../repairs/list-repairs.server.ts'
 import { updateTaskStatus, updateTaskStatusInput } from '../repairs/update-task-status.server.ts'
+import { getLeaseAgreement, listLeasesByVehicle, signLeaseAgreement, type SignLeaseInput } from '../leases/lease-agreements.server.ts'
 import { inspectionForms } from '../inspections/trpc-forms.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '../dashboards/operator-stats.server.ts'
 import { companyStatsInput, getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '../dashboards/owner-stats.server.ts'
@@ -104,6 +110,12 @@ export const appRouter = router({
     updateTaskStatus: authedProcedure.input(updateTaskStatusInput).mutation(({ ctx, input }) => updateTaskStatus(ctx, input)),
   }),
   inspectionForms,
+  // The lease agreement (decision 064): the use case checks the signature (a PNG by content) and who signs.
+  leases: router({
+    get: authedProcedure.input(z.object({ leaseId: idSchema })).query(({ ctx, input }) => getLeaseAgreement(ctx, input.leaseId)),
+    byVehicle: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listLeasesByVehicle(ctx, input.vehicleId)),
+    sign: authedProcedure.input(checkedByUseCase<SignLeaseInput>()).mutation(({ ctx, input }) => signLeaseAgreement(ctx, input)),
+  }),
   employees: router({
     list: authedProcedure.input(listEmployeesInput).query(({ ctx, input }) => listEmployees(ctx, input)),
     setRoleActive: authedProcedure.input(updateRoleStatusInput).mutation(({ ctx, input }) => updateUserRoleStatus(ctx, input)),
@@ -113,9 +125,18 @@ export const appRouter = router({
     findVehicle: authedProcedure.input(findVehicleInput).query(({ ctx, input }) => findVehicleForInspection(ctx, input)),
     submitInspection: authedProcedure.input(checkedByUseCase<InspectionInput>()).mutation(({ ctx, input }) => submitInspection(ctx, input)),
     review: authedProcedure.input(checkedByUseCase<ReviewInspectionInput>()).mutation(({ ctx, input }) => reviewInspection(ctx, input)),
+    // Decision 066: the annual inspections of a bus, and one's report (49 CFR 396.17, 396.21).
+    annualList: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listAnnualInspections(ctx, input.vehicleId)),
+    annualReport: authedProcedure.input(annualInspectionInput).query(({ ctx, input }) => getAnnualInspectionReport(ctx, input)),
     submitPreInspection: authedProcedure.input(checkedByUseCase<PreInspectionInput>()).mutation(({ ctx, input }) => submitPreInspection(ctx, input)),
     preTripContext: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getPreTripContext(ctx, input.vehicleId)),
     myBuses: authedProcedure.query(({ ctx }) => listMyBuses(ctx)),
+  }),
+  // The 90-day emergency-exit check (issue 23, decision 065): the date window needs the filer's company, so the use case checks the input.
+  emergencyExits: router({
+    submit: authedProcedure.input(checkedByUseCase<EmergencyExitCheckInput>()).mutation(({ ctx, input }) => submitEmergencyExitCheck(ctx, input)),
+    list: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listEmergencyExitChecks(ctx, input.vehicleId)),
+    get: authedProcedure.input(z.object({ checkId: idSchema })).query(({ ctx, input }) => getEmergencyExitCheck(ctx, input.checkId)),
   }),
   dashboards: router({
     // Personal statistics: null when the caller holds no active Driver / Mechanic role.
@@ -133,8 +154,15 @@ export const appRouter = router({
   }),
   profile: router({
     alertDigest: authedProcedure.query(({ ctx }) => getAlertDigestSetting(ctx)),
+    inspectorQualification: authedProcedure.query(({ ctx }) => getInspectorQualification(ctx)),
     completion: authedProcedure.query(({ ctx }) => getProfileCompletion(ctx)),
     setAlertDigest: authedProcedure.input(alertDigestInput).mutation(({ ctx, input }) => setAlertDigest(ctx, input)),
+  }),
+  // Issue 23 points 5 and 6 (decisions 067, 068): the owner's compliance view and each company's record retention.
+  compliance: router({
+    view: authedProcedure.input(complianceViewInput).query(({ ctx, input }) => getComplianceView(ctx, input)),
+    retention: authedProcedure.input(z.object({ companyId: idSchema })).query(({ ctx, input }) => getRetentionOverview(ctx, input.companyId)),
+    updateRetention: authedProcedure.input(checkedByUseCase<UpdateRetentionInput>()).mutation(({ ctx, input }) => updateRetentionSettings(ctx, input)),
   }),
 })
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { operatorAssignments, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
+import { leaseAgreements, operatorAssignments, repairActions, repairTasks, users, vehicles } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { requestToJoinCompany } from '#server/companies/join-requests.server.ts'
 import { createVehicleRequest, respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
@@ -36,6 +36,9 @@ import * as repairActionsPage from '#app/routes/_app+/repairActions.$companyId.t
 import * as ownerDashboardPage from '#app/routes/_app+/OwnerDashboard.$companyId.tsx'
 import * as operatorDashboardPage from '#app/routes/_app+/OperatorDashboard.$companyId.tsx'
 import * as dashboardPage from '#app/routes/_app+/dashboard.tsx'
+import * as compliancePage from '#app/routes/_app+/compliance.$companyId.tsx'
+import * as complianceCsvRoute from '#app/routes/compliance.$companyId.export[.]csv.ts'
+import * as retentionPage from '#app/routes/_app+/retention.$companyId.tsx'
 
 const ACTORS = ['managerHere', 'managerOther', 'driver', 'mechanic', 'inactiveRole', 'stranger', 'anonymous'] as const
 type ActorKind = (typeof ACTORS)[number]
@@ -656,7 +659,181 @@ export const USE_CASES: UseCase[] = [
     call: (w) => ({ trpc: { path: 'dashboards.operatorActivity', type: 'query', input: { companyId: w.here.id } } }),
     expect: managerOnly(),
   },
+  // The lease agreement (issue 23, decision 064): a bus of `other` (owner) leased to `here` (operator).
+  // Both companies' managers read it, the operator's driver too (active assignment); the operator's
+  // manager signs the Operator side; the driver, who may read it, gets 403 for signing.
+  {
+    name: 'getLease',
+    call: async (w) => {
+      const id = await newMatrixLease(w)
+      return {
+        rest: { method: 'GET', path: `/api/Lease/GetLease/${id}` },
+        trpc: { path: 'leases.get', type: 'query', input: { leaseId: id } },
+        page: { handler: (await import('#app/routes/_app+/leases.$leaseId.tsx')).loader, path: `/leases/${id}`, params: { leaseId: String(id) } },
+      }
+    },
+    expect: { managerHere: OK, managerOther: OK, driver: OK, mechanic: 404, inactiveRole: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'signLease',
+    call: async (w) => {
+      const sign = async () => ({ leaseId: await newMatrixLease(w), side: 'Operator', signerName: 'Matrix Signer' })
+      const page = await sign()
+      return {
+        rest: { method: 'PUT', path: '/api/Lease/SignLease', body: await sign() },
+        trpc: { path: 'leases.sign', type: 'mutation', input: await sign() },
+        page: {
+          handler: (await import('#app/routes/_app+/leases.$leaseId.tsx')).action,
+          path: `/leases/${page.leaseId}`,
+          params: { leaseId: String(page.leaseId) },
+          form: { intent: 'sign', side: page.side, signerName: page.signerName },
+        },
+      }
+    },
+    // managerOther signs for the owner, not the operator: 403, as the driver who reads it.
+    expect: { managerHere: OK, managerOther: 403, driver: 403, mechanic: 404, inactiveRole: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'leasePdf',
+    call: async (w) => {
+      const id = await newMatrixLease(w)
+      return { page: { handler: (await import('#app/routes/PrintLease.$leaseId_.pdf.ts')).loader, path: `/PrintLease/${id}/pdf`, params: { leaseId: String(id) } } }
+    },
+    expect: { managerHere: OK, managerOther: OK, driver: OK, mechanic: 404, inactiveRole: 404, stranger: 404, anonymous: 401 },
+  },
+  // Issue 23 points 5 and 6 (decisions 067, 068): the owner's compliance view and its CSV, record retention.
+  {
+    name: 'getComplianceView',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/Compliance/GetComplianceView/${w.here.id}?attention=true` },
+      trpc: { path: 'compliance.view', type: 'query', input: { companyId: w.here.id, filters: { attention: true } } },
+      page: { handler: compliancePage.loader, path: `/compliance/${w.here.id}`, params: { companyId: String(w.here.id) } },
+    }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'exportComplianceCsv',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/Compliance/Export/${w.here.id}` },
+      page: { handler: complianceCsvRoute.loader, path: `/compliance/${w.here.id}/export.csv`, params: { companyId: String(w.here.id) } },
+    }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'getRetentionOverview',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/Compliance/Retention/${w.here.id}` },
+      trpc: { path: 'compliance.retention', type: 'query', input: { companyId: w.here.id } },
+      page: { handler: retentionPage.loader, path: `/retention/${w.here.id}`, params: { companyId: String(w.here.id) } },
+    }),
+    expect: managerOnly(),
+  },
+  {
+    name: 'updateRetentionSettings',
+    call: (w) => ({
+      rest: { method: 'PUT', path: `/api/Compliance/Retention/${w.here.id}`, body: { periods: { preTrips: 14, maintenance: 14 } } },
+      trpc: { path: 'compliance.updateRetention', type: 'mutation', input: { companyId: w.here.id, periods: { preTrips: 14, maintenance: 14 } } },
+      page: { handler: retentionPage.action, path: `/retention/${w.here.id}`, params: { companyId: String(w.here.id) }, form: { preTrips: '14', maintenance: '14' } },
+    }),
+    expect: managerOnly(),
+  },
+  // The annual inspection (issue 23, decision 066): a bus of `here`, inspected by a qualified Mechanic of `here`
+  // (a repair shop too, so `here` is the shop named on it and its Mechanic reads it). Unrelated: 404.
+  {
+    name: 'listAnnualInspections',
+    call: async (w) => {
+      const { vehicleId } = await annualInspection(w)
+      return {
+        rest: { method: 'GET', path: `/api/Maintenance/GetAnnualInspections?vehicleId=${vehicleId}` },
+        trpc: { path: 'inspections.annualList', type: 'query', input: { vehicleId } },
+      }
+    },
+    expect: managerOnly(OK, 404),
+  },
+  {
+    name: 'getAnnualInspectionReport',
+    call: async (w) => {
+      const { inspectionId } = await annualInspection(w)
+      return {
+        rest: { method: 'GET', path: `/api/Maintenance/GetAnnualInspectionReport?inspectionId=${inspectionId}` },
+        trpc: { path: 'inspections.annualReport', type: 'query', input: { inspectionId } },
+      }
+    },
+    expect: { ...managerOnly(OK, 404), mechanic: OK },
+  },
+  {
+    name: 'getAnnualInspectionDecal',
+    call: async (w) => ({ rest: { method: 'GET', path: `/api/Maintenance/GetAnnualInspectionDecal?inspectionId=${(await annualInspection(w)).inspectionId}` } }),
+    expect: { ...managerOnly(OK, 404), mechanic: OK },
+  },
+  {
+    name: 'getInspectorQualification',
+    call: () => ({ trpc: { path: 'profile.inspectorQualification', type: 'query' }, page: { handler: profilePage.loader, path: '/profile' } }),
+    expect: allUsers(OK),
+  },
+  // The 90-day emergency-exit check (decision 065): a Mechanic of a company related to the bus or a Driver of its operator
+  // files; who may see the bus otherwise gets 403, anyone else the 404 of an unknown bus. The related companies read.
+  {
+    name: 'submitEmergencyExitCheck',
+    call: async (w) => {
+      const body = async () => ({
+        vehicleId: await assignedBusId(w),
+        signatureName: 'Matrix Filer',
+        pushOutWindows: { status: 0 },
+        emergencyDoors: { status: 0 },
+        emergencyDoorMarkingLights: { status: 0 },
+      })
+      return {
+        rest: { method: 'POST', path: '/api/Maintenance/submitEmergencyExitCheck', body: await body() },
+        trpc: { path: 'emergencyExits.submit', type: 'mutation', input: await body() },
+      }
+    },
+    expect: { managerHere: 403, managerOther: 404, driver: 201, mechanic: 201, inactiveRole: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'listEmergencyExitChecks',
+    call: async (w) => {
+      const vehicleId = await assignedBusId(w)
+      return {
+        rest: { method: 'GET', path: `/api/Maintenance/GetEmergencyExitChecks/${vehicleId}` },
+        trpc: { path: 'emergencyExits.list', type: 'query', input: { vehicleId } },
+      }
+    },
+    expect: { managerHere: OK, managerOther: 404, driver: OK, mechanic: OK, inactiveRole: 404, stranger: 404, anonymous: 401 },
+  },
 ]
+
+/** One passed annual inspection of a bus of `here`, by a qualified Mechanic of `here` (decision 066), once. */
+let annualOnce: Promise<{ vehicleId: number; inspectionId: number }> | undefined
+const annualInspection = (w: World) =>
+  (annualOnce ??= (async () => {
+    const v = await w.newVehicle()
+    const filer = (await createUser(w.db, { firstName: 'Annual', lastName: 'Inspector' })).id
+    await grantRole(w.db, filer, w.here.id, 'Mechanic')
+    await w.db.transaction((tx) => tx.update(users).set({ inspectorQualification: 'ASE Master Certified' }).where(eq(users.id, filer)))
+    const filed = await submitInspection(await ctxFor(w.db, filer), {
+      vehicleIdentifier: v.vehicleIdentifier,
+      inspectionDate: new Date().toISOString().slice(0, 10),
+      signatureName: 'Annual Inspector',
+      isAnnual: true,
+      ...Object.fromEntries(INSPECTION_ITEM_KEYS.map((k) => [k, { status: 0, comments: '' }])),
+    })
+    return { vehicleId: v.id, inspectionId: filed.id }
+  })())
+
+/** A fresh lease agreement: a bus of `other` requested by `here` and approved by `other`'s manager; its id. */
+async function newMatrixLease(w: World): Promise<number> {
+  const v = await addVehicle(await ctxFor(w.db, w.users.managerOther), { ownerId: w.other.id, make: 'Blue Bird', model: 'Vision', vin: nextVin(), licensePlate: 'MXL' })
+  const r = await createVehicleRequest(await ctxFor(w.db, w.users.managerHere), {
+    vehicleIdentifier: v.vehicleIdentifier,
+    operatorCompanyId: w.here.id,
+    startDate: new Date().toISOString().slice(0, 10),
+    endDate: null,
+  })
+  await respondToVehicleRequest(await ctxFor(w.db, w.users.managerOther), { requestId: r.id, approved: true })
+  const [lease] = await w.db.read.select({ id: leaseAgreements.id }).from(leaseAgreements).where(eq(leaseAgreements.requestId, r.id))
+  return lease!.id
+}
 
 /** A bus of `here` with an active assignment to `here` (the driver of `here` may file its pre-trip). */
 async function assignedBusId(w: World): Promise<number> {

@@ -33,12 +33,13 @@ describe.each(DRIVERS)('owner dashboard page on %s', (driver) => {
 
   it('lists the 20 most urgent, counts them all, and shows all on ?alerts=all', async () => {
     const short = await load(`/OwnerDashboard/${companyId}`)
-    expect(short.alerts.total).toBe(28)
-    expect(short.alerts.levels).toEqual({ alerts: 25, warnings: 3 })
+    // 28 expiry lines, plus each of the 28 buses never had its 90-day emergency-exit check: overdue (decision 065).
+    expect(short.alerts.total).toBe(56)
+    expect(short.alerts.levels).toEqual({ alerts: 53, warnings: 3 })
     expect(short.alerts.alerts).toHaveLength(20)
     expect(short.alerts.alerts.every((a) => a.level === 1)).toBe(true)
     const all = await load(`/OwnerDashboard/${companyId}?alerts=all`)
-    expect(all.alerts.alerts).toHaveLength(28)
-    expect(all.alerts.alerts.slice(25).every((a) => a.level === 0)).toBe(true)
+    expect(all.alerts.alerts).toHaveLength(56)
+    expect(all.alerts.alerts.slice(53).every((a) => a.level === 0)).toBe(true)
   })
 })

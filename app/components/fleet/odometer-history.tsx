@@ -6,7 +6,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { ODOMETER_MAX } from '#catalog/odometer.ts'
+import { formatOdometer, ODOMETER_MAX } from '#catalog/odometer.ts'
 import { ODOMETER_TEXT } from '#catalog/texts.ts'
 import { applySearch, hrefOf } from './use-fleet-url.ts'
 
@@ -37,7 +37,6 @@ export interface OdometerFormResult {
   values: { reading: string; reason: string }
 }
 
-const miles = (n: number) => n.toLocaleString('en-US')
 
 function CorrectionForm({ history }: { history: OdometerHistoryView }) {
   const location = useLocation()
@@ -121,7 +120,7 @@ export function OdometerHistory({ history }: { history: OdometerHistoryView | nu
       <h4 id="odometer-history-title" className="mb-2 flex items-center gap-2 text-sm font-semibold">
         <GaugeIcon aria-hidden="true" className="size-4" />
         {ODOMETER_TEXT.title}
-        {history.latest !== null ? <span className="font-normal text-muted-foreground">· latest {miles(history.latest)} mi</span> : null}
+        {history.latest !== null ? <span className="font-normal text-muted-foreground">· latest {formatOdometer(history.latest)}</span> : null}
       </h4>
       {history.readings.length === 0 ? (
         <p className="text-sm text-muted-foreground">{ODOMETER_TEXT.empty}</p>
@@ -129,7 +128,7 @@ export function OdometerHistory({ history }: { history: OdometerHistoryView | nu
         <ol className="divide-y text-sm">
           {history.readings.map((r) => (
             <li key={r.id} className={cn('flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2', r.beforeBaseline && 'text-muted-foreground')} data-testid="odometer-reading">
-              <span className="font-medium tabular-nums">{miles(r.reading)} mi</span>
+              <span className="font-medium tabular-nums">{formatOdometer(r.reading)}</span>
               <span>{r.sourceLabel}</span>
               {r.isBaseline ? <Badge variant="secondary">{ODOMETER_TEXT.baseline}</Badge> : null}
               <span className="text-xs text-muted-foreground">{r.recordedAtLabel}</span>

@@ -11,6 +11,8 @@ import { FUEL_TYPES, FUEL_TYPE_UNKNOWN, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWE
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
 import type { OdometerHistoryView } from './odometer-history.tsx'
+import type { EmergencyExitsView } from './emergency-exits-tab.tsx'
+import type { LeaseState } from '#server/leases/lease-text.ts'
 
 /** The spec's texts (sections 2, 4 and 8), verbatim. */
 export const FLEET_TEXT = {
@@ -143,13 +145,14 @@ export interface FleetList {
 
 // The expanded row --------------------------------------------------------------------------
 
-export type DetailTab = 'details' | 'operators' | 'preInspections' | 'inspections' | 'repairs' | 'documents'
+export type DetailTab = 'details' | 'operators' | 'preInspections' | 'inspections' | 'repairs' | 'emergencyExits' | 'documents'
 export const DETAIL_TABS: { value: DetailTab; label: string; ownerOnly?: boolean }[] = [
   { value: 'details', label: 'Details' },
   { value: 'operators', label: 'Operator history', ownerOnly: true },
   { value: 'preInspections', label: 'Pre inspections' },
   { value: 'inspections', label: 'Inspections' },
   { value: 'repairs', label: 'Repair actions', ownerOnly: true },
+  { value: 'emergencyExits', label: 'Emergency exits' },
   { value: 'documents', label: 'Documents' },
 ]
 export function tabsFor(scope: FleetScope) {
@@ -164,6 +167,8 @@ export interface OperatorAssignmentView {
   isActive: boolean
   /** Upcoming: approved, starting after today (decision 059). */
   state: 'Active' | 'Upcoming' | 'Ended'
+  /** The written lease (decision 064); null for the owner's own use of its bus. */
+  lease?: { id: number; state: LeaseState } | null
 }
 export interface PreInspectionView {
   id: number
@@ -178,6 +183,8 @@ export interface InspectionView {
   inspectorName: string
   /** Decision 062: Pending and Rejected rows reach the owner only. */
   reviewStatus: InspectionReviewStatus
+  /** Marked as the annual inspection (decision 066): its report and decal once in force. */
+  isAnnual?: boolean
 }
 export interface RepairView {
   id: number
@@ -213,6 +220,8 @@ export interface OpenVehicle {
   odometer: OdometerHistoryView | null
   /** What `loadDocumentsForTab` returned (the Documents tab's own data). */
   documents: DocumentsTabData
+  /** The 90-day emergency-exit checks and the next one's due state (decision 065); null when not loaded. */
+  emergencyExits?: EmergencyExitsView | null
   /** A tab's list that could not be read: its message. */
   errors: Partial<Record<DetailTab, string>>
 }

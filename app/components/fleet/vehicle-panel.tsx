@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
-import { BusFrontIcon, HistoryIcon } from 'lucide-react'
+import { BusFrontIcon, FileSignatureIcon, HistoryIcon } from 'lucide-react'
+import { LEASE_STATE_LABELS } from '#server/leases/lease-text.ts'
 import * as React from 'react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -11,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tab
 import { cn } from '#app/utils/cn.ts'
 import { InspectionsTab, PreInspectionsTab, RepairActionsTab } from '#app/components/inspections/form-tabs.tsx'
 import { DocumentsTab } from './documents-tab.tsx'
+import { EmergencyExitsTab } from './emergency-exits-tab.tsx'
 import { OdometerHistory } from './odometer-history.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { FLEET_INTENT, tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type OperatorAssignmentView, type VehicleRecord } from './shared.ts'
@@ -125,6 +127,17 @@ function AssignmentBadge({ a }: { a: OperatorAssignmentView }) {
   return <Badge variant="secondary">Ended</Badge>
 }
 
+/** The assignment's written lease (decision 064): its signing state, linking to the lease page. */
+function LeaseLink({ lease }: { lease: OperatorAssignmentView['lease'] }) {
+  if (!lease) return <span className="text-muted-foreground">—</span>
+  return (
+    <Link to={`/leases/${lease.id}`} className="inline-flex items-center gap-1 underline-offset-4 hover:underline" data-lease-state={lease.state}>
+      <FileSignatureIcon aria-hidden="true" className="size-4" />
+      {LEASE_STATE_LABELS[lease.state]}
+    </Link>
+  )
+}
+
 function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<OpenVehicle['assignments']>; actionPath: string }) {
   if (!assignments.length) {
     return <EmptyState icon={HistoryIcon} titleAs="p" title="No operator yet" description="When you approve an operator's request for this vehicle, the assignment appears here." />
@@ -141,6 +154,7 @@ function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<O
           <TableHead>Start date</TableHead>
           <TableHead>End date</TableHead>
           <TableHead>Status</TableHead>
+          <TableHead>Lease</TableHead>
           {rows.some((a) => a.state !== 'Ended') ? <TableHead className="sr-only">Actions</TableHead> : null}
         </TableRow>
       </TableHeader>
@@ -154,6 +168,9 @@ function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<O
             <TableCell label="End date">{a.endDate ? <time dateTime={a.endDate}>{formatDateOnly(a.endDate)}</time> : 'Open-ended'}</TableCell>
             <TableCell label="Status">
               <AssignmentBadge a={a} />
+            </TableCell>
+            <TableCell label="Lease">
+              <LeaseLink lease={a.lease} />
             </TableCell>
             {a.state !== 'Ended' ? (
               <TableCell cell="actions">
@@ -191,6 +208,9 @@ function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<O
   )
 }
 
+/** The company of the fleet page (`/fleet/{companyId}…`), for the print links. */
+const companyIdOfPath = (path: string) => /\/fleet(?:Operator)?\/(\d+)/.exec(path)?.[1] ?? ''
+
 /**
  * The expanded row (spec section 2): Details, Operator history (owner),
  * Pre inspections, Inspections, Repair actions (owner), Documents (read-only
@@ -219,6 +239,8 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
         return <InspectionsTab items={open.inspections} actionPath={actionPath} />
       case 'repairs':
         return <RepairActionsTab items={open.repairs ?? []} />
+      case 'emergencyExits':
+        return <EmergencyExitsTab data={open.emergencyExits ?? null} companyId={companyIdOfPath(actionPath)} />
       case 'documents':
         // The Documents tab (its own component: list, download, upload and delete for owners).
         return (

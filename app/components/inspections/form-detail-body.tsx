@@ -47,11 +47,11 @@ function PreInspectionBody({ id, companyId }: { id: number; companyId: number | 
   const photos = useQuery(trpc.inspectionForms.preInspectionPhotos.queryOptions({ inspectionId: id }, { staleTime: 60_000, enabled: detail.isSuccess }))
   if (detail.isPending) return <p className="text-sm text-muted-foreground" role="status">Loading…</p>
   if (detail.isError || !detail.data) return <Missing text={detail.error?.message ? `Pre-Inspection data has not been loaded. ${detail.error.message}` : 'Pre-Inspection data has not been loaded.'} />
-  const { form, vehicle } = detail.data
+  const { form, vehicle, recordContext } = detail.data
   return (
     <>
       <PrintButton to={printPath('pre-inspection', companyId, id)} state={{ preInspectionForm: form, vehicle, backHref: location.pathname + location.search }} />
-      {vehicle ? <PreInspectionDocument form={form} vehicle={vehicle} photos={photosState(photos)} /> : <Missing text="Vehicle data has not been loaded." />}
+      {vehicle ? <PreInspectionDocument form={form} vehicle={vehicle} photos={photosState(photos)} recordContext={recordContext} /> : <Missing text="Vehicle data has not been loaded." />}
     </>
   )
 }
@@ -63,12 +63,12 @@ function InspectionBody({ id, companyId }: { id: number; companyId: number | str
   const photos = useQuery(trpc.inspectionForms.inspectionPhotos.queryOptions({ inspectionId: id }, { staleTime: 60_000, enabled: detail.isSuccess }))
   if (detail.isPending) return <p className="text-sm text-muted-foreground" role="status">Loading…</p>
   if (detail.isError || !detail.data) return <Missing text={detail.error?.message ? `Inspection data has not been loaded. ${detail.error.message}` : 'Inspection data has not been loaded.'} />
-  const { form, vehicle } = detail.data
+  const { form, vehicle, recordContext } = detail.data
   return (
     <>
       <PrintButton to={printPath('inspection', companyId, id)} state={{ inspection: form, vehicle, backHref: location.pathname + location.search }} />
       {vehicle ? (
-        <InspectionDocument form={form} vehicle={vehicle} vehicleQr={`/vehicles/${vehicle.id}/qr.svg`} photos={photosState(photos)} />
+        <InspectionDocument form={form} vehicle={vehicle} vehicleQr={`/vehicles/${vehicle.id}/qr.svg`} photos={photosState(photos)} recordContext={recordContext} />
       ) : (
         <Missing text="Vehicle data has not been loaded." />
       )}

@@ -12,7 +12,9 @@ import {
   preInspectionAnswerLabel,
   preInspectionItemsBySection,
 } from '#catalog/checklists.ts'
-import type { FormPhoto, FormVehicle, InspectionForm, PreInspectionForm } from '#server/inspections/read-forms.server.ts'
+import { formatOdometer } from '#catalog/odometer.ts'
+import type { FormPhoto, FormRecordContext, FormVehicle, InspectionForm, PreInspectionForm } from '#server/inspections/read-forms.server.ts'
+import { formatInstant } from '#app/utils/dates.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 
 /** The forms as the read use cases answer them (API.md): one definition, the server's. */
@@ -20,6 +22,7 @@ export type PreInspectionFormView = PreInspectionForm
 export type InspectionFormView = InspectionForm
 export type FormVehicleView = FormVehicle
 export type FormPhotoView = FormPhoto
+export type FormRecordContextView = FormRecordContext
 
 /** The fingerprint block of a PDF or print page (decision 032). */
 export interface FingerprintView {
@@ -57,7 +60,8 @@ export const PRINT_CSS = `
 .opd .opd-signature{max-width:min(220px,100%);max-height:30mm;height:auto;border:1px solid #ddd;border-radius:4px;background:#fff}
 .opd .opd-head{display:flex;flex-wrap:wrap;gap:10px;justify-content:space-between;align-items:flex-start;margin-bottom:10px}
 .opd .opd-qr{width:96px;height:96px}
-.opd .opd-fingerprint{display:flex;gap:10px;align-items:center;border:1px dashed #999;border-radius:6px;padding:8px 10px;margin-top:10px;break-inside:avoid;page-break-inside:avoid}
+.opd .opd-fingerprint{display:flex;gap:10px;align-items:center;border:1px dashed #999;border-radius:6px;padding:8px 10px;margin-top:10px;break-inside:avoid;page-break-inside:avoid;break-before:avoid;page-break-before:avoid}
+.opd .opd-end{break-inside:avoid;page-break-inside:avoid}
 .opd .opd-fingerprint img{width:80px;height:80px;flex:none}
 .opd .opd-fingerprint>div{min-width:0}
 .opd .opd-mono{font-family:"DejaVu Sans Mono","Liberation Mono",ui-monospace,monospace}
@@ -76,12 +80,9 @@ export function PrintStyles() {
 const png = (base64: string) => `data:image/png;base64,${base64}`
 const jpegOrPng = (base64: string) => (base64.startsWith('/9j/') ? `data:image/jpeg;base64,${base64}` : base64.startsWith('UklGR') ? `data:image/webp;base64,${base64}` : `data:image/png;base64,${base64}`)
 
-/** An instant as `YYYY-MM-DD HH:MM UTC` (the same on the server and in the browser). */
-export function utcText(iso: string | null | undefined): string {
-  if (!iso) return '—'
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return '—'
-  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+/** An instant in the record's company's zone, the zone named (decision 063; the same on the server and in the browser). */
+function timeText(iso: string | null | undefined, timeZone: string | undefined): string {
+  return iso ? formatInstant(iso, timeZone) : '—'
 }
 
 const text = (value: string | null | undefined) => (value && value.trim() ? value : '—')
@@ -141,6 +142,22 @@ function FingerprintBlock({ fp }: { fp: FingerprintView }) {
   )
 }
 
+/** The companies a record names (decision 063): the owner, the operator and the repair shop. */
+function CompaniesBlock({ context, operatorNone }: { context: FormRecordContextView; operatorNone: string }) {
+  return (
+    <section aria-label="Companies">
+      <h2>Companies</h2>
+      <Facts
+        rows={[
+          ['Owner', text(context.ownerCompany.name)],
+          ['Operator', context.operatorCompany ? text(context.operatorCompany.name) : operatorNone],
+          ['Repair shop', context.repairShop ? text(context.repairShop.name) : 'None'],
+        ]}
+      />
+    </section>
+  )
+}
+
 /** A document's title line: kind, vehicle, date and the overall result. */
 function DocumentHead({ title, vehicle, date, isSatisfactory }: { title: string; vehicle: FormVehicleView; date: string; isSatisfactory: boolean }) {
   return (
@@ -162,12 +179,16 @@ export function PreInspectionDocument({
   vehicle,
   photos,
   fingerprint,
+  recordContext,
 }: {
   form: PreInspectionFormView
   vehicle: FormVehicleView
   photos: PhotosState
   fingerprint?: FingerprintView
+  /** Whose record it is: its companies and the zone of its times (absent: UTC, named). */
+  recordContext?: FormRecordContextView
 }) {
+  const timeZone = recordContext?.timeZone
   const sides = DAMAGE_SIDES.map((s) => ({ ...s, text: form[s.key], image: form[s.imageField] }))
   const sideImages = sides.filter((s) => s.image)
   return (
@@ -185,11 +206,12 @@ export function PreInspectionDocument({
               ['Vehicle code', vehicle.vehicleIdentifier],
               ['License plate', text(vehicle.licensePlate)],
               ['VIN', text(vehicle.vin)],
-              ['Odometer at start', String(form.odometerStart)],
-              ['Odometer at end', form.odometerEnd === null ? '—' : String(form.odometerEnd)],
+              ['Odometer at start', formatOdometer(form.odometerStart)],
+              ['Odometer at end', form.odometerEnd === null ? '—' : formatOdometer(form.odometerEnd)],
             ]}
           />
         </section>
+        {recordContext ? <CompaniesBlock context={recordContext} operatorNone="—" /> : null}
         {preInspectionItemsBySection().map(({ section, items }) => (
           <section key={section} aria-label={section}>
             <h2>{section}</h2>
@@ -245,27 +267,30 @@ export function PreInspectionDocument({
           <h2>Time Log</h2>
           <Facts
             rows={[
-              ['Time in', utcText(form.timeIn)],
-              ['Time out', utcText(form.timeOut)],
+              ['Time in', timeText(form.timeIn, timeZone)],
+              ['Time out', timeText(form.timeOut, timeZone)],
             ]}
           />
         </section>
       </div>
-      <section aria-label="Images" style={{ marginTop: 10 }}>
-        <h2>Images</h2>
-        {sideImages.length ? (
-          <div className="opd-images" style={{ marginBottom: 8 }}>
-            {sideImages.map((s) => (
-              <figure key={s.key}>
-                <img src={jpegOrPng(s.image as string)} alt={`Damage, ${s.label.toLowerCase()}`} />
-                <figcaption>{s.label}</figcaption>
-              </figure>
-            ))}
-          </div>
-        ) : null}
-        <PhotosBlock photos={photos} prefix="pre" />
-      </section>
-      {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}
+      {/* The last block and the fingerprint stay together: the fingerprint never sits alone on a last page. */}
+      <div className="opd-end">
+        <section aria-label="Images" style={{ marginTop: 10 }}>
+          <h2>Images</h2>
+          {sideImages.length ? (
+            <div className="opd-images" style={{ marginBottom: 8 }}>
+              {sideImages.map((s) => (
+                <figure key={s.key}>
+                  <img src={jpegOrPng(s.image as string)} alt={`Damage, ${s.label.toLowerCase()}`} />
+                  <figcaption>{s.label}</figcaption>
+                </figure>
+              ))}
+            </div>
+          ) : null}
+          <PhotosBlock photos={photos} prefix="pre" />
+        </section>
+        {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}
+      </div>
     </article>
   )
 }
@@ -277,6 +302,9 @@ export function InspectionDocument({
   vehicleQr,
   photos,
   fingerprint,
+  recordContext,
+  title = 'Inspection',
+  lead,
 }: {
   form: InspectionFormView
   vehicle: FormVehicleView
@@ -284,11 +312,17 @@ export function InspectionDocument({
   vehicleQr: string
   photos: PhotosState
   fingerprint?: FingerprintView
+  /** Whose record it is: its companies (the operator of the inspection's date). */
+  recordContext?: FormRecordContextView
+  /** The annual inspection report (decision 066): its own title, and its facts before the items. */
+  title?: string
+  lead?: React.ReactNode
 }) {
   return (
-    <article className="opd" aria-label={`Inspection ${form.id}`}>
+    <article className="opd" aria-label={`${title} ${form.id}`}>
       <PrintStyles />
-      <DocumentHead title="Inspection" vehicle={vehicle} date={form.inspectionDate} isSatisfactory={form.isSatisfactory} />
+      <DocumentHead title={title} vehicle={vehicle} date={form.inspectionDate} isSatisfactory={form.isSatisfactory} />
+      {lead}
       <div className="opd-grid">
         <section aria-label="Info">
           <h2>Info</h2>
@@ -299,7 +333,7 @@ export function InspectionDocument({
               ['Make and model', `${vehicle.make} ${vehicle.model}`],
               ['VIN', text(vehicle.vin)],
               ['License plate', text(vehicle.licensePlate)],
-              ...(form.odometer != null ? ([['Odometer', String(form.odometer)]] as [string, string][]) : []),
+              ...(form.odometer != null ? ([['Odometer', formatOdometer(form.odometer)]] as [string, string][]) : []),
               [
                 "Inspector's signature",
                 form.inspectorSignature ? (
@@ -320,6 +354,7 @@ export function InspectionDocument({
             <strong className="opd-mono">{vehicle.vehicleIdentifier}</strong>
           </div>
         </section>
+        {recordContext ? <CompaniesBlock context={recordContext} operatorNone="None on this date" /> : null}
       </div>
       {inspectionItemsBySection().map(({ section, items }) => (
         <section key={section} aria-label={section}>
@@ -351,11 +386,13 @@ export function InspectionDocument({
           </table>
         </section>
       ))}
-      <section aria-label="Images">
-        <h2>Images</h2>
-        <PhotosBlock photos={photos} prefix="insp" />
-      </section>
-      {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}
+      <div className="opd-end">
+        <section aria-label="Images">
+          <h2>Images</h2>
+          <PhotosBlock photos={photos} prefix="insp" />
+        </section>
+        {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}
+      </div>
     </article>
   )
 }

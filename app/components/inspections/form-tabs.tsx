@@ -6,7 +6,8 @@
 import { Form, useParams } from '@remix-run/react'
 import { INSPECTION_REVIEW_DECISIONS, inspectionReviewLabel, inspectionReviewTone, type InspectionReviewStatus } from '#catalog/statuses.ts'
 import { REPAIR_TEXT } from '#catalog/texts.ts'
-import { ClipboardCheckIcon, ClipboardListIcon, WrenchIcon } from 'lucide-react'
+import { ClipboardCheckIcon, ClipboardListIcon, StickerIcon, WrenchIcon } from 'lucide-react'
+import { annualDecalPath, annualReportPath } from '#catalog/annual-inspection.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FLEET_INTENT } from '#app/components/fleet/shared.ts'
@@ -33,6 +34,8 @@ interface FiledRow {
   person: string | null
   /** Inspections only (decision 062): shown unless Applied. */
   reviewStatus?: InspectionReviewStatus
+  /** Inspections only (decision 066): the annual inspection, with its report and decal once in force. */
+  isAnnual?: boolean
 }
 
 /** The Pre inspections and Inspections tabs: status, date, who filed it, info and print. */
@@ -59,6 +62,7 @@ function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no 
                 <div className="flex flex-wrap gap-1">
                   <StatusBadge ok={r.isSatisfactory} yes={yes} no={no} />
                   {r.reviewStatus && r.reviewStatus !== 'Applied' ? <Badge variant={badgeOf(inspectionReviewTone(r.reviewStatus))}>{inspectionReviewLabel(r.reviewStatus)}</Badge> : null}
+                  {r.isAnnual ? <Badge variant="secondary" title="The annual inspection (49 CFR 396.17)">Annual</Badge> : null}
                 </div>
               </TableCell>
               <TableCell cell="key">{r.date.slice(0, 10)}</TableCell>
@@ -67,6 +71,7 @@ function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no 
                 <div className="flex gap-1">
                   <FormDetailDialog kind={kind} id={r.id} companyId={companyId} label={label} />
                   <FormPrintLink kind={kind} id={r.id} companyId={companyId} label={label} />
+                  {r.isAnnual && (r.reviewStatus === 'Applied' || r.reviewStatus === 'Accepted') ? <AnnualLinks id={r.id} label={label} passed={r.isSatisfactory} /> : null}
                 </div>
               </TableCell>
             </TableRow>
@@ -74,6 +79,26 @@ function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no 
         })}
       </TableBody>
     </Table>
+  )
+}
+
+/** An annual inspection's report (49 CFR 396.21) and, once passed, its decal (396.17(c)): decision 066. */
+function AnnualLinks({ id, label, passed }: { id: number; label: string; passed: boolean }) {
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm" aria-label={`Annual inspection report, ${label}`}>
+        <a href={annualReportPath(id)} data-testid={`annual-report-${id}`}>
+          <ClipboardCheckIcon aria-hidden="true" />
+        </a>
+      </Button>
+      {passed ? (
+        <Button asChild variant="ghost" size="sm" aria-label={`Annual inspection decal, ${label}`}>
+          <a href={annualDecalPath(id)} download data-testid={`annual-decal-${id}`}>
+            <StickerIcon aria-hidden="true" />
+          </a>
+        </Button>
+      ) : null}
+    </>
   )
 }
 
@@ -89,7 +114,7 @@ export function InspectionsTab({ items, actionPath }: { items: InspectionView[];
   if (!items.length) {
     return <EmptyState icon={ClipboardCheckIcon} titleAs="p" title="No inspections yet" description="Periodic inspections filed by mechanics will be listed here." />
   }
-  const rows = items.map((i) => ({ id: i.id, date: i.date, isSatisfactory: i.isSatisfactory, person: i.inspectorName, reviewStatus: i.reviewStatus }))
+  const rows = items.map((i) => ({ id: i.id, date: i.date, isSatisfactory: i.isSatisfactory, person: i.inspectorName, reviewStatus: i.reviewStatus, isAnnual: i.isAnnual }))
   const pending = items.filter((i) => i.reviewStatus === 'Pending')
   return (
     <div className="grid gap-3">

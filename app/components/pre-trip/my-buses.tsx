@@ -115,6 +115,10 @@ export function MyBuses({
               <Button asChild className="min-h-11 w-full sm:w-auto sm:justify-self-start">
                 <Link to={`/preTrip/${b.vehicleId}`}>{drafts.has(b.vehicleId) ? 'Continue pre-trip' : 'Start pre-trip'}</Link>
               </Button>
+              {/* The 90-day emergency-exit check (decision 065): drivers of the operator file it too. */}
+              <Link to={`/emergencyExitCheck/${b.vehicleId}`} className="text-sm text-primary underline-offset-4 hover:underline">
+                Emergency exits: 90-day check
+              </Link>
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import type { OutboxEntry } from '#app/utils/offline-queue.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { loadOnce } from '#app/utils/load-once.ts'
-import type { PreTripDraft } from './types.ts'
+import { FILED_TEXT, type PreTripDraft } from './types.ts'
 import { deviceTimeZone, formatInstant } from '#app/utils/dates.ts'
 
 type Queue = typeof import('#app/utils/offline-queue.ts')
@@ -82,7 +82,10 @@ export function useOnline(): boolean {
 /** What happened to a filing, in words (the icon is never the only signal). */
 export function filedSummary(entry: Pick<OutboxEntry, 'filed'>): string {
   if (!entry.filed) return ''
-  return entry.filed.isSatisfactory ? 'Sent: satisfactory' : 'Sent: defects reported, repair job created'
+  const { filed } = entry
+  if (filed.isSatisfactory) return 'Sent: satisfactory'
+  const code = filed.repairIdentifier ? ` (${filed.repairIdentifier})` : ''
+  return `Sent: defects reported, repair job created${code}${filed.outOfService ? `; ${FILED_TEXT.outOfServiceShort}` : ''}`
 }
 
 /** The pre-trips saved on this phone and not yet (or just) sent. */

@@ -13,6 +13,8 @@ import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { loadOnce } from '#app/utils/load-once.ts'
 import { loadSonner } from '#app/components/ui/toast.ts'
 import { DAMAGE_SIDES, OUT_OF_SERVICE_LABEL, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { formatOdometer } from '#catalog/odometer.ts'
+import { formatInstant } from '#app/utils/dates.ts'
 import { PRE_TRIP_RULES } from '#server/inspections/pre-trip-rules.ts'
 import { Checklist } from './checklist.tsx'
 import { loadQueue, QueuedFilings, useOnline, useOutbox } from './outbox.tsx'
@@ -24,6 +26,7 @@ import {
   EXTRA_PHOTOS_FIELD,
   PRE_TRIP_INTENT,
   sidePhotoField,
+  FILED_TEXT,
   type FiledPreTrip,
   type PreTripActionData,
   type PreTripDraft,
@@ -32,6 +35,7 @@ import {
   type PreTripValues,
 } from './types.ts'
 import { wallTimeOf } from './zoned-time.ts'
+import { LEASE_MESSAGES } from '#server/leases/lease-text.ts'
 
 // Loaded after the page is interactive, not in its first load (decision 053): the schema check
 // (zod) at the first submit, the confirm dialog with the first draft.
@@ -441,7 +445,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
           ) : null}
           {hydrated && draftId ? (
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-              <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone, ${new Date(savedAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}` : 'Your answers are kept on this phone as you go.'}</span>
+              <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone, ${formatInstant(new Date(savedAt).toISOString(), tz)}` : 'Your answers are kept on this phone as you go.'}</span>
               <ConfirmDialog
                 trigger={
                   <Button type="button" variant="ghost" size="sm">
@@ -472,7 +476,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
             </h2>
             <p className="flex items-center gap-2 text-sm" data-testid="last-odometer">
               <Gauge className="size-4" aria-hidden />
-              Last odometer reading: <strong>{data.lastOdometer === null ? 'none yet' : data.lastOdometer.toLocaleString('en-US')}</strong>
+              Last odometer reading: <strong>{data.lastOdometer === null ? 'none yet' : formatOdometer(data.lastOdometer)}</strong>
             </p>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <TimeField id="timeIn" label="Time in" value={values.timeIn} error={errors.timeIn} hydrated={hydrated} tz={tz} onChange={(v) => set('timeIn', v)} />
@@ -600,6 +604,15 @@ function VehicleHeader({ data }: { data: PreTripPageData }) {
           {OUT_OF_SERVICE_LABEL}: an open repair affects safety. Do not drive this vehicle until it is repaired.
         </p>
       ) : null}
+      {data.lease ? (
+        <p className="rounded-md border p-3 text-sm" data-testid="lease-notice">
+          {LEASE_MESSAGES.carryCopy}{' '}
+          <a href={`/PrintLease/${data.lease.id}/pdf`} className="font-medium underline underline-offset-4">
+            Open the lease (PDF)
+          </a>
+          {data.lease.fullySigned ? null : ' · Not yet signed by both companies: ask your manager.'}
+        </p>
+      ) : null}
     </header>
   )
 }
@@ -615,9 +628,15 @@ function FiledNotice({ filed, vehicleId, onAnother }: { filed: FiledPreTrip; veh
         {filed.isSatisfactory
           ? 'No defect was reported. Have a safe trip.'
           : filed.repairActionId
-            ? `A repair job was created (repair action #${filed.repairActionId}) and sent to the repair shop.`
+            ? FILED_TEXT.repairJob(filed)
             : 'The defects were reported.'}
       </p>
+      {filed.outOfService ? (
+        <p role="alert" className="flex items-start gap-2 rounded-md bg-destructive p-3 font-semibold text-destructive-foreground" data-testid="filed-out-of-service">
+          <OctagonAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
+          {FILED_TEXT.outOfService}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button asChild className="min-h-11">
           <Link to="/dashboard">Back to my buses</Link>

@@ -29,6 +29,8 @@ export interface PreTripPageData {
   userId: number
   vehicle: { id: number; vehicleIdentifier: string; make: string | null; model: string | null; licensePlate: string | null }
   outOfService: boolean
+  /** The lease of today's assignment (decision 064): its copy must be carried on the bus. */
+  lease?: { id: number; fullySigned: boolean } | null
   operatorCompany: { id: number; name: string; timeZone: string }
   /** Today in the operator company's time zone (YYYY-MM-DD). */
   today: string
@@ -75,12 +77,24 @@ export interface PreTripDraft {
   returned?: { formError: string; fieldErrors: Record<string, string> }
 }
 
-/** The filing's answer (API.md: 201 `{id, isSatisfactory, repairActionId}`). */
+/** The filing's answer (API.md: 201 `{id, isSatisfactory, repairActionId}`; tRPC and the page add the RA code and the out-of-service flag). */
 export interface FiledPreTrip {
   id: number
   isSatisfactory: boolean
   repairActionId: number | null
+  /** `RA-YYYY-NNNNNN` (decision 063); absent in an answer kept on the phone before it existed. */
+  repairIdentifier?: string | null
+  /** The repair action put the bus out of service (a safety-critical defect). */
+  outOfService?: boolean
 }
+
+/** What the driver reads about the repair job a filing opened (decision 063): its RA code, and the bus's state. */
+export const FILED_TEXT = {
+  repairJob: (filed: Pick<FiledPreTrip, 'repairIdentifier'>) =>
+    `A repair job was created${filed.repairIdentifier ? ` (${filed.repairIdentifier})` : ''} and sent to the repair shop.`,
+  outOfService: 'This vehicle is now out of service: a safety-critical defect was reported. Do not drive it until the repair is certified.',
+  outOfServiceShort: 'vehicle out of service',
+} as const
 
 export type PreTripActionData =
   | { ok: true; filed: FiledPreTrip; vehicleIdentifier: string }

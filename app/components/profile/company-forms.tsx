@@ -3,6 +3,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
+import { TimeZoneSelect } from '#app/components/time-zone-select.tsx'
+import { DEFAULT_TIME_ZONE } from '#catalog/company-settings.ts'
 import { COMPANY_TYPES, ROLES } from '#catalog/roles.ts'
 import { NativeSelect } from './native-select.tsx'
 
@@ -19,7 +21,7 @@ export interface CompanyFormResult {
 }
 
 /** "Create a company" and "Join a company" under My companies (plain forms). */
-export function CompanyForms({ result, busy }: { result: CompanyFormResult | null; busy: boolean }) {
+export function CompanyForms({ result, busy, timeZones }: { result: CompanyFormResult | null; busy: boolean; timeZones: readonly string[] }) {
   const create = result?.intent === CREATE_COMPANY_INTENT ? result : null
   const join = result?.intent === JOIN_COMPANY_INTENT ? result : null
   return (
@@ -43,7 +45,23 @@ export function CompanyForms({ result, busy }: { result: CompanyFormResult | nul
             </label>
           ))}
           {create?.fieldErrors.types ? <p className="text-sm text-destructive">{create.fieldErrors.types}</p> : null}
+          <p className="text-xs text-muted-foreground">The first type ticked names the company code (OWN-, OPR- or RSH-).</p>
         </fieldset>
+        <div className="space-y-1.5">
+          <Label htmlFor="company-time-zone">Time zone</Label>
+          <TimeZoneSelect
+            id="company-time-zone"
+            zones={timeZones}
+            defaultValue={(create?.values.timeZone as string | undefined) || DEFAULT_TIME_ZONE}
+            guess={!create}
+            aria-invalid={!!create?.fieldErrors.timeZone}
+            aria-describedby="company-time-zone-hint"
+          />
+          <p id="company-time-zone-hint" className="text-xs text-muted-foreground">
+            Dates, times and alerts of the company are in this time zone.
+          </p>
+          {create?.fieldErrors.timeZone ? <p className="text-sm text-destructive">{create.fieldErrors.timeZone}</p> : null}
+        </div>
         {create?.formError && !Object.keys(create.fieldErrors).length ? <p role="alert" className="text-sm text-destructive">{create.formError}</p> : null}
         <Button type="submit" disabled={busy}>
           Create company

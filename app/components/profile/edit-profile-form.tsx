@@ -1,8 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react'
 import * as React from 'react'
 import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { ANNUAL_TEXT, INSPECTOR_QUALIFICATION_MAX } from '#catalog/annual-inspection.ts'
 import { Separator } from '#app/components/ui/separator.tsx'
-import { FormError } from './field.tsx'
+import { Field, FormError } from './field.tsx'
 import { LicenseEditor } from './license-editor.tsx'
 import { PhotoInput } from './photo-input.tsx'
 import { ProfileFields } from './profile-fields.tsx'
@@ -14,7 +16,12 @@ export interface EditProfileValues {
   fields: ProfileFieldValues
   licenses: LicenseRowValues[]
   removePhoto: boolean
+  /** A Mechanic's or Repair shop manager's qualification (decision 066); null: the field is not shown. */
+  inspectorQualification?: string | null
 }
+
+/** The hidden marker that the form carried the qualification field (a blank one then clears it). */
+export const QUALIFICATION_SHOWN_FIELD = 'inspectorQualificationShown'
 
 /**
  * The profile edit form (fields, photo, licenses): one multipart POST with
@@ -79,6 +86,17 @@ export function EditProfileForm({
       />
       <Separator />
       <LicenseEditor key={licenseEditorKey} idPrefix={idPrefix} initialRows={values.licenses} errors={errors} />
+      {typeof values.inspectorQualification === 'string' ? (
+        <>
+          <Separator />
+          <input type="hidden" name={QUALIFICATION_SHOWN_FIELD} value="1" />
+          <Field id={`${idPrefix}-inspectorQualification`} name="inspectorQualification" label={ANNUAL_TEXT.qualificationLabel} errors={errors} hint={ANNUAL_TEXT.qualificationHint}>
+            {(control) => (
+              <Input {...control} defaultValue={values.inspectorQualification ?? ''} maxLength={INSPECTOR_QUALIFICATION_MAX} autoComplete="off" className="h-10 sm:h-9" />
+            )}
+          </Field>
+        </>
+      ) : null}
       <div className="sticky bottom-0 -mx-1 grid grid-cols-2 gap-3 bg-background px-1 py-2 sm:static sm:flex sm:justify-end sm:py-0">
         {cancel}
         <Button type="submit" className="h-10 sm:h-9" disabled={saving}>

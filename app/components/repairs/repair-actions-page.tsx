@@ -12,8 +12,9 @@ import { REPAIR_LIST_PAGE_SIZES, REPAIR_LIST_STATUS_OPTIONS } from '#catalog/rep
 import { REPAIR_TEXT } from '#catalog/texts.ts'
 import { OutOfServiceBadge } from './out-of-service-badge.tsx'
 import { REPAIR_INTENT, type RepairActionView, type RepairList, type RepairTaskView } from './shared.ts'
+import { formatOdometer } from '#catalog/odometer.ts'
 
-const odometerText = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'))
+const odometerText = (n: number | null) => (n === null ? '—' : formatOdometer(n))
 const vehicleText = (v: RepairActionView['vehicle']) => `${v.make} ${v.model}`
 
 /** "Repaired" or "Pending repair", with an icon: never colour alone. */

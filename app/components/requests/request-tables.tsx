@@ -1,5 +1,6 @@
 import type * as React from 'react'
 import { BusIcon, CheckIcon, HistoryIcon, InboxIcon, XCircleIcon, XIcon } from 'lucide-react'
+import { Link } from '@remix-run/react'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
@@ -74,6 +75,11 @@ export function OperatorRequestsTable({ list }: { list: VehicleRequestList }) {
               </TableCell>
               <TableCell cell="actions" className="w-0 text-right">
                 {r.status === 'Pending' ? <CancelButton request={r} /> : null}
+                {r.lease ? (
+                  <Link to={`/leases/${r.lease.id}`} className="whitespace-nowrap text-sm font-medium underline underline-offset-4" data-testid="request-lease-link">
+                    Lease: {r.lease.label}
+                  </Link>
+                ) : null}
               </TableCell>
             </TableRow>
           ))}

@@ -54,6 +54,8 @@ export interface VehicleRequestView {
   requestedAt: string
   /** The instant in the company's time zone, e.g. "Mar 4, 2025, 2:30 PM". */
   requestedAtLabel: string
+  /** The operator's view of an approved request: its lease (decision 064) and its state's label. */
+  lease?: { id: number; label: string } | null
 }
 
 /** A list of requests, or the server's message when it could not be read. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { InspectionFiled } from '#app/components/inspections/inspection-form/inspection-filed.tsx'
 import { InspectionForm } from '#app/components/inspections/inspection-form/inspection-form.tsx'
 import { VehicleFinder, VehicleSummary } from '#app/components/inspections/inspection-form/vehicle-finder.tsx'
@@ -17,7 +17,7 @@ export const action = (args: ActionFunctionArgs) => inspectionPageAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title, query, vehicle, lookupError, window, idempotencyKey, inspectorName } = useLoaderData<typeof loader>()
+  const { title, query, vehicle, lookupError, window, idempotencyKey, inspectorName, qualification } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const filed = answer?.ok ? answer.result : null
   return (
@@ -35,10 +35,17 @@ export default function Page() {
           {vehicle ? (
             <>
               <VehicleSummary vehicle={vehicle} />
+              {vehicle.id !== null && vehicle.related ? (
+                // A related shop's mechanic also files the bus's 90-day emergency-exit check (decision 065).
+                <Link to={`/emergencyExitCheck/${vehicle.id}`} className="text-sm text-primary underline-offset-4 hover:underline">
+                  Emergency exits: file the 90-day check of this vehicle
+                </Link>
+              ) : null}
               <InspectionForm
                 vehicle={vehicle}
                 window={window}
                 idempotencyKey={idempotencyKey}
+                qualification={qualification}
                 answer={answer && !answer.ok ? { formError: answer.formError ?? null, fieldErrors: answer.fieldErrors ?? {}, values: answer.values ?? null } : null}
               />
             </>

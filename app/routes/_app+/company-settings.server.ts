@@ -3,16 +3,11 @@ import { companySettingsPath, PEOPLE_TEXT } from '#app/components/people/shared.
 import { attempt, companyPage } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
+import { timeZoneNames } from '#catalog/company-settings.ts'
 import { updateCompanySettings } from '#server/companies/company-settings.server.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
 
 const TITLE = 'Company settings'
-
-/** The time zones the server accepts (the same list as the use case's). */
-function timeZones(): string[] {
-  const zones = Intl.supportedValuesOf('timeZone')
-  return zones.includes('UTC') ? zones : ['UTC', ...zones]
-}
 
 /** Loader of /company/{companyId}/settings. */
 export async function companySettingsLoader(args: LoaderFunctionArgs) {
@@ -25,18 +20,22 @@ export async function companySettingsLoader(args: LoaderFunctionArgs) {
       id: company.companyId,
       name: company.companyName,
       timeZone: company.timeZone,
+      address: company.address ?? '',
       types: company.companyTypes,
       repairShop: company.repairShop,
     },
     /** The repair shop setting belongs to companies that own vehicles (PRODUCT.md section 5). */
     hasRepairShopSetting: company.companyTypes.includes('Owner'),
-    timeZones: timeZones(),
+    /** The time zones the server accepts (the same list as the use case's). */
+    timeZones: [...timeZoneNames()],
   }
 }
 
 interface Values {
   name: string
   timeZone: string
+  /** Null when the form had no address field (then it is left as it is). */
+  address: string | null
   repairShopCode: string | null
 }
 interface ActionData {
@@ -56,6 +55,7 @@ export async function companySettingsAction(args: ActionFunctionArgs) {
   const values: Values = {
     name: field('name') ?? '',
     timeZone: field('timeZone') ?? '',
+    address: field('address'),
     // Absent when the company has no repair shop setting: then it is left as it is.
     repairShopCode: field('repairShopCode'),
   }
@@ -64,11 +64,12 @@ export async function companySettingsAction(args: ActionFunctionArgs) {
       companyId,
       name: values.name,
       timeZone: values.timeZone,
+      ...(values.address === null ? {} : { address: values.address }),
       ...(values.repairShopCode === null ? {} : { repairShopCode: values.repairShopCode }),
     }),
   )
   if (saved.ok) return redirectWithToast(companySettingsPath(companyId), { type: 'success', message: PEOPLE_TEXT.settingsSaved })
   const { fieldErrors = {}, message, status } = saved.error
-  const known = ['name', 'timeZone', 'repairShopCode'].some((k) => fieldErrors[k])
+  const known = ['name', 'timeZone', 'address', 'repairShopCode'].some((k) => fieldErrors[k])
   return data<ActionData>({ formError: known ? null : message, fieldErrors: { ...fieldErrors }, values }, { status })
 }

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ChevronDownIcon, SaveIcon } from 'lucide-react'
 import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
 import { companySettingsAction, companySettingsLoader } from '#app/routes/_app+/company-settings.server.ts'
@@ -8,11 +8,13 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { Textarea } from '#app/components/ui/textarea.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { roleLabelOf } from '#catalog/roles.ts'
+import { ADDRESS_LIMITS } from '#catalog/company-settings.ts'
 
-/** Company settings: name, time zone and the repair shop setting, for any manager of the company. */
+/** Company settings: name, time zone, address and the repair shop setting, for any manager of the company. */
 export const loader = (args: LoaderFunctionArgs) => companySettingsLoader(args)
 export const action = (args: ActionFunctionArgs) => companySettingsAction(args)
 
@@ -110,6 +112,23 @@ export default function CompanySettingsPage() {
               </p>
               <FieldError id="timeZone-error" message={errors.timeZone} />
             </div>
+            <div className="grid gap-2">
+              <Label htmlFor="address">Address</Label>
+              <Textarea
+                id="address"
+                name="address"
+                rows={4}
+                maxLength={ADDRESS_LIMITS.maxLength}
+                autoComplete="street-address"
+                defaultValue={values?.address ?? company.address}
+                aria-invalid={errors.address ? true : undefined}
+                aria-describedby={[described('address'), 'address-hint'].filter(Boolean).join(' ')}
+              />
+              <p id="address-hint" className="text-xs text-muted-foreground">
+                Postal address, one line per line (at most {ADDRESS_LIMITS.maxLines} lines, {ADDRESS_LIMITS.maxLength} characters). It is printed on leases and inspection decals.
+              </p>
+              <FieldError id="address-error" message={errors.address} />
+            </div>
             {hasRepairShopSetting ? (
               <div className="grid gap-2">
                 <Label htmlFor="repairShopCode">Repair shop (company code)</Label>
@@ -142,6 +161,14 @@ export default function CompanySettingsPage() {
           </Form>
         </CardContent>
       </Card>
+      {company.types.some((t) => t === 'Owner' || t === 'Operator') ? (
+        <p className="mt-6 max-w-2xl text-sm" data-testid="retention-link">
+          <Link to={`/retention/${company.id}`} className="font-medium underline underline-offset-4">
+            Record retention
+          </Link>{' '}
+          <span className="text-muted-foreground">— how long pre-trips, inspections, repairs and leases are kept (never below the legal minimum).</span>
+        </p>
+      ) : null}
     </>
   )
 }

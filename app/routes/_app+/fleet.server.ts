@@ -16,17 +16,20 @@ import { fuelTypeLabel } from '#catalog/vehicle.ts'
 import { AppError } from '#server/errors.ts'
 import { fleetSearchInput } from '#server/fleet/fleet-query.ts'
 import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
-import { endOperatorAssignment, getVehicleOperatorAssignments } from '#server/fleet/vehicle-requests.server.ts'
+import { endOperatorAssignment } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle, archiveVehicle, getVehicle, getVehicleQrLink, updateVehicle } from '#server/fleet/vehicles.server.ts'
 import { lookupVin } from '#server/fleet/vin-decode.server.ts'
 import { listUpcomingAssignmentsByOperator } from '#server/fleet/vehicle-requests.server.ts'
 import type { UpcomingAssignmentView } from '#app/components/fleet/upcoming-assignments.tsx'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/inspections/list-by-vehicle.server.ts'
 import { reviewInspection } from '#server/inspections/review-inspection.server.ts'
+import { listEmergencyExitChecks } from '#server/inspections/emergency-exit-checks.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
+import { companyTimeZone } from '#server/dashboards/alerts.server.ts'
 import { correctOdometer, getOdometerHistory, type OdometerHistory } from '#server/fleet/odometer-history.server.ts'
 import { ODOMETER_TEXT } from '#catalog/texts.ts'
 import { ODOMETER_INTENT, type OdometerFormResult, type OdometerHistoryView } from '#app/components/fleet/odometer-history.tsx'
+import { operatorAssignmentsWithLeases } from './fleet-leases.server.ts'
 import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './fleet-documents.server.ts'
 import {
   CHECKBOX_FIELDS,
@@ -84,12 +87,11 @@ function recordOf(v: Awaited<ReturnType<typeof getVehicle>>): VehicleRecord {
   return record
 }
 
-/** Repairs have no company time zone here: UTC (the formatter names the zone). */
-const utcLabel = (iso: string) => formatInstant(iso, 'UTC')
-
 /** The expanded row's data: every tab's list, loaded only for the open vehicle. */
-async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: number): Promise<OpenVehicle> {
-  const vehicle = await getVehicle(ctx, vehicleId)
+async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, companyId: number, vehicleId: number): Promise<OpenVehicle> {
+  // One clock (decision 063): the page's company's zone, named in every label.
+  const [vehicle, timeZone] = await Promise.all([getVehicle(ctx, vehicleId), companyTimeZone(ctx.db.read, companyId)])
+  const label = (iso: string) => formatInstant(iso, timeZone)
   const errors: OpenVehicle['errors'] = {}
   // A tab whose list cannot be read shows why; the other tabs still load.
   const safe = async <T>(tab: DetailTab, load: () => Promise<T>, fallback: T): Promise<T> => {
@@ -100,7 +102,7 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: n
   }
   const owner = scope === 'owner'
   const [assignments, preInspections, inspections, repairs, documents, qr, odometer] = await Promise.all([
-    owner ? safe('operators', () => getVehicleOperatorAssignments(ctx, vehicleId), []) : null,
+    owner ? safe('operators', () => operatorAssignmentsWithLeases(ctx, vehicleId), []) : null,
     safe('preInspections', () => listPreInspectionsByVehicle(ctx, vehicleId), []),
     safe('inspections', () => listInspectionsByVehicle(ctx, vehicleId), []),
     owner
@@ -112,9 +114,9 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: n
               repairIdentifier: r.repairIdentifier,
               isRepaired: r.repairedAt !== null,
               createdAt: r.createdAt,
-              createdAtLabel: utcLabel(r.createdAt),
+              createdAtLabel: label(r.createdAt),
               repairedAt: r.repairedAt,
-              repairedAtLabel: r.repairedAt ? utcLabel(r.repairedAt) : null,
+              repairedAtLabel: r.repairedAt ? label(r.repairedAt) : null,
               comments: r.comments ?? null,
               repairCompanyName: r.repairCompanyName,
               preInspectionId: r.preInspectionFormId ?? null,
@@ -126,21 +128,23 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, vehicleId: n
     getVehicleQrLink(ctx, vehicleId).then((link) => qrDataUrl(link, 220)),
     attempt(() => getOdometerHistory(ctx, vehicleId)),
   ])
+  const emergencyExits = await safe('emergencyExits', () => listEmergencyExitChecks(ctx, vehicleId), null)
   return {
     vehicle: recordOf(vehicle),
+    emergencyExits,
     qr,
     assignments,
     preInspections: preInspections.map((p) => ({ id: p.id, date: String(p.date), isSatisfactory: !!p.isSatisfactory, driverName: p.driverName ?? '' })),
     inspections: inspections.map((i) => ({ id: i.id, date: String(i.date), isSatisfactory: !!i.isSatisfactory, inspectorName: i.inspectorName ?? '', reviewStatus: i.reviewStatus })),
     repairs,
     documents,
-    odometer: odometer.ok ? odometerView(odometer.value) : null,
+    odometer: odometer.ok ? odometerView(odometer.value, label) : null,
     errors,
   }
 }
 
-/** The history as the Details tab shows it (times in UTC, said so). */
-function odometerView(h: OdometerHistory): OdometerHistoryView {
+/** The history as the Details tab shows it (times in the company's zone, named). */
+function odometerView(h: OdometerHistory, label: (iso: string) => string): OdometerHistoryView {
   return {
     vehicleId: h.vehicleId,
     latest: h.latest,
@@ -149,7 +153,7 @@ function odometerView(h: OdometerHistory): OdometerHistoryView {
       id: r.id,
       reading: r.reading,
       sourceLabel: r.sourceLabel,
-      recordedAtLabel: utcLabel(r.recordedAt),
+      recordedAtLabel: label(r.recordedAt),
       recordedByName: r.recordedByName,
       reason: r.reason,
       isBaseline: r.isBaseline,
@@ -241,7 +245,7 @@ export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScop
   }
 
   const openId = positiveInt(url.searchParams.get('open'))
-  const opened = openId ? await attempt(() => loadOpenVehicle(ctx, scope, openId)) : null
+  const opened = openId ? await attempt(() => loadOpenVehicle(ctx, scope, companyId, openId)) : null
   const open = opened?.ok ? opened.value : null
   const openError = opened && !opened.ok ? FLEET_TEXT.vehicleNotLoaded : null
   const tabParam = url.searchParams.get('tab')

@@ -19,6 +19,7 @@ import { AppError } from '#server/errors.ts'
 import { findVehicleForInspection, type InspectedVehicle } from '#server/inspections/find-vehicle.server.ts'
 import { INSPECTION_MAX_PHOTOS } from '#server/inspections/inspection-schema.ts'
 import { inspectionDateWindow, submitInspection } from '#server/inspections/submit-inspection.server.ts'
+import { getInspectorQualification } from '#server/auth/profile.server.ts'
 import { INSPECTOR_ROLES } from '#catalog/roles.ts'
 import { hasRoleAnywhere } from '#server/policy.ts'
 
@@ -37,6 +38,8 @@ export interface InspectionFiled {
   vehicleIdentifier: string
   nextInspection: string | null
   pendingReview: boolean
+  /** Marked as the annual inspection (decision 066): the confirmation links its report and decal. */
+  isAnnual?: boolean
 }
 
 export async function inspectionPageLoader(args: PageArgs) {
@@ -49,7 +52,7 @@ export async function inspectionPageLoader(args: PageArgs) {
     if (found.ok) vehicle = found.value
     else lookupError = found.error.message
   }
-  const window = await inspectionDateWindow(ctx, ctx.actor)
+  const [window, qualification] = await Promise.all([inspectionDateWindow(ctx, ctx.actor), getInspectorQualification(ctx)])
   return {
     title: INSPECTION_PAGE_TITLE,
     query,
@@ -57,6 +60,8 @@ export async function inspectionPageLoader(args: PageArgs) {
     lookupError,
     window,
     inspectorName: `${ctx.actor.firstName} ${ctx.actor.lastName}`.trim(),
+    /** Printed on an annual inspection's report (49 CFR 396.19, decision 066). */
+    qualification: qualification.inspectorQualification,
     // One key per form shown: the same form posted twice (a double tap, a resent POST) files once.
     idempotencyKey: randomUUID(),
   }

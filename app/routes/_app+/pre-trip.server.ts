@@ -51,6 +51,7 @@ function pageDataOf(ctx: PageContext, c: PreTripContext): PreTripPageData {
       licensePlate: c.vehicle.licensePlate ?? null,
     },
     outOfService: c.outOfService,
+    lease: c.lease ? { id: c.lease.id, fullySigned: c.lease.state === 'signed' } : null,
     operatorCompany: { id: c.operatorCompany.id, name: c.operatorCompany.name, timeZone: tz },
     today: c.operatorCompany.today,
     lastOdometer: c.lastOdometer?.reading ?? c.vehicle.odometer ?? null,
@@ -253,8 +254,8 @@ export async function preTripAction(args: ActionFunctionArgs) {
 
   const filed = await attempt(() => submitPreInspection(ctx, payload))
   if (!filed.ok) return refuse(filed.error)
-  const { id, isSatisfactory, repairActionId } = filed.value
-  return { ok: true, filed: { id, isSatisfactory, repairActionId }, vehicleIdentifier: context.vehicle.vehicleIdentifier } satisfies PreTripActionData
+  const { id, isSatisfactory, repairActionId, repairIdentifier, outOfService } = filed.value
+  return { ok: true, filed: { id, isSatisfactory, repairActionId, repairIdentifier, outOfService }, vehicleIdentifier: context.vehicle.vehicleIdentifier } satisfies PreTripActionData
 }
 
 // ---------------------------------------------------------------------------------------

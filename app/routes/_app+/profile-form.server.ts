@@ -136,7 +136,16 @@ export async function photoInput(form: FormData, photoTooLarge: boolean): Promis
   return undefined
 }
 
-const SHOWN_KEYS = new Set<string>([...PROFILE_FIELD_NAMES, 'profilePhoto', 'userLicenses'])
+/**
+ * The inspector qualification (decision 066) when the form carried it: the typed text (blank
+ * clears it); undefined keeps the stored one.
+ */
+export function qualificationInput(form: FormData): string | undefined {
+  if (str(form.get('inspectorQualificationShown')) !== '1') return undefined
+  return str(form.get('inspectorQualification'))
+}
+
+const SHOWN_KEYS = new Set<string>([...PROFILE_FIELD_NAMES, 'profilePhoto', 'userLicenses', 'inspectorQualification'])
 const isShown = (key: string) => SHOWN_KEYS.has(key) || /^userLicenses\.\d+\.\w+$/.test(key)
 
 /**

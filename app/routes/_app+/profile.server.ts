@@ -21,15 +21,16 @@ import { TEXT } from '#catalog/texts.ts'
 import { deleteAccount, resetAuthenticator } from '#server/auth/account.server.ts'
 import { listExternalIdentities, unlinkExternalIdentity } from '#server/auth/external/external-login.server.ts'
 import { configuredProviders } from '#server/auth/external/providers.server.ts'
-import { getAlertDigestSetting, getProfile, setAlertDigest, updateProfile } from '#server/auth/profile.server.ts'
+import { getAlertDigestSetting, getInspectorQualification, getProfile, setAlertDigest, updateProfile } from '#server/auth/profile.server.ts'
 import { env } from '#server/env.server.ts'
 import { sendReauthCode } from '#server/auth/reauth.server.ts'
 import { totpUri } from '#server/auth/totp.server.ts'
 import { createCompany } from '#server/companies/create-company.ts'
+import { timeZoneNames } from '#catalog/company-settings.ts'
 import { listMyJoinRequests, requestToJoinCompany } from '#server/companies/join-requests.server.ts'
 import { listMyCompanies } from '#server/companies/list-my-companies.ts'
 import { clearSessionCookieHeader } from '#server/http/session-cookie.server.ts'
-import { formErrorOf, licensesInput, photoInput, profileFieldsInput, readForm, readLicenseRows, readProfileFields } from './profile-form.server.ts'
+import { formErrorOf, licensesInput, photoInput, profileFieldsInput, qualificationInput, readForm, readLicenseRows, readProfileFields } from './profile-form.server.ts'
 
 /** The profile page (`/profile`): the user's details, companies, security and linked accounts. */
 
@@ -37,12 +38,13 @@ const joinDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', tim
 
 export async function profilePageLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
-  const [profile, memberships, joinRequests, externalAccounts, alertDigest] = await Promise.all([
+  const [profile, memberships, joinRequests, externalAccounts, alertDigest, qualification] = await Promise.all([
     getProfile(ctx),
     listMyCompanies(ctx),
     listMyJoinRequests(ctx),
     listExternalIdentities(ctx),
     getAlertDigestSetting(ctx),
+    getInspectorQualification(ctx),
   ])
   const companies: CompanyView[] = memberships.map((m) => ({
     companyId: m.companyId,
@@ -63,12 +65,16 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
     companies,
     roles: [...new Set(companies.flatMap((c) => c.roles))],
     countries: COUNTRIES,
+    /** "Create a company" asks for its time zone (decision 063). */
+    timeZones: timeZoneNames(),
     usStates: US_STATES,
     joinRequests,
     externalAccounts,
     providers: configuredProviders(),
     /** The morning alert digest switch: shown to Owner managers (decision 037). */
     alertDigest: { ...alertDigest, hour: env().ALERT_DIGEST_HOUR },
+    /** Shown to Mechanics and Repair shop managers (decision 066): null hides the field. */
+    inspectorQualification: qualification.inspector || qualification.inspectorQualification ? (qualification.inspectorQualification ?? '') : null,
   }
 }
 
@@ -97,11 +103,13 @@ export async function profilePageAction(args: ActionFunctionArgs) {
   if (intent === UPDATE_PROFILE_INTENT) {
     const fields = readProfileFields(form)
     const licenses = readLicenseRows(form)
-    const values: EditProfileValues = { fields, licenses: licenses.rows, removePhoto: form.get('removePhoto') === '1' }
+    const inspectorQualification = qualificationInput(form)
+    const values: EditProfileValues = { fields, licenses: licenses.rows, removePhoto: form.get('removePhoto') === '1', inspectorQualification: inspectorQualification ?? null }
     const saved = await attempt(async () => {
       const profilePhoto = await photoInput(form, photoTooLarge)
       await updateProfile(ctx, {
         ...profileFieldsInput(fields),
+        ...(inspectorQualification === undefined ? {} : { inspectorQualification }),
         ...(profilePhoto === undefined ? {} : { profilePhoto }),
         ...(licenses.submitted ? { userLicenses: licensesInput(licenses.rows) } : {}),
       })
@@ -141,11 +149,12 @@ export async function profilePageAction(args: ActionFunctionArgs) {
   if (intent === CREATE_COMPANY_INTENT || intent === JOIN_COMPANY_INTENT) {
     const values: Record<string, string | string[]> =
       intent === CREATE_COMPANY_INTENT
-        ? { name: String(form.get('name') ?? ''), types: form.getAll('types').map(String) }
+        ? { name: String(form.get('name') ?? ''), types: form.getAll('types').map(String), ...(form.has('timeZone') ? { timeZone: String(form.get('timeZone')) } : {}) }
         : { companyCode: String(form.get('companyCode') ?? ''), role: String(form.get('role') ?? '') }
     const done = await attempt(async () => {
       if (intent === CREATE_COMPANY_INTENT) {
-        const c = await createCompany(ctx, { name: values.name as string, types: values.types as string[] })
+        // The form always sends a zone (decision 063): an empty or unknown one is refused; a post without the field gets the default, as on the API.
+        const c = await createCompany(ctx, { name: values.name as string, types: values.types as string[], ...(values.timeZone === undefined ? {} : { timeZone: values.timeZone as string }) })
         return `${c.companyName} created. Its company code is ${c.companyIdentifier}.`
       }
       const r = await requestToJoinCompany(ctx, values)

@@ -43,7 +43,7 @@ export const action = (args: ActionFunctionArgs) => profilePageAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Profile() {
-  const { title, today, editInline, profile, joinDateLabel, countryName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers, alertDigest } =
+  const { title, today, editInline, profile, joinDateLabel, countryName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers, alertDigest, timeZones, inspectorQualification } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
@@ -91,6 +91,7 @@ export default function Profile() {
       expiryDate: l.expiryDate ?? '',
     })),
     removePhoto: false,
+    inspectorQualification,
   }
   const formProps = {
     values: editValues,
@@ -192,6 +193,7 @@ export default function Profile() {
               {countryName ? <span className="text-muted-foreground"> · {countryName}</span> : null}
             </Detail>
             <Detail label="State">{profile.comesFromState || '—'}</Detail>
+            {inspectorQualification !== null ? <Detail label="Inspector qualification (49 CFR 396.19)">{inspectorQualification || '—'}</Detail> : null}
           </dl>
           <p className="text-sm text-muted-foreground">
             On Operon since <time dateTime={profile.joinDate}>{joinDateLabel}</time>
@@ -205,6 +207,7 @@ export default function Profile() {
         <CompanyForms
           result={actionData?.intent === CREATE_COMPANY_INTENT || actionData?.intent === JOIN_COMPANY_INTENT ? (actionData as CompanyFormResult) : null}
           busy={navigation.state !== 'idle'}
+          timeZones={timeZones}
         />
       </CompaniesCard>
       {alertDigest.ownerManager ? (

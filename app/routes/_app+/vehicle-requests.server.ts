@@ -17,6 +17,8 @@ import {
   type VehicleRequestRow,
 } from '#server/fleet/vehicle-requests.server.ts'
 import { logger } from '#server/log.server.ts'
+import { leasesOfRequests } from '#server/leases/lease-agreements.server.ts'
+import { LEASE_STATE_LABELS } from '#server/leases/lease-text.ts'
 import {
   CREATE_DIALOG_PARAM,
   overlapWarning,
@@ -65,6 +67,13 @@ export async function operatorRequestPageLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Operator'])
   const [company, today] = await Promise.all([getCompany(ctx, companyId), companyToday(ctx, companyId)])
   const list = await loadList(companyId, company.timeZone, () => listRequestsByOperator(ctx, companyId))
+  // The operator's managers sign their side of the lease from here (decision 064).
+  const approved = list.requests.filter((r) => r.status === 'Approved').map((r) => r.id)
+  const leases = await leasesOfRequests(ctx, companyId, approved)
+  for (const r of list.requests) {
+    const lease = leases.get(r.id)
+    r.lease = lease ? { id: lease.id, label: LEASE_STATE_LABELS[lease.state] } : null
+  }
   const url = new URL(args.request.url)
   return {
     title: REQUEST_PAGE_TEXT.operatorTitle,

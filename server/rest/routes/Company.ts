@@ -35,6 +35,10 @@ export const companyRoutes = [
     auth: 'user',
     body: companySettingsInput,
     errors: [403],
-    handler: (ctx) => updateCompanySettings(ctx, ctx.body),
+    // API.md's answer as it was: the address (decision 063) is the pages' and tRPC's.
+    handler: async (ctx) => {
+      const { address: _address, ...company } = await updateCompanySettings(ctx, ctx.body)
+      return company
+    },
   }),
 ]

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { inspectionBody } from '../../inspections/inspection-schema.ts'
+import { annualDecalPdf, decalFileName } from '../../inspections/annual-decal.server.ts'
+import { getAnnualInspectionDecal, getAnnualInspectionReport, listAnnualInspections } from '../../inspections/annual-inspections.server.ts'
+import { pdfBytesResponse } from '../../pdf/pdf-response.server.ts'
 import { listInspectionsForClient, listPreInspectionsByVehicle } from '../../inspections/list-by-vehicle.server.ts'
 import { reviewInspection, reviewInspectionInput } from '../../inspections/review-inspection.server.ts'
 import { preInspectionBody } from '../../inspections/pre-inspection-schema.ts'
@@ -13,6 +16,16 @@ import { vehicleQuery } from './shapes.ts'
 
 /** `?inspectionId=` of the paths that read one filed form (i10e). */
 const inspectionQuery = z.object({ inspectionId: idSchema })
+const annualRowSchema = z.object({
+  id: z.number().int(),
+  inspectionDate: z.string(),
+  isSatisfactory: z.boolean(),
+  result: z.enum(['Passed', 'Failed']),
+  inspectorName: z.string(),
+  inspectorQualification: z.string().nullable(),
+  nextInspectionDue: z.string().nullable(),
+  reviewStatus: z.enum(['Applied', 'Pending', 'Accepted', 'Rejected']),
+})
 const photosSchema = z.array(z.object({ photo: z.string().describe('plain base64'), name: z.string() }))
 
 /** /api/Maintenance/…: a vehicle's pre-inspections and inspections. */
@@ -99,9 +112,9 @@ export const maintenanceRoutes = [
     errors: [403, 404, 409, 413, 415],
     handler: async (ctx) => {
       const body = withIdempotencyHeader(ctx.body, ctx.request.headers.get('idempotency-key'))
-      const { replayed, ...result } = await submitPreInspection(ctx, body)
-      // A retry gets the answer the first request got (decision 024).
-      return json(result, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {})
+      const { replayed, id, isSatisfactory, repairActionId } = await submitPreInspection(ctx, body)
+      // A retry gets the answer the first request got (decision 024); API.md's shape (the RA code is tRPC's and the page's).
+      return json({ id, isSatisfactory, repairActionId }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {})
     },
   }),
   // --- Reading one filed form (i10e) ---
@@ -146,5 +159,44 @@ export const maintenanceRoutes = [
     response: photosSchema,
     errors: [404],
     handler: (ctx) => getInspectionPhotos(ctx, ctx.query),
+  }),
+  // --- The annual inspection (49 CFR 396.17–396.23, decision 066) ---
+  defineRoute({
+    method: 'GET',
+    path: '/api/Maintenance/GetAnnualInspections',
+    tag: 'Maintenance',
+    summary:
+      "A vehicle's annual inspections (49 CFR 396.17), newest first: date, result Passed/Failed, inspector and qualification (396.19), next inspection due; its owner also sees those awaiting review",
+    auth: 'user',
+    query: vehicleQuery,
+    response: z.array(annualRowSchema),
+    errors: [404],
+    handler: (ctx) => listAnnualInspections(ctx, ctx.query.vehicleId),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Maintenance/GetAnnualInspectionReport',
+    tag: 'Maintenance',
+    summary:
+      'The annual inspection report (49 CFR 396.21): vehicle, inspector and qualification, repair shop, date, result, next due, and links to the report page, its PDF and the decal. 409 while it awaits the owner\'s review',
+    auth: 'user',
+    query: inspectionQuery,
+    errors: [404, 409],
+    handler: (ctx) => getAnnualInspectionReport(ctx, ctx.query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Maintenance/GetAnnualInspectionDecal',
+    tag: 'Maintenance',
+    summary:
+      'The decal of a passed annual inspection (49 CFR 396.17(c)): a one-page 4 × 3 in PDF with the vehicle, the date, the repair shop\'s name and address, the next due date and a QR code of the report. 409 when failed or awaiting review',
+    auth: 'user',
+    query: inspectionQuery,
+    responseDescription: 'The decal (application/pdf)',
+    errors: [404, 409, 503],
+    handler: async (ctx) => {
+      const decal = await getAnnualInspectionDecal(ctx, ctx.query)
+      return pdfBytesResponse(await annualDecalPdf(decal), decalFileName(decal))
+    },
   }),
 ]

@@ -4,11 +4,14 @@ import { defineRoute, type RestRoute } from '../route.ts'
 import { alertsRoutes } from './Alerts.ts'
 import { authRoutes } from './Auth.ts'
 import { companyRoutes } from './Company.ts'
+import { complianceRoutes } from './Compliance.ts'
 import { companyStatsRoutes, dashboardRoutes } from './Dashboard.ts'
 import { employeeRoutes } from './Employee.ts'
 import { fleetRoutes } from './Fleet.ts'
 import { joinRequestsRoutes } from './JoinRequests.ts'
+import { leaseRoutes } from './Lease.ts'
 import { maintenanceRoutes } from './Maintenance.ts'
+import { emergencyExitRoutes } from './Maintenance.emergency-exits.ts'
 import { passwordResetRoutes } from './PasswordReset.ts'
 import { profileRoutes } from './Profile.ts'
 import { repairActionRoutes } from './RepairAction.ts'
@@ -46,6 +49,9 @@ export function restRoutes(): RestRoute[] {
     ...fleetRoutes,
     ...vehicleOperatorRoutes,
     ...maintenanceRoutes,
+    ...emergencyExitRoutes,
     ...repairActionRoutes,
+    ...leaseRoutes,
+    ...complianceRoutes,
   ]
 }

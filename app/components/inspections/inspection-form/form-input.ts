@@ -18,6 +18,8 @@ export interface InspectionFormValues {
   signatureName: string
   inspectorSignature: string
   idempotencyKey: string
+  /** The "annual inspection" checkbox (decision 066): 'true' when ticked, '' otherwise. */
+  isAnnual: string
   statuses: Partial<Record<InspectionItemKey, string>>
   comments: Partial<Record<InspectionItemKey, string>>
 }
@@ -53,6 +55,7 @@ export function valuesFromForm(form: FormData): InspectionFormValues {
     signatureName: text(form, 'signatureName'),
     inspectorSignature: text(form, 'inspectorSignature'),
     idempotencyKey: text(form, 'idempotencyKey'),
+    isAnnual: text(form, 'isAnnual'),
     statuses,
     comments,
   }
@@ -67,6 +70,7 @@ export function inputFromValues(v: InspectionFormValues, photos: { photo: string
     signatureName: v.signatureName,
     odometer: v.odometer,
     idempotencyKey: v.idempotencyKey,
+    isAnnual: v.isAnnual,
     photos,
   }
   for (const key of INSPECTION_ITEM_KEYS) input[key] = { status: v.statuses[key] ?? '', comments: v.comments[key] ?? '' }

@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { INSPECTION_TEXT } from '#server/inspections/inspection-schema.ts'
+import { annualDecalPath, annualReportPath } from '#catalog/annual-inspection.ts'
 
 export interface InspectionFiledView {
   id: number
@@ -11,6 +12,8 @@ export interface InspectionFiledView {
   nextInspection: string | null
   /** Filed by a company with no relation to the bus: waits for the owner's review (decision 062). */
   pendingReview: boolean
+  /** Marked as the annual inspection (decision 066). */
+  isAnnual?: boolean
 }
 
 /** After filing: the result, and the vehicle's next inspection date. */
@@ -35,9 +38,28 @@ export function InspectionFiled({ result }: { result: InspectionFiledView }) {
           ? `Next inspection: ${result.nextInspection ? formatDateOnly(result.nextInspection) : 'not set'}.`
           : `The next inspection date is unchanged${result.nextInspection ? ` (${formatDateOnly(result.nextInspection)})` : ''}: correct the defects and inspect again.`}
       </p>
-      <Button asChild className="h-11 w-full sm:w-auto">
-        <Link to="/InspectionPage">Inspect another vehicle</Link>
-      </Button>
+      {result.isAnnual && !result.pendingReview ? (
+        <p className="text-sm" data-testid="annual-filed">
+          Filed as the annual inspection (49 CFR 396.17): {result.isSatisfactory ? 'passed.' : 'failed; no decal until it passes.'}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {result.isAnnual && !result.pendingReview && result.isSatisfactory ? (
+          <Button asChild variant="default" className="h-11 w-full sm:w-auto">
+            <a href={annualDecalPath(result.id)} download>
+              Print the decal
+            </a>
+          </Button>
+        ) : null}
+        {result.isAnnual && !result.pendingReview ? (
+          <Button asChild variant="outline" className="h-11 w-full sm:w-auto">
+            <Link to={annualReportPath(result.id)}>Annual inspection report</Link>
+          </Button>
+        ) : null}
+        <Button asChild variant={result.isAnnual && !result.pendingReview ? 'outline' : 'default'} className="h-11 w-full sm:w-auto">
+          <Link to="/InspectionPage">Inspect another vehicle</Link>
+        </Button>
+      </div>
     </section>
   )
 }

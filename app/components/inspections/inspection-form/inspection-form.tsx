@@ -17,7 +17,8 @@ import {
   type InspectionItemKey,
 } from '#catalog/checklists.ts'
 import { MAX_IMAGE_BYTES } from '#catalog/fleet.ts'
-import { ODOMETER_MAX } from '#catalog/odometer.ts'
+import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
+import { formatOdometer, ODOMETER_MAX } from '#catalog/odometer.ts'
 import {
   INSPECTION_MAX_PHOTOS,
   INSPECTION_TEXT,
@@ -39,6 +40,8 @@ interface Props {
   window: InspectionDateWindow & { today: string }
   idempotencyKey: string
   answer: InspectionFormAnswer | null
+  /** The filer's inspector qualification (decision 066), null when none is entered in the profile. */
+  qualification?: string | null
 }
 
 const SECTIONS = inspectionItemsBySection()
@@ -46,7 +49,7 @@ const UNSATISFACTORY = String(INSPECTION_ITEM_STATUS.Unsatisfactory)
 const SATISFACTORY = String(INSPECTION_ITEM_STATUS.Satisfactory)
 
 /** Step 2: the 48 items by section, odometer, photos, signature; one plain multipart form. */
-export function InspectionForm({ vehicle, window, idempotencyKey, answer }: Props) {
+export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualification = null }: Props) {
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post'
@@ -150,7 +153,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer }: Prop
             {...invalid('inspectionDate', errors)}
           />
         </Field>
-        <Field label="Odometer (optional)" name="odometer" error={errors.odometer} hint={vehicle.odometer != null ? `Last reading: ${vehicle.odometer.toLocaleString('en-US')}` : undefined}>
+        <Field label="Odometer (optional)" name="odometer" error={errors.odometer} hint={vehicle.odometer != null ? `Last reading: ${formatOdometer(vehicle.odometer)}` : undefined}>
           <Input
             id="odometer"
             name="odometer"
@@ -165,6 +168,8 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer }: Prop
           />
         </Field>
       </div>
+
+      <AnnualCheckbox checked={values?.isAnnual === 'true'} qualification={qualification} error={errors.isAnnual} />
 
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4">
         <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -247,6 +252,47 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer }: Prop
         </Button>
       </div>
     </Form>
+  )
+}
+
+/**
+ * "This is the annual inspection (49 CFR 396.17)" (decision 066): a plain checkbox, so it files
+ * without JavaScript; the qualification it prints, or where to enter it.
+ */
+function AnnualCheckbox({ checked, qualification, error }: { checked: boolean; qualification: string | null; error?: string }) {
+  return (
+    <div className="grid gap-2 rounded-lg border bg-card p-4" data-testid="annual-inspection">
+      <label htmlFor="isAnnual" className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
+        <input
+          id="isAnnual"
+          name="isAnnual"
+          type="checkbox"
+          value="true"
+          defaultChecked={checked}
+          className="size-5 shrink-0 accent-primary"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`isAnnual-hint${error ? ' isAnnual-error' : ''}`}
+        />
+        {ANNUAL_TEXT.checkbox}
+      </label>
+      <p id="isAnnual-hint" className="text-xs text-muted-foreground">
+        {ANNUAL_TEXT.checkboxHint}{' '}
+        {qualification ? (
+          <>
+            Your qualification: <strong className="text-foreground">{qualification}</strong>.
+          </>
+        ) : (
+          <>
+            You have no inspector qualification yet: <a href="/profile?edit=1" className="underline">enter it in your profile</a>.
+          </>
+        )}
+      </p>
+      {error ? (
+        <p id="isAnnual-error" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
   )
 }
 

@@ -7,6 +7,7 @@ import { formatDateOnly } from '#app/utils/dates.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { INSPECTION_TEXT, type InspectedVehicle } from '#server/inspections/inspection-schema.ts'
 import { QrScan } from './qr-scan.tsx'
+import { formatOdometer } from '#catalog/odometer.ts'
 
 /** Step 1: the vehicle by its identifier (a GET form: works without JavaScript) or by its QR. */
 export function VehicleFinder({ query, error, compact }: { query: string; error: string | null; compact?: boolean }) {
@@ -58,7 +59,7 @@ export function VehicleSummary({ vehicle }: { vehicle: InspectedVehicle }) {
     ...(vehicle.related || vehicle.vin !== null
       ? ([
           ['VIN', vehicle.vin ?? ''],
-          ['Odometer', vehicle.odometer == null ? 'Not recorded' : `${vehicle.odometer.toLocaleString('en-US')} mi`],
+          ['Odometer', vehicle.odometer == null ? 'Not recorded' : formatOdometer(vehicle.odometer)],
           ['Next inspection', vehicle.nextInspection ? formatDateOnly(vehicle.nextInspection) : 'Not set'],
         ] as [string, string][])
       : []),

@@ -1,0 +1,93 @@
+/**
+ * The annual inspection report (49 CFR 396.21, decision 066): the inspection's own document
+ * (form-print.tsx) under the report's title, with the facts the rule asks for first — the
+ * vehicle, the inspector and the qualification (396.19), the repair shop, the date and the result.
+ * Used by the report's page and its PDF (static HTML): record texts are React text only.
+ */
+import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
+import type { AnnualInspectionReport } from '#server/inspections/annual-inspections.server.ts'
+import {
+  InspectionDocument,
+  type FingerprintView,
+  type FormPhotoView,
+  type FormVehicleView,
+  type InspectionFormView,
+} from './form-print.tsx'
+
+export type AnnualReportView = AnnualInspectionReport
+
+const text = (v: string | null | undefined) => (v && v.trim() ? v : '—')
+
+/** The report's facts: what 49 CFR 396.21(a) names, and the next due date of a passed one. */
+export function AnnualReportFacts({ report }: { report: AnnualReportView }) {
+  const v = report.vehicle
+  const rows: [string, React.ReactNode][] = [
+    ['Vehicle identifier', <strong key="id">{v.vehicleIdentifier}</strong>],
+    ['VIN', text(v.vin)],
+    ['License plate', text(v.licensePlate)],
+    ['Make and model', `${v.make} ${v.model}`.trim() || '—'],
+    ['Inspector', text(report.inspectorName)],
+    ['Qualification (49 CFR 396.19)', text(report.inspectorQualification)],
+    ['Repair shop', text(report.shop?.name)],
+    ['Shop address', text(report.shop?.address)],
+    ['Inspection date', report.inspectionDate],
+    [
+      'Result',
+      <strong key="r" className={report.isSatisfactory ? 'opd-good' : 'opd-bad'} data-annual-result={report.result}>
+        {report.result}
+      </strong>,
+    ],
+    ['Next inspection due', report.nextInspectionDue ?? 'Not set: the vehicle did not pass'],
+  ]
+  return (
+    <section aria-label="Annual inspection" data-testid="annual-report-facts">
+      <h2>Annual inspection (49 CFR 396.17)</h2>
+      <dl>
+        {rows.map(([k, value]) => (
+          <AnnualFact key={k} label={k} value={value} />
+        ))}
+      </dl>
+      <p className="opd-muted" style={{ margin: '6px 0 0', fontSize: 11 }}>
+        {ANNUAL_TEXT.reportHelp}
+      </p>
+    </section>
+  )
+}
+
+function AnnualFact({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  )
+}
+
+/** The whole report: the inspection's document with the report's title and facts. */
+export function AnnualReportDocument({
+  report,
+  form,
+  vehicle,
+  vehicleQr,
+  photos,
+  fingerprint,
+}: {
+  report: AnnualReportView
+  form: InspectionFormView
+  vehicle: FormVehicleView
+  vehicleQr: string
+  photos: FormPhotoView[]
+  fingerprint: FingerprintView
+}) {
+  return (
+    <InspectionDocument
+      title={ANNUAL_TEXT.reportTitle}
+      lead={<AnnualReportFacts report={report} />}
+      form={form}
+      vehicle={vehicle}
+      vehicleQr={vehicleQr}
+      photos={photos}
+      fingerprint={fingerprint}
+    />
+  )
+}

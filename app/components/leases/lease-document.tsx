@@ -1,0 +1,186 @@
+/**
+ * The lease agreement as a document (decision 064): ONE component for the lease page, its print
+ * page (/PrintLease/{id}) and the server-side PDF (rendered to static HTML). The text is the
+ * fixed text of the lease's version (server/leases/lease-text.ts) filled with the snapshot kept
+ * when it was drafted. Self-contained like the inspection documents: the shared print CSS,
+ * pictures as data: URLs, every record text as React text.
+ */
+import type { LeaseSide } from '#catalog/compliance.ts'
+import type { FingerprintView } from '#app/components/inspections/form-print.tsx'
+import { PrintStyles } from '#app/components/inspections/form-print.tsx'
+import { formatInstant } from '#app/utils/dates.ts'
+import { useNonce } from '#app/utils/nonce.tsx'
+import type { LeaseAgreementView } from '#server/leases/lease-agreements.server.ts'
+import { ADDRESS_MISSING, LEASE_STATE_LABELS, leaseDate, leaseText } from '#server/leases/lease-text.ts'
+
+export type LeaseView = LeaseAgreementView
+
+const LEASE_CSS = `
+.opd .opd-lease p{margin:0 0 8px}
+.opd .opd-lease h3{font-size:13px;margin:10px 0 2px}
+.opd .opd-sigs{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,240px),1fr));gap:12px;margin-top:6px}
+.opd .opd-sigline{border-bottom:1px solid #111;min-height:34mm;display:flex;align-items:flex-end;padding:2px 0}
+.opd .opd-sigline img{max-height:30mm;max-width:100%}
+.opd .opd-typed{font-family:"DejaVu Serif","Liberation Serif",Georgia,serif;font-style:italic;font-size:20px}
+`
+
+/** The day the lease was drafted, in the lessee's time zone (as its term). */
+function draftedOn(lease: LeaseView): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: lease.operator.timeZone }).format(new Date(lease.createdAt))
+  } catch {
+    return leaseDate(lease.createdAt)
+  }
+}
+
+/** A side's signing time, in that side's company time zone, naming the zone ("Nov 27, 2026, 9:14 AM PST"). */
+export function signedAtText(lease: LeaseView, side: LeaseSide, iso: string): string {
+  return formatInstant(iso, side === 'Owner' ? lease.owner.timeZone : lease.operator.timeZone)
+}
+
+function SignatureBlock({ lease, side }: { lease: LeaseView; side: LeaseSide }) {
+  const text = leaseText(lease.textVersion)
+  const signed = lease.signatures.find((s) => s.side === side)
+  const party = side === 'Owner' ? lease.owner : lease.operator
+  return (
+    <div data-side={side}>
+      <div className="opd-muted">{text.signatureLines[side]}</div>
+      <div className="opd-sigline">
+        {signed?.signature ? (
+          <img src={`data:image/png;base64,${signed.signature}`} alt={`Signature of ${signed.signerName}`} />
+        ) : signed ? (
+          <span className="opd-typed">{signed.signerName}</span>
+        ) : null}
+      </div>
+      <dl>
+        <dt>Company</dt>
+        <dd>{party.name}</dd>
+        <dt>Name</dt>
+        <dd>{signed ? signed.signerName : 'Not signed yet'}</dd>
+        <dt>Signed</dt>
+        <dd>{signed ? signedAtText(lease, side, signed.signedAt) : '—'}</dd>
+        {signed?.typed ? (
+          <>
+            <dt>Signature</dt>
+            <dd>Signed by typed name: {signed.signerName}</dd>
+          </>
+        ) : null}
+      </dl>
+    </div>
+  )
+}
+
+function FingerprintBlock({ fp }: { fp: FingerprintView }) {
+  return (
+    <div className="opd-fingerprint" data-testid="fingerprint">
+      <img src={fp.verifyQr} alt="QR code of the link that checks this copy" />
+      <div>
+        <div>
+          Fingerprint: <strong className="opd-mono" data-fingerprint={fp.fingerprint}>{fp.fingerprint}</strong>
+        </div>
+        <div className="opd-muted">Check this printed copy against the records: scan the code or open</div>
+        <div className="opd-link opd-mono">{fp.verifyUrl}</div>
+      </div>
+    </div>
+  )
+}
+
+export function LeaseDocument({ lease, fingerprint }: { lease: LeaseView; fingerprint?: FingerprintView }) {
+  const text = leaseText(lease.textVersion)
+  const address = (a: string | null) => (a && a.trim() ? a : `(${ADDRESS_MISSING})`)
+  // The page's CSP nonce (decision 046); none in the PDF's own document.
+  const nonce = useNonce()
+  return (
+    <article className="opd" aria-label="Lease agreement">
+      <PrintStyles />
+      <style nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: LEASE_CSS }} />
+      <div className="opd-head">
+        <div>
+          <h1>{text.title}</h1>
+          <p className="opd-sub">
+            {text.citation} · Lease no. {lease.id} · Text {lease.textVersion} · Drafted {draftedOn(lease)}
+          </p>
+        </div>
+        <span className={`opd-badge ${lease.state === 'signed' ? 'opd-good' : 'opd-bad'}`}>{LEASE_STATE_LABELS[lease.state]}</span>
+      </div>
+      <div className="opd-grid">
+        <section aria-label="Lessor">
+          <h2>Lessor (owner)</h2>
+          <dl>
+            <dt>Company</dt>
+            <dd>{lease.owner.name}</dd>
+            <dt>Address</dt>
+            <dd>{address(lease.owner.address)}</dd>
+          </dl>
+        </section>
+        <section aria-label="Lessee">
+          <h2>Lessee (operator)</h2>
+          <dl>
+            <dt>Company</dt>
+            <dd>{lease.operator.name}</dd>
+            <dt>Address</dt>
+            <dd>{address(lease.operator.address)}</dd>
+          </dl>
+        </section>
+        <section aria-label="Vehicle">
+          <h2>Vehicle</h2>
+          <dl>
+            <dt>Identifier</dt>
+            <dd>{lease.vehicle.vehicleIdentifier}</dd>
+            <dt>VIN</dt>
+            <dd className="opd-mono">{lease.vehicle.vin}</dd>
+            <dt>License plate</dt>
+            <dd>{lease.vehicle.licensePlate || '—'}</dd>
+          </dl>
+        </section>
+        <section aria-label="Term">
+          <h2>Term</h2>
+          <dl>
+            <dt>Start</dt>
+            <dd>{leaseDate(lease.startDate)}</dd>
+            <dt>End</dt>
+            <dd>{lease.endDate ? leaseDate(lease.endDate) : 'Open-ended'}</dd>
+            {lease.assignmentEndedAt ? (
+              <>
+                <dt>Ended early</dt>
+                <dd>{formatInstant(lease.assignmentEndedAt, lease.operator.timeZone)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      </div>
+      <section className="opd-lease" aria-label="Terms of the lease">
+        <h2>Terms</h2>
+        {text.paragraphs(leaseTerms(lease)).map((p) => (
+          <div key={p.heading}>
+            <h3>{p.heading}</h3>
+            <p>{p.text}</p>
+          </div>
+        ))}
+      </section>
+      <section aria-label="Signatures">
+        <h2>Signatures</h2>
+        <div className="opd-sigs">
+          <SignatureBlock lease={lease} side="Owner" />
+          <SignatureBlock lease={lease} side="Operator" />
+        </div>
+      </section>
+      {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}
+    </article>
+  )
+}
+
+/** The snapshot the fixed text is filled with. */
+export function leaseTerms(lease: LeaseView) {
+  return {
+    ownerName: lease.owner.name,
+    ownerAddress: lease.owner.address,
+    operatorName: lease.operator.name,
+    operatorAddress: lease.operator.address,
+    vehicleIdentifier: lease.vehicle.vehicleIdentifier,
+    vin: lease.vehicle.vin,
+    licensePlate: lease.vehicle.licensePlate,
+    startDate: lease.startDate,
+    endDate: lease.endDate,
+  }
+}

@@ -1,0 +1,121 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { SignatureField } from '#app/components/forms/signature-field.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { Textarea } from '#app/components/ui/textarea.tsx'
+import { EMERGENCY_EXIT_ITEM_STATUSES, EMERGENCY_EXIT_ITEMS } from '#catalog/compliance.ts'
+import { DUE_STATE_LABELS, EMERGENCY_EXIT_TEXT } from '#server/inspections/emergency-exit-check-schema.ts'
+import { emergencyExitCheckAction, emergencyExitCheckLoader, type ExitCheckFormValues } from './emergency-exit-check.server.ts'
+
+/**
+ * `/emergencyExitCheck/{vehicleId}`: the 90-day emergency-exit check (49 CFR 396.3(b)(4),
+ * decision 065), phone first (one column at 360 px), a plain form post that works without
+ * JavaScript (the typed name signs then).
+ */
+export const loader = (args: LoaderFunctionArgs) => emergencyExitCheckLoader(args)
+export const action = (args: ActionFunctionArgs) => emergencyExitCheckAction(args)
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? EMERGENCY_EXIT_TEXT.title} · Operon` }]
+
+type Refused = { ok: false; formError: string; fieldErrors: Record<string, string>; values: ExitCheckFormValues }
+type Filed = { ok: true; result: { id: number; isSatisfactory: boolean; repairActionId: number | null; checkDate: string; nextDueDate: string } }
+
+export default function Page() {
+  const d = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>() as Refused | Filed | undefined
+  const busy = useNavigation().state === 'submitting'
+  const refused = answer && !answer.ok ? answer : null
+  const errors = refused?.fieldErrors ?? {}
+  const values = refused?.values
+  const dueTone = d.due.dueState === 'overdue' ? 'text-danger' : d.due.dueState === 'due-soon' ? 'text-warning-foreground dark:text-warning' : 'text-muted-foreground'
+
+  return (
+    <div className="mx-auto grid w-full max-w-xl gap-4">
+      <PageHeader title={EMERGENCY_EXIT_TEXT.title} description={`${d.vehicle.vehicleIdentifier} · ${d.vehicle.make} ${d.vehicle.model} · ${d.vehicle.licensePlate}`} className="mb-0" />
+      <p className="text-sm" data-testid="exit-check-help">
+        {EMERGENCY_EXIT_TEXT.help}
+      </p>
+      <p className={`text-sm font-medium ${dueTone}`} data-testid="exit-check-due">
+        {DUE_STATE_LABELS[d.due.dueState]}: next check due <time dateTime={d.due.nextDueDate}>{d.due.nextDueDate}</time>
+        {d.due.lastCheckDate ? ` (last check ${d.due.lastCheckDate})` : ' (never checked)'}.
+      </p>
+
+      {answer?.ok ? (
+        <section className="grid gap-3 rounded-md border p-4" role="status" data-testid="exit-check-filed">
+          <h2 className="text-lg font-semibold">{answer.result.repairActionId ? EMERGENCY_EXIT_TEXT.filedWithRepair : EMERGENCY_EXIT_TEXT.filed}</h2>
+          <p className="text-sm">
+            Result: <strong>{answer.result.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</strong> on {answer.result.checkDate}. Next check due {answer.result.nextDueDate}.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to="/dashboard">Back to the dashboard</Link>
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <Form method="post" className="grid gap-4" noValidate={false}>
+          <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
+          {refused?.formError ? (
+            <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+              {refused.formError}
+            </p>
+          ) : null}
+          <p className="text-sm text-muted-foreground">
+            Filed by {d.filer.name} as {d.filer.role} of {d.filer.companyName}.
+          </p>
+          <div className="grid gap-1.5">
+            <Label htmlFor="checkDate">Check date</Label>
+            <Input id="checkDate" name="checkDate" type="date" defaultValue={values?.checkDate || d.filer.today} min={d.filer.earliestDate} max={d.filer.today} required className="h-11" />
+            {errors.checkDate ? <p className="text-sm text-destructive">{errors.checkDate}</p> : null}
+          </div>
+          {EMERGENCY_EXIT_ITEMS.map((item) => {
+            const posted = values?.items[item.key]
+            const statusError = errors[`${item.key}.status`] ?? errors[item.key]
+            const commentError = errors[`${item.key}.comments`]
+            return (
+              <fieldset key={item.key} className="grid gap-2 rounded-md border p-3" data-item={item.key}>
+                <legend className="px-1 font-medium">{item.label}</legend>
+                <div className="grid grid-cols-2 gap-2">
+                  {EMERGENCY_EXIT_ITEM_STATUSES.map((s) => (
+                    <label key={s.value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
+                      <input type="radio" name={`${item.key}.status`} value={s.value} defaultChecked={posted?.status === String(s.value)} required className="size-4" />
+                      {s.label}
+                    </label>
+                  ))}
+                </div>
+                {statusError ? <p className="text-sm text-destructive">{statusError}</p> : null}
+                <Label htmlFor={`${item.key}-comments`} className="text-sm">
+                  Comment (required when Unsatisfactory)
+                </Label>
+                <Textarea id={`${item.key}-comments`} name={`${item.key}.comments`} defaultValue={posted?.comments ?? ''} maxLength={2000} rows={2} />
+                {commentError ? <p className="text-sm text-destructive">{commentError}</p> : null}
+              </fieldset>
+            )
+          })}
+          <SignatureField name="inspectorSignature" typedName="signatureName" label="Signature" typedDefault={values?.signatureName} error={errors.inspectorSignature ?? errors.signatureName} />
+          <Button type="submit" className="sticky bottom-2 h-12 w-full" disabled={busy}>
+            {busy ? 'Filing…' : 'File the emergency-exit check'}
+          </Button>
+        </Form>
+      )}
+
+      {d.recent.length ? (
+        <section aria-labelledby="recent-exit-checks" className="grid gap-2">
+          <h2 id="recent-exit-checks" className="text-base font-semibold">
+            Recent checks
+          </h2>
+          <ul className="grid gap-1 text-sm">
+            {d.recent.map((c) => (
+              <li key={c.id}>
+                <time dateTime={c.checkDate}>{c.checkDate}</time> · {c.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'} · {c.inspectorName} ({c.filerRole})
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}

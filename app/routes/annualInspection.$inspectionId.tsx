@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { AnnualReportDocument } from '#app/components/inspections/annual-report.tsx'
+import { PrintPage } from '#app/components/print-page.tsx'
+import { ANNUAL_TEXT, annualDecalPath, annualReportPdfPath } from '#catalog/annual-inspection.ts'
+import { annualReportPageLoader } from './annual-inspection.server.ts'
+
+/**
+ * /annualInspection/{inspectionId}: the annual inspection report (49 CFR 396.21, decision 066),
+ * printable, without the standard layout; the decal's QR code opens it. Its PDF and the decal's.
+ */
+export const loader = (args: LoaderFunctionArgs) => annualReportPageLoader(args)
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
+
+export default function Page() {
+  const { title, record, message } = useLoaderData<typeof loader>()
+  const id = record?.report.id
+  return (
+    <PrintPage title={title} pdfHref={id ? annualReportPdfPath(id) : null} missing={record ? null : (message ?? ANNUAL_TEXT.notFound)}>
+      {record ? (
+        <>
+          <p className="opd-noprint mx-3 mb-2 flex flex-wrap items-center gap-2 text-sm print:hidden">
+            {record.report.decalUrl ? (
+              <a href={annualDecalPath(record.report.id)} download className="rounded-md border px-3 py-1.5 hover:bg-muted" data-testid="decal-link">
+                Print the decal (4 × 3 in label)
+              </a>
+            ) : null}
+            <span className="text-muted-foreground">{record.report.decalUrl ? ANNUAL_TEXT.decalHelp : ANNUAL_TEXT.failedNoDecal}</span>
+          </p>
+          <AnnualReportDocument
+            report={record.report}
+            form={record.form}
+            vehicle={record.vehicle}
+            vehicleQr={record.vehicleQr}
+            photos={record.photos}
+            fingerprint={record.fingerprint}
+          />
+        </>
+      ) : null}
+    </PrintPage>
+  )
+}
