@@ -68,7 +68,7 @@ export interface ComplianceRow {
   vin: string
   /** The lease in force today (the latest started), or null. */
   lease: { id: number; operatorName: string; startDate: string; endDate: string | null; status: LeaseStatus } | null
-  /** An operator has an active assignment of the vehicle today: a signed lease is required. */
+  /** Another company has an active assignment of the vehicle today: a signed lease is required (an owner running its own bus needs none, decision 064). */
   operated: boolean
   emergencyExitCheck: ComplianceDue
   annualInspection: ComplianceDue
@@ -97,7 +97,7 @@ function complianceSource(ctx: UseCaseContext, companyId: number, today: string,
       leaseStartDate: sql<string | null>`"lease_agreements"."start_date"`.as('lease_start_date'),
       leaseEndDate: sql<string | null>`"lease_agreements"."end_date"`.as('lease_end_date'),
       leaseSignatures: sql<number>`(SELECT count(*) FROM "lease_signatures" AS "s" WHERE "s"."lease_id" = "lease_agreements"."id")`.as('lease_signatures'),
-      operated: sql<number>`EXISTS (SELECT 1 FROM "operator_assignments" AS "oa" WHERE "oa"."vehicle_id" = "vehicles"."id" AND "oa"."start_date" <= ${today} AND ("oa"."end_date" IS NULL OR "oa"."end_date" >= ${today}) AND "oa"."ended_at" IS NULL)`.as('operated'),
+      operated: sql<number>`EXISTS (SELECT 1 FROM "operator_assignments" AS "oa" WHERE "oa"."vehicle_id" = "vehicles"."id" AND "oa"."start_date" <= ${today} AND ("oa"."end_date" IS NULL OR "oa"."end_date" >= ${today}) AND "oa"."ended_at" IS NULL AND "oa"."operator_company_id" <> "vehicles"."owner_company_id")`.as('operated'),
       lastCheck: sql<string | null>`(SELECT max("e"."check_date") FROM "emergency_exit_checks" AS "e" WHERE "e"."vehicle_id" = "vehicles"."id")`.as('last_check'),
       // Only applied or accepted inspections count (a Pending or Rejected one does not, decision 062).
       lastAnnual: sql<string | null>`(SELECT max("i"."inspection_date") FROM "inspections" AS "i" WHERE "i"."vehicle_id" = "vehicles"."id" AND "i"."is_annual" = 1 AND "i"."review_status" IN ('Applied', 'Accepted'))`.as('last_annual'),

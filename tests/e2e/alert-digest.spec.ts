@@ -78,7 +78,9 @@ test('the running server mails the digest of an owner company whose morning has 
   })
   // The scheduler checks every minute: the mail arrives over SMTP within about a minute.
   const mail = await waitForMail(user.email!, (m) => m.subject.includes(name), 140_000)
-  expect(mail.subject).toBe(`Operon: 1 alert for ${name} on ${today}`)
+  // The licence due today, and the 90-day emergency-exit check of a bus never checked (decision 065).
+  expect(mail.subject).toBe(`Operon: 2 alerts for ${name} on ${today}`)
   expect(mail.text).toContain('License expiry')
+  expect(mail.text).toContain('Emergency exit check')
   expect(mail.text).toContain('/profile')
 })

@@ -6,8 +6,7 @@
  * poppler (`pdftotext`: parties, times in company time) and turned into images under
  * tests/.tmp for a person to look at (`pdftoppm`).
  */
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
@@ -16,6 +15,7 @@ import { companies, emergencyExitChecks, inspections, leaseAgreements, repairAct
 import { createVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
+import { pdfInfo, pdfText, pdfToPng } from '#tests/helpers/pdf.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import { BASE_URL, drawSignature, e2eDb, expect, test } from './fixtures.ts'
 
@@ -37,10 +37,8 @@ async function signedIn(browser: Browser, userId: number, opts: { phone?: boolea
 /** The text of a PDF (poppler), runs of spaces folded; a PNG of each page kept under tests/.tmp. */
 function readPdf(pdf: Buffer, name: string): string {
   mkdirSync(TMP, { recursive: true })
-  const file = resolve(TMP, `${name}.pdf`)
-  writeFileSync(file, pdf)
-  execFileSync('pdftoppm', ['-r', '100', '-png', file, resolve(TMP, name)])
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ')
+  pdfToPng(pdf, name, { dir: TMP })
+  return pdfText(pdf, name, TMP).replace(/[ \t]+/g, ' ')
 }
 
 async function fetchPdf(page: Page, href: string): Promise<Buffer> {
@@ -203,7 +201,7 @@ test.describe('the compliance pack', () => {
     const decal = await fetchPdf(page, decalHref!)
     const decalText = readPdf(decal, `decal-${annual!.id}`)
     for (const fact of [bus.vehicleIdentifier, shop.name, '42 Wrench Street', 'Tulsa, OK 74103']) expect(decalText, fact).toContain(fact)
-    const info = execFileSync('pdfinfo', [resolve(TMP, `decal-${annual!.id}.pdf`)], { encoding: 'utf8' })
+    const info = pdfInfo(decal, `decal-${annual!.id}`, TMP)
     expect(info).toMatch(/Pages:\s+1\b/)
     expect(info).toMatch(/Page size:\s+288 x 216 pts/)
 

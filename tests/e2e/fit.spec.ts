@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { and, eq, isNull, lte } from 'drizzle-orm'
-import { companies, operatorAssignments, users, vehicles } from '#db/schema/index.ts'
+import { companies, inspections, leaseAgreements, operatorAssignments, users, vehicles } from '#db/schema/index.ts'
 import { webSessionFor } from '#tests/helpers/factory.ts'
 import { DEMO_LOGINS } from '#server/demo/logins.ts'
 import { BASE_URL, e2eDb, expect, seriousAxeViolations, test } from './fixtures.ts'
@@ -35,7 +35,27 @@ async function demoIds() {
     .where(and(eq(operatorAssignments.operatorCompanyId, evergreen), isNull(operatorAssignments.endedAt), lte(operatorAssignments.startDate, today)))
     .limit(1)
   if (!cascadeBus || !driven) throw new Error('demo data missing: vehicles')
-  return { cascade, summit, evergreen, keystone, cascadeBus: cascadeBus.id, evergreenBus: driven.id }
+  // The compliance pack's records (issue 23): a lease between Summit and Evergreen, an annual inspection.
+  const [lease] = await db
+    .select({ id: leaseAgreements.id })
+    .from(leaseAgreements)
+    .where(and(eq(leaseAgreements.ownerCompanyId, summit), eq(leaseAgreements.operatorCompanyId, evergreen)))
+    .limit(1)
+  const [annual] = await db.select({ id: inspections.id, vehicleId: inspections.vehicleId }).from(inspections).where(eq(inspections.isAnnual, true)).limit(1)
+  const [cascadeLease] = await db.select({ id: leaseAgreements.id }).from(leaseAgreements).where(eq(leaseAgreements.ownerCompanyId, cascade)).limit(1)
+  if (!lease || !cascadeLease || !annual) throw new Error('demo data missing: leases or annual inspection')
+  return {
+    cascade,
+    summit,
+    evergreen,
+    keystone,
+    cascadeBus: cascadeBus.id,
+    evergreenBus: driven.id,
+    lease: lease.id,
+    cascadeLease: cascadeLease.id,
+    annual: annual.id,
+    annualBus: annual.vehicleId,
+  }
 }
 
 /** Every page route of app/routes with real demo ids, by the role that opens it. */
@@ -69,17 +89,23 @@ function pagesOf(ids: Awaited<ReturnType<typeof demoIds>>): Record<Role | 'publi
       ['repair-actions', `/repairActions/${c}`],
       ['company-settings', `/company/${c}/settings`],
       ['vehicle-link', `/vehicles/${ids.cascadeBus}`],
+      ['compliance', `/compliance/${c}`],
+      ['retention', `/retention/${c}`],
+      ['lease', `/leases/${ids.cascadeLease}`],
     ],
     owner: [
       ['owner-fleet-summit', `/fleet/${s}`],
       ['owner-requests-summit', `/ownerRequestPage/${s}`],
       ['owner-dashboard-summit', `/OwnerDashboard/${s}`],
+      ['compliance-summit', `/compliance/${s}`],
+      ['lease-summit', `/leases/${ids.lease}`],
     ],
     operator: [
       ['operator-requests-evergreen', `/operatorRequestPage/${e}`],
       ['employees-evergreen', `/employees/${e}`],
       ['join-requests-evergreen', `/joinRequests/${e}`],
       ['fleet-operator-evergreen', `/fleetOperator/${e}`],
+      ['lease-evergreen', `/leases/${ids.lease}`],
     ],
     charter: [],
     repairshop: [
@@ -90,10 +116,13 @@ function pagesOf(ids: Awaited<ReturnType<typeof demoIds>>): Record<Role | 'publi
     driver: [
       ['driver-dashboard', '/dashboard'],
       ['pre-trip', `/preTrip/${ids.evergreenBus}`],
+      ['emergency-exit-check-driver', `/emergencyExitCheck/${ids.evergreenBus}`],
     ],
     mechanic: [
       ['mechanic-dashboard', '/dashboard'],
       ['inspection-page', '/InspectionPage'],
+      ['emergency-exit-check', `/emergencyExitCheck/${ids.annualBus}`],
+      ['annual-inspection-report', `/annualInspection/${ids.annual}`],
     ],
   }
 }
@@ -184,7 +213,7 @@ test.beforeAll(async () => {
 const CHUNK = 6
 for (const role of ['public', 'cascade', 'owner', 'operator', 'repairshop', 'driver', 'mechanic'] as const) {
   // The lists' lengths do not depend on the ids.
-  const parts = Math.ceil(pagesOf({ cascade: 0, summit: 0, evergreen: 0, keystone: 0, cascadeBus: 0, evergreenBus: 0 })[role].length / CHUNK)
+  const parts = Math.ceil(pagesOf({ cascade: 0, summit: 0, evergreen: 0, keystone: 0, cascadeBus: 0, evergreenBus: 0, lease: 0, cascadeLease: 0, annual: 0, annualBus: 0 })[role].length / CHUNK)
   for (let part = 0; part < parts; part++) {
     test(`the pages of ${role} fit${parts > 1 ? ` (part ${part + 1})` : ''}`, async ({ page }) => {
       const pages = pagesOf(ids)[role].slice(part * CHUNK, (part + 1) * CHUNK)

@@ -4,8 +4,7 @@
  * qualification), the next inspection date it sets, the owner's review of an unrelated shop's
  * filing, the report and the decal as PDFs (text, page size, the QR's link), and the doors.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -28,6 +27,7 @@ import { submitInspection } from '#server/inspections/submit-inspection.server.t
 import { observePdfRenders, type PdfRenderRecord } from '#server/pdf/render.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
+import { pdfInfo as readPdfInfo, pdfText as readPdfText, pdfToPng } from '#tests/helpers/pdf.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import * as reportPage from '#app/routes/annualInspection.$inspectionId.tsx'
@@ -106,18 +106,9 @@ async function rest(method: string, path: string, userId: number, body?: unknown
   return res
 }
 
-function pdfText(bytes: Buffer, name: string): string {
-  const file = join(tmp, name)
-  writeFileSync(file, bytes)
-  // To look at the documents: ANNUAL_PDF_DIR=… keeps a copy (then `pdftoppm -r 100 -png`).
-  if (process.env.ANNUAL_PDF_DIR) writeFileSync(join(process.env.ANNUAL_PDF_DIR, name), bytes)
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-}
-function pdfInfo(bytes: Buffer, name: string): string {
-  const file = join(tmp, name)
-  writeFileSync(file, bytes)
-  return execFileSync('pdfinfo', [file], { encoding: 'utf8' })
-}
+// To look at the documents: ANNUAL_PDF_DIR=… keeps them there (then `pdftoppm -r 100 -png`).
+const pdfText = (bytes: Buffer, name: string) => readPdfText(bytes, name, process.env.ANNUAL_PDF_DIR ?? tmp)
+const pdfInfo = (bytes: Buffer, name: string) => readPdfInfo(bytes, name, tmp)
 
 /**
  * Whether the decal's printed QR is the code of `link`: the PDF rasterized at 300 dpi, the dark
@@ -125,9 +116,7 @@ function pdfInfo(bytes: Buffer, name: string): string {
  * module's centre compared with the matrix the qrcode package makes of `link`.
  */
 async function printedQrMatches(pdf: Buffer, link: string): Promise<boolean> {
-  const file = join(tmp, 'decal-qr.pdf')
-  writeFileSync(file, pdf)
-  execFileSync('pdftoppm', ['-r', '300', '-gray', '-png', '-singlefile', file, join(tmp, 'decal-qr')])
+  pdfToPng(pdf, 'decal-qr', { dir: tmp, dpi: 300, gray: true, singlefile: true })
   const { data, info } = await sharp(join(tmp, 'decal-qr.png')).greyscale().raw().toBuffer({ resolveWithObject: true })
   const dark = (x: number, y: number) => data[y * info.width + x]! < 128
   const [x0, x1, y0, y1] = [Math.round(2.5 * 300), Math.round(3.95 * 300), Math.round(0.45 * 300), Math.round(1.65 * 300)]

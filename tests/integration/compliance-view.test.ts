@@ -146,6 +146,18 @@ describe('compliance view', () => {
     expect(row['CV-G']).toMatchObject({ lease: null, operated: true, emergencyExitCheck: { state: 'ok' }, annualInspection: { state: 'ok' }, needsAttention: true })
   })
 
+  it('an owner running its own bus needs no lease (decision 064): its own assignment is not flagged', async () => {
+    const own = await createCompany(db, 'Own Operation', ['Owner', 'Operator'])
+    await grantRole(db, manager, own.id, 'Owner')
+    const bus = (await insertVehicle(db, own.id, { vehicleIdentifier: 'CV-OWN', licensePlate: 'PLATE-OWN' })).id
+    await db.transaction((tx) => tx.insert(operatorAssignments).values({ vehicleId: bus, operatorCompanyId: own.id, startDate: '2026-11-01', endDate: null }))
+    await exitCheck(bus, addDays(TODAY, -10))
+    await annual(bus, '2026-08-01')
+    const v = await getComplianceView(await ctxFor(db, manager, NOW), { companyId: own.id })
+    expect(v.items).toHaveLength(1)
+    expect(v.items[0]).toMatchObject({ vehicleIdentifier: 'CV-OWN', lease: null, operated: false, needsAttention: false })
+  })
+
   it('filters by vehicle search and "needs attention" in SQL, agreeing with each row', async () => {
     expect((await view({ filters: { q: 'plate-b' } })).items.map((r) => r.vehicleIdentifier)).toEqual(['CV-B'])
     expect((await view({ filters: { q: '50%_' } })).items).toEqual([])

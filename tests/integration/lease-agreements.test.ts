@@ -4,8 +4,7 @@
  * by both companies and the operator's drivers, through every door (use case, REST, tRPC, the
  * page, the PDF with its fingerprint), and shown on the fleet tab and the driver's pre-trip.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,6 +21,7 @@ import { EXCLUSIVE_POSSESSION_STATEMENT, LEASE_TEXT_VERSION } from '#server/leas
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
 import { anon, ctxFor } from '#tests/helpers/auth.ts'
+import { pdfText, pdfToPng } from '#tests/helpers/pdf.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import { newVehicle } from '#tests/helpers/inspection-records.ts'
@@ -327,9 +327,8 @@ describe('doors: REST, tRPC, the page', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="lease-${vehicle.vehicleIdentifier}-${today()}-${leaseId}.pdf"`)
-    const file = join(OUT_DIR, `lease-${leaseId}.pdf`)
-    writeFileSync(file, Buffer.from(await res.arrayBuffer()))
-    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString().replace(/[ \t]+/g, ' ')
+    const bytes = Buffer.from(await res.arrayBuffer())
+    const text = pdfText(bytes, `lease-${leaseId}`, OUT_DIR).replace(/[ \t]+/g, ' ')
     const flat = text.replace(/\s+/g, ' ')
     for (const expected of [
       'Lease of a passenger-carrying commercial motor vehicle',
@@ -355,7 +354,7 @@ describe('doors: REST, tRPC, the page', () => {
       expect(flat, expected).toContain(expected)
     }
     // A look at the page (decision 064's check that it reads like a lease): the PNG is kept for people.
-    execFileSync('pdftoppm', ['-r', '60', '-png', file, join(OUT_DIR, `lease-${leaseId}`)])
+    pdfToPng(bytes, `lease-${leaseId}`, { dir: OUT_DIR, dpi: 60 })
 
     // The page checks a printed copy's fingerprint; strangers cannot open the PDF.
     const check = (await leasePage.loader(await pageArgs('ownerMgr', `/leases/${leaseId}?f=${lease.fingerprint}`))) as { fingerprintCheck: { matches: boolean } }

@@ -6,14 +6,11 @@
  * company's time zone (asked, validated, defaulted for API callers) and its code's prefix; the
  * company address on the settings page.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pdfText } from '#tests/helpers/pdf.ts'
 import type { Database } from '#db/client.ts'
 import * as t from '#db/schema/index.ts'
 import * as fleet from '#app/routes/_app+/fleet.$companyId.tsx'
@@ -58,11 +55,9 @@ const companyRow = async (id: number) => (await db.read.select().from(t.companie
 
 /** The text of a PDF, one string per page (poppler's pdftotext). */
 function pdfPages(bytes: Uint8Array, name: string): string[] {
-  const dir = process.env.RECORDS_PDF_DIR ?? mkdtempSync(join(tmpdir(), 'records-read-right-'))
-  const file = join(dir, name)
-  writeFileSync(file, bytes)
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-  return text.split('\f').filter((p) => p.trim())
+  return pdfText(bytes, name, process.env.RECORDS_PDF_DIR)
+    .split('\f')
+    .filter((p) => p.trim())
 }
 
 async function pdfOf(route: { loader: unknown }, path: string, companyId: number, who = u.owner): Promise<Uint8Array> {
