@@ -45,6 +45,7 @@ import { AppError, forbidden } from '../errors.ts'
 import { todayIn } from '../fleet/access.server.ts'
 import { withLease } from '../leases.server.ts'
 import { logger } from '../log.server.ts'
+import { startPeriodicJob, type PeriodicJob } from '../periodic-job.server.ts'
 import { hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 
@@ -248,6 +249,24 @@ async function deleteBatch(
   const owned = (vehicleId: typeof inspections.vehicleId | typeof emergencyExitChecks.vehicleId) =>
     inArray(vehicleId, tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.ownerCompanyId, a.companyId)))
 
+  // Inspections: the annual ones (396.21(b)) or the others (maintenance records, 396.3(c)); never one whose repair action is kept.
+  const inspectionStep = (annual: boolean) => ({
+    table: inspections,
+    ids: () =>
+      tx
+        .select({ id: inspections.id })
+        .from(inspections)
+        .where(
+          and(
+            owned(inspections.vehicleId),
+            eq(inspections.isAnnual, annual),
+            lt(inspections.inspectionDate, a.before),
+            vehicleMayLoseRecords(inspections.vehicleId, a.leftBefore),
+            notExists(tx.select({ one: sql`1` }).from(repairActions).where(eq(repairActions.inspectionId, inspections.id))),
+          ),
+        )
+        .limit(a.limit),
+  })
   switch (a.type) {
     case 'preTrips':
       steps.push({
@@ -292,23 +311,7 @@ async function deleteBatch(
             )
             .limit(a.limit),
       })
-      steps.push({
-        table: inspections,
-        ids: () =>
-          tx
-            .select({ id: inspections.id })
-            .from(inspections)
-            .where(
-              and(
-                owned(inspections.vehicleId),
-                eq(inspections.isAnnual, false),
-                lt(inspections.inspectionDate, a.before),
-                vehicleMayLoseRecords(inspections.vehicleId, a.leftBefore),
-                notExists(tx.select({ one: sql`1` }).from(repairActions).where(eq(repairActions.inspectionId, inspections.id))),
-              ),
-            )
-            .limit(a.limit),
-      })
+      steps.push(inspectionStep(false))
       steps.push({
         table: emergencyExitChecks,
         ids: () =>
@@ -327,23 +330,7 @@ async function deleteBatch(
       })
       break
     case 'annualInspections':
-      steps.push({
-        table: inspections,
-        ids: () =>
-          tx
-            .select({ id: inspections.id })
-            .from(inspections)
-            .where(
-              and(
-                owned(inspections.vehicleId),
-                eq(inspections.isAnnual, true),
-                lt(inspections.inspectionDate, a.before),
-                vehicleMayLoseRecords(inspections.vehicleId, a.leftBefore),
-                notExists(tx.select({ one: sql`1` }).from(repairActions).where(eq(repairActions.inspectionId, inspections.id))),
-              ),
-            )
-            .limit(a.limit),
-      })
+      steps.push(inspectionStep(true))
       break
     case 'leases':
       steps.push({
@@ -480,10 +467,7 @@ export async function runRetention(db: Database, now: Date = new Date(), opts: {
 // Scheduling (started with the server, like the alert digest; decision 041's lease)
 // ---------------------------------------------------------------------------------------
 
-export interface RetentionScheduler {
-  tick(): Promise<void>
-  stop(): Promise<void>
-}
+export type RetentionScheduler = PeriodicJob
 
 export const RETENTION_TICK_MS = 60 * 60_000
 const RETENTION_LEASE_MS = 10 * 60_000
@@ -494,40 +478,19 @@ const RETENTION_LEASE_MS = 10 * 60_000
  * same day (a restart, another instance) finds nothing more to remove: repeating is harmless.
  */
 export function startRetentionScheduler(db: Database, opts: { intervalMs?: number; firstDelayMs?: number; now?: () => Date } = {}): RetentionScheduler {
-  let running: Promise<void> | null = null
-  let stopped = false
   let lastDay: string | null = null
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve()
-    running ??= (async () => {
+  return startPeriodicJob(
+    'retention',
+    async (stopped) => {
       const now = opts.now?.() ?? new Date()
       const day = now.toISOString().slice(0, 10)
       if (lastDay === day) return
-      try {
-        // One instance at a time (decision 041); the lease's loss or a shutdown stops it between batches.
-        const outcome = await withLease(db, 'retention', RETENTION_LEASE_MS, (lease) => runRetention(db, now, { shouldStop: () => stopped || lease.lost() }))
-        if (outcome.acquired) lastDay = day
-      } catch (error) {
-        logger().error({ err: error }, 'retention run failed')
-      }
-    })().finally(() => {
-      running = null
-    })
-    return running
-  }
-  const first = setTimeout(() => void run(), opts.firstDelayMs ?? 10 * 60_000)
-  first.unref()
-  const timer = setInterval(() => void run(), opts.intervalMs ?? RETENTION_TICK_MS)
-  timer.unref()
-  return {
-    tick: run,
-    async stop() {
-      stopped = true
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
+      // One instance at a time (decision 041); the lease's loss or a shutdown stops it between batches.
+      const outcome = await withLease(db, 'retention', RETENTION_LEASE_MS, (lease) => runRetention(db, now, { shouldStop: () => stopped() || lease.lost() }))
+      if (outcome.acquired) lastDay = day
     },
-  }
+    { firstDelayMs: opts.firstDelayMs ?? 10 * 60_000, intervalMs: opts.intervalMs ?? RETENTION_TICK_MS },
+  )
 }
 
 /** Used by tests and scripts: the cut-off the company's setting gives today. */

@@ -8,6 +8,7 @@ import { audit } from '../audit.ts'
 import { env } from '../env.server.ts'
 import { todayIn } from '../fleet/access.server.ts'
 import { logger } from '../log.server.ts'
+import { startPeriodicJob, type PeriodicJob } from '../periodic-job.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { alertDigestMail } from '../mail/templates.ts'
@@ -165,55 +166,25 @@ async function digestCompany(
   })
 }
 
-export interface AlertDigestScheduler {
-  /** Runs a check now (or waits for the one in progress); resolves when it is done. */
-  tick(): Promise<void>
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>
-}
+export type AlertDigestScheduler = PeriodicJob
 
 export const DIGEST_TICK_MS = 60_000
 
-/**
- * Checks every minute (first check `firstDelayMs` after start) whether a digest is due. The
- * timers are unref'd (they never keep the process alive) and runs never overlap. Two
- * instances are safe: the claim row decides which one sends.
- */
 /** How long a digest run may hold its lease before another instance may take over. */
 const DIGEST_LEASE_MS = 5 * 60_000
 
+/**
+ * Checks every minute (first check `firstDelayMs` after start) whether a digest is due. Two
+ * instances are safe: the claim row decides which one sends.
+ */
 export function startAlertDigestScheduler(
   db: Database,
   opts: DigestOptions & { intervalMs?: number; firstDelayMs?: number; now?: () => Date } = {},
 ): AlertDigestScheduler {
-  let running: Promise<void> | null = null
-  let stopped = false
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve()
-    running ??= (async () => {
-      try {
-        // One instance at a time runs the digests (decision 041); the per-day claim makes a
-        // second run harmless anyway, the lease only saves it the work.
-        await withLease(db, 'alert-digest', DIGEST_LEASE_MS, () => runAlertDigests(db, opts.now?.() ?? new Date(), opts))
-      } catch (error) {
-        logger().error({ err: error }, 'alert digest run failed')
-      }
-    })().finally(() => {
-      running = null
-    })
-    return running
-  }
-  const first = setTimeout(() => void run(), opts.firstDelayMs ?? 5_000)
-  first.unref()
-  const timer = setInterval(() => void run(), opts.intervalMs ?? DIGEST_TICK_MS)
-  timer.unref()
-  return {
-    tick: run,
-    async stop() {
-      stopped = true
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
+  // One instance at a time runs the digests (decision 041); the per-day claim makes a second
+  // run harmless anyway, the lease only saves it the work.
+  return startPeriodicJob('alert digest', () => withLease(db, 'alert-digest', DIGEST_LEASE_MS, () => runAlertDigests(db, opts.now?.() ?? new Date(), opts)), {
+    firstDelayMs: opts.firstDelayMs ?? 5_000,
+    intervalMs: opts.intervalMs ?? DIGEST_TICK_MS,
+  })
 }
