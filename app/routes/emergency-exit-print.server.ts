@@ -10,21 +10,24 @@ import { EmergencyExitCheckDocument } from '#app/components/inspections/emergenc
 import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
 import { getEmergencyExitCheck } from '#server/inspections/emergency-exit-checks.server.ts'
-import { fingerprintOfRecord } from '#server/inspections/fingerprint.server.ts'
+import type { FingerprintView } from '#app/components/inspections/form-print.tsx'
+import { emergencyExitCheckPrintable } from '#server/inspections/fingerprint.server.ts'
 import { requireCompanySeesVehicle } from '#server/inspections/read-forms.server.ts'
-import { pdfResponse, printDocumentHtml } from './print-page.server.ts'
+import { fingerprintView, pdfResponse, printDocumentHtml } from './print-page.server.ts'
 
 const PRINT_ROLES = ['Owner', 'Operator'] as const
 
 export interface ExitCheckPrintRecord {
   check: EmergencyExitCheckPrintView
-  fingerprint: string
+  /** The fingerprint, with the link and QR of `/verify/emergency-exit-check/{id}` (decision 032). */
+  fingerprint: FingerprintView
 }
 
 export async function loadEmergencyExitCheckPrint(ctx: PageContext, companyId: number, id: number): Promise<ExitCheckPrintRecord> {
-  const { ownerCompanyId, vehicleId, companyId: _filerCompany, createdAt: _created, repairActionId: _r, ...check } = await getEmergencyExitCheck(ctx, id)
-  await requireCompanySeesVehicle(ctx, companyId, { id: vehicleId, ownerCompanyId })
-  return { check, fingerprint: fingerprintOfRecord('emergency-exit-check', check, ['inspectorSignature']) }
+  const detail = await getEmergencyExitCheck(ctx, id)
+  await requireCompanySeesVehicle(ctx, companyId, { id: detail.vehicleId, ownerCompanyId: detail.ownerCompanyId })
+  const { check, fingerprint } = emergencyExitCheckPrintable(detail)
+  return { check, fingerprint: await fingerprintView('emergency-exit-check', check.id, fingerprint) }
 }
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
@@ -51,6 +54,6 @@ export async function emergencyExitPdfLoader(args: LoaderFunctionArgs): Promise<
   const found = await attempt(() => loadEmergencyExitCheckPrint(ctx, companyId, id))
   if (!found.ok) return notFound()
   const { check, fingerprint } = found.value
-  const html = printDocumentHtml(`Emergency-exit check ${check.vehicleIdentifier} ${check.checkDate} · ${fingerprint}`, createElement(EmergencyExitCheckDocument, { check, fingerprint }))
+  const html = printDocumentHtml(`Emergency-exit check ${check.vehicleIdentifier} ${check.checkDate} · ${fingerprint.fingerprint}`, createElement(EmergencyExitCheckDocument, { check, fingerprint }))
   return pdfResponse(html, `emergency-exit-check-${fileNamePart(check.vehicleIdentifier)}-${fileNamePart(check.checkDate)}-${id}.pdf`, performance.now() - started)
 }

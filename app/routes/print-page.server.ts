@@ -14,7 +14,7 @@ import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { env } from '#server/env.server.ts'
-import { fingerprintOf, type FormKind } from '#server/inspections/fingerprint.server.ts'
+import { fingerprintOf, type FormKind, type VerifyKind } from '#server/inspections/fingerprint.server.ts'
 import {
   getInspectionDetail,
   getInspectionPhotos,
@@ -40,11 +40,12 @@ export interface PrintRecord<F> {
 }
 
 /** Where a printed copy is checked (decision 032): an absolute link from the configured public URL. */
-export function verifyUrl(kind: FormKind, id: number, fingerprint: string): string {
+export function verifyUrl(kind: VerifyKind, id: number, fingerprint: string): string {
   return `${env().APP_URL}/verify/${kind}/${id}?f=${fingerprint}`
 }
 
-async function fingerprintView(kind: FormKind, id: number, fingerprint: string): Promise<FingerprintView> {
+/** The fingerprint a printed record carries, with the link and QR that check it (decision 032). */
+export async function fingerprintView(kind: VerifyKind, id: number, fingerprint: string): Promise<FingerprintView> {
   const url = verifyUrl(kind, id, fingerprint)
   return { fingerprint, verifyUrl: url, verifyQr: await qrDataUrl(url, 240) }
 }

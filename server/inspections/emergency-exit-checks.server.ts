@@ -289,10 +289,54 @@ export interface EmergencyExitCheckDetail {
   createdAt: string
 }
 
+/** The read rule of a check (decision 065): its filer always; else the companies related to the bus (any role), while the bus is not archived. */
+async function readsExitCheck(
+  ctx: UseCaseContext,
+  me: UserActor,
+  c: { inspectorUserId: number | null; vehicleId: number; ownerCompanyId: number; archivedAt: Date | null },
+): Promise<boolean> {
+  if (c.inspectorUserId === me.userId) return true
+  if (c.archivedAt) return false
+  return !!(await relatedCompanyOf(ctx.db.read, me, { id: c.vehicleId, ownerCompanyId: c.ownerCompanyId }, ROLE_NAMES, ctx.now ?? new Date()))
+}
+
+/** Whether the caller may read check `checkId` (the rule of `getEmergencyExitCheck`, without loading it): a repair action's link to its source. */
+export async function mayReadEmergencyExitCheck(ctx: UseCaseContext, checkId: number): Promise<boolean> {
+  const me = requireUser(ctx.actor)
+  const [c] = await ctx.db.read
+    .select({
+      inspectorUserId: emergencyExitChecks.inspectorUserId,
+      vehicleId: emergencyExitChecks.vehicleId,
+      ownerCompanyId: vehicles.ownerCompanyId,
+      archivedAt: vehicles.archivedAt,
+    })
+    .from(emergencyExitChecks)
+    .innerJoin(vehicles, eq(vehicles.id, emergencyExitChecks.vehicleId))
+    .where(eq(emergencyExitChecks.id, checkId))
+  return !!c && (await readsExitCheck(ctx, me, c))
+}
+
 /** GET /api/Maintenance/GetEmergencyExitCheckById?checkId=, tRPC `emergencyExits.get`, the print page and its PDF. */
 export async function getEmergencyExitCheck(ctx: UseCaseContext, checkId: number): Promise<EmergencyExitCheckDetail> {
   const me = requireUser(ctx.actor)
-  const id = parseInput(idSchema, checkId)
+  const detail = await exitCheckDetail(ctx, parseInput(idSchema, checkId), (c) => readsExitCheck(ctx, me, c))
+  if (!detail) throw checkNotFound()
+  return detail
+}
+
+/**
+ * A check WITHOUT the read rule, or null when it does not exist: only for a caller that has
+ * authorized on its own (the fingerprint check of decision 032, `/verify/emergency-exit-check/{id}`).
+ */
+export async function emergencyExitCheckForCheckedCaller(ctx: UseCaseContext, checkId: number): Promise<EmergencyExitCheckDetail | null> {
+  return exitCheckDetail(ctx, checkId, async () => true)
+}
+
+async function exitCheckDetail(
+  ctx: UseCaseContext,
+  id: number,
+  may: (c: { inspectorUserId: number | null; vehicleId: number; ownerCompanyId: number; archivedAt: Date | null }) => Promise<boolean>,
+): Promise<EmergencyExitCheckDetail | null> {
   const [c] = await ctx.db.read
     .select({
       id: emergencyExitChecks.id,
@@ -317,11 +361,7 @@ export async function getEmergencyExitCheck(ctx: UseCaseContext, checkId: number
     .innerJoin(vehicles, eq(vehicles.id, emergencyExitChecks.vehicleId))
     .innerJoin(companies, eq(companies.id, emergencyExitChecks.companyId))
     .where(eq(emergencyExitChecks.id, id))
-  if (!c) throw checkNotFound()
-  const own = c.inspectorUserId === me.userId
-  if (!own && (c.archivedAt || !(await relatedCompanyOf(ctx.db.read, me, { id: c.vehicleId, ownerCompanyId: c.ownerCompanyId }, ROLE_NAMES, ctx.now ?? new Date())))) {
-    throw checkNotFound()
-  }
+  if (!c || !(await may(c))) return null
   const items = await ctx.db.read.select().from(emergencyExitCheckItems).where(eq(emergencyExitCheckItems.checkId, id))
   const [sig] = await ctx.db.read.select({ content: emergencyExitCheckSignatures.content }).from(emergencyExitCheckSignatures).where(eq(emergencyExitCheckSignatures.checkId, id))
   const [repair] = await ctx.db.read.select({ id: repairActions.id, code: repairActions.repairIdentifier }).from(repairActions).where(eq(repairActions.emergencyExitCheckId, id))

@@ -9,12 +9,13 @@
  */
 import { createHash } from 'node:crypto'
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
-import { companies, inspections, memberships, operatorAssignments, preInspections, repairActions, vehicles } from '#db/schema/index.ts'
+import { companies, emergencyExitChecks, inspections, memberships, operatorAssignments, preInspections, repairActions, vehicles } from '#db/schema/index.ts'
 import { z } from 'zod'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, isAppError } from '../errors.ts'
 import { requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
+import { EMERGENCY_EXIT_TEXT } from './emergency-exit-check-schema.ts'
 import {
   getInspectionForm,
   getInspectionPhotos,
@@ -25,9 +26,14 @@ import {
   type InspectionForm,
   type PreInspectionForm,
 } from './read-forms.server.ts'
+import { emergencyExitCheckForCheckedCaller, mayReadEmergencyExitCheck, type EmergencyExitCheckDetail } from './emergency-exit-checks.server.ts'
 
 export const FORM_KINDS = ['pre-inspection', 'inspection'] as const
 export type FormKind = (typeof FORM_KINDS)[number]
+
+/** What `/verify/{kind}/{id}` checks: the two forms and the 90-day emergency-exit check (decision 065). */
+export const VERIFY_KINDS = [...FORM_KINDS, 'emergency-exit-check'] as const
+export type VerifyKind = (typeof VERIFY_KINDS)[number]
 
 const FINGERPRINT_LENGTH = 12
 
@@ -70,7 +76,7 @@ export async function formFingerprint(ctx: UseCaseContext, kind: FormKind, id: n
 }
 
 export const verifyFingerprintInput = z.object({
-  kind: z.enum(FORM_KINDS),
+  kind: z.enum(VERIFY_KINDS),
   id: idSchema,
   /** The fingerprint printed on the copy (case and spaces ignored). */
   f: z
@@ -82,7 +88,7 @@ export const verifyFingerprintInput = z.object({
 
 export interface VerifyResult {
   matches: boolean
-  kind: FormKind
+  kind: VerifyKind
   id: number
   /** The fingerprint given (normalized). */
   fingerprint: string
@@ -93,14 +99,19 @@ export interface VerifyResult {
     licensePlate: string
     /** YYYY-MM-DD */
     date: string
-    /** The driver or the inspector, as signed. */
+    /** The driver, the inspector or the exit check's filer, as signed. */
     signedBy: string
     isSatisfactory: boolean
     ownerCompanyName: string
   }
 }
 
-const formNotFound = (kind: FormKind) => new AppError('NOT_FOUND', kind === 'pre-inspection' ? 'Pre-inspection not found' : 'Inspection not found')
+const NOT_FOUND_TEXT: Record<VerifyKind, string> = {
+  'pre-inspection': 'Pre-inspection not found',
+  inspection: 'Inspection not found',
+  'emergency-exit-check': EMERGENCY_EXIT_TEXT.checkNotFound,
+}
+const formNotFound = (kind: VerifyKind) => new AppError('NOT_FOUND', NOT_FOUND_TEXT[kind])
 
 /** Companies (by id) in which the caller holds any active role. */
 async function myCompanyIds(ctx: UseCaseContext, userId: number): Promise<number[]> {
@@ -115,9 +126,11 @@ async function myCompanyIds(ctx: UseCaseContext, userId: number): Promise<number
  * Decision 032, who may verify: anyone who may read the record, and anyone with any active
  * role in a company the record belongs to — the vehicle's owner company, the operator company
  * that filed the pre-inspection, an operator company whose assignment of the vehicle covered
- * the record's date, the repair shop of the pre-inspection's repair action. Others: 404.
+ * the record's date, the repair shop of the pre-inspection's repair action. An emergency-exit
+ * check (decision 065) likewise: the owner, the company that filed it (as `operatorCompanyId`),
+ * an operator assigned on its date, the repair shop of its repair action. Others: 404.
  */
-async function mayVerify(ctx: UseCaseContext, kind: FormKind, head: { vehicleId: number; ownerCompanyId: number; date: string; operatorCompanyId?: number; id: number }): Promise<boolean> {
+async function mayVerify(ctx: UseCaseContext, kind: VerifyKind, head: { vehicleId: number; ownerCompanyId: number; date: string; operatorCompanyId?: number; id: number }): Promise<boolean> {
   const me = requireUser(ctx.actor)
   const mine = new Set(await myCompanyIds(ctx, me.userId))
   if (mine.has(head.ownerCompanyId)) return true
@@ -137,11 +150,12 @@ async function mayVerify(ctx: UseCaseContext, kind: FormKind, head: { vehicleId:
     )
     .limit(1)
   if (assignment) return true
-  if (kind === 'pre-inspection') {
+  if (kind !== 'inspection') {
+    const opened = kind === 'pre-inspection' ? eq(repairActions.preInspectionId, head.id) : eq(repairActions.emergencyExitCheckId, head.id)
     const [repair] = await ctx.db.read
       .select({ id: repairActions.id })
       .from(repairActions)
-      .where(and(eq(repairActions.preInspectionId, head.id), inArray(repairActions.repairCompanyId, ids)))
+      .where(and(opened, inArray(repairActions.repairCompanyId, ids)))
       .limit(1)
     if (repair) return true
   }
@@ -169,6 +183,7 @@ async function recordHead(ctx: UseCaseContext, kind: FormKind, id: number) {
 export async function verifyFormFingerprint(ctx: UseCaseContext, input: unknown): Promise<VerifyResult> {
   const { kind, id, f } = parseInput(verifyFingerprintInput, input)
   requireUser(ctx.actor)
+  if (kind === 'emergency-exit-check') return verifyEmergencyExitCheck(ctx, id, f)
   const head = await recordHead(ctx, kind, id)
   if (!head) throw formNotFound(kind)
   // A reader of the record may verify it; so may a member of a company it belongs to.
@@ -216,4 +231,49 @@ export function fingerprintOfRecord(kind: string, record: Record<string, unknown
   const fields: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(record)) fields[k] = pictureFields.includes(k) && typeof v === 'string' ? { sha256: sha256(Buffer.from(v, 'base64')) } : v
   return sha256(canonical({ kind, record: fields, photos: [] })).slice(0, FINGERPRINT_LENGTH)
+}
+
+/** What the exit check's print page and PDF show, and its fingerprint (the record's fields without its ids and filing instant). */
+export function emergencyExitCheckPrintable(detail: EmergencyExitCheckDetail) {
+  const { ownerCompanyId: _o, vehicleId: _v, companyId: _c, createdAt: _t, repairActionId: _r, ...check } = detail
+  return { check, fingerprint: fingerprintOfRecord('emergency-exit-check', check, ['inspectorSignature']) }
+}
+
+/** `/verify/emergency-exit-check/{id}?f=`: the same rule as the forms' (decision 032), on the print's fingerprint. */
+async function verifyEmergencyExitCheck(ctx: UseCaseContext, id: number, f: string): Promise<VerifyResult> {
+  const kind = 'emergency-exit-check' as const
+  const [head] = await ctx.db.read
+    .select({
+      id: emergencyExitChecks.id,
+      vehicleId: emergencyExitChecks.vehicleId,
+      date: emergencyExitChecks.checkDate,
+      operatorCompanyId: emergencyExitChecks.companyId,
+      ownerCompanyId: vehicles.ownerCompanyId,
+      ownerCompanyName: companies.name,
+    })
+    .from(emergencyExitChecks)
+    .innerJoin(vehicles, eq(vehicles.id, emergencyExitChecks.vehicleId))
+    .innerJoin(companies, eq(companies.id, vehicles.ownerCompanyId))
+    .where(eq(emergencyExitChecks.id, id))
+  if (!head) throw formNotFound(kind)
+  if (!(await mayReadEmergencyExitCheck(ctx, id)) && !(await mayVerify(ctx, kind, head))) throw formNotFound(kind)
+  const detail = await emergencyExitCheckForCheckedCaller(ctx, id)
+  if (!detail) throw formNotFound(kind)
+  const { check, fingerprint } = emergencyExitCheckPrintable(detail)
+  return {
+    matches: fingerprint === f,
+    kind,
+    id,
+    fingerprint: f,
+    facts: {
+      vehicleIdentifier: check.vehicleIdentifier,
+      make: check.make,
+      model: check.model,
+      licensePlate: check.licensePlate,
+      ownerCompanyName: head.ownerCompanyName,
+      date: check.checkDate,
+      signedBy: check.inspectorName,
+      isSatisfactory: check.isSatisfactory,
+    },
+  }
 }

@@ -37,7 +37,7 @@ import {
 import { inspectionApplied } from '#catalog/statuses.ts'
 import { ROLE_IDS } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
-import { AppError } from '../errors.ts'
+import { AppError, isAppError } from '../errors.ts'
 import { activeOn, companyToday, VEHICLE_VIEWER_ROLES, vehicleAccessOrNull } from '../fleet/access.server.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
@@ -92,6 +92,18 @@ async function readableInspection(ctx: UseCaseContext, id: number) {
   const access = await vehicleAccessOrNull(ctx, row.vehicleId, { operatorRoles: VEHICLE_VIEWER_ROLES })
   if (access && (access.as === 'owner' || inspectionApplied(row.reviewStatus))) return row
   throw inspectionNotFound()
+}
+
+/** Whether the caller may read the record (its read rule, without loading it): a repair action's link to its source. */
+export async function mayReadForm(ctx: UseCaseContext, kind: 'pre-inspection' | 'inspection', id: number): Promise<boolean> {
+  const read = kind === 'pre-inspection' ? readablePreInspection(ctx, id) : readableInspection(ctx, id)
+  return read.then(
+    () => true,
+    (error: unknown) => {
+      if (isAppError(error) && error.code === 'NOT_FOUND') return false
+      throw error
+    },
+  )
 }
 
 const base64 = (content: Buffer | Uint8Array | null | undefined) => (content ? Buffer.from(content).toString('base64') : null)

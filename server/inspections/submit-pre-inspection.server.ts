@@ -33,6 +33,8 @@ export interface SubmitPreInspectionResult {
   repairIdentifier: string | null
   /** The repair action put the bus out of service (a safety-critical defect). */
   outOfService: boolean
+  /** The repair action went to the owner's chosen repair shop; false while it waits for the owner to choose one (tRPC and the page; REST keeps API.md's shape). */
+  sentToRepairShop: boolean
   /** True when an earlier filing with the same idempotency key was returned (nothing filed now). */
   replayed: boolean
 }
@@ -56,6 +58,7 @@ async function earlierFiling(db: Pick<Tx, 'select'>, driverUserId: number, key: 
       repairActionId: repairActions.id,
       repairIdentifier: repairActions.repairIdentifier,
       outOfService: repairActions.outOfService,
+      repairCompanyId: repairActions.repairCompanyId,
     })
     .from(preInspections)
     .leftJoin(repairActions, eq(repairActions.preInspectionId, preInspections.id))
@@ -74,6 +77,7 @@ function replay(row: NonNullable<Awaited<ReturnType<typeof earlierFiling>>>, veh
     repairActionId: row.repairActionId ?? null,
     repairIdentifier: row.repairIdentifier ?? null,
     outOfService: !!row.outOfService,
+    sentToRepairShop: row.repairCompanyId != null,
     replayed: true,
   }
 }
@@ -208,6 +212,7 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
         repairActionId: action?.id ?? null,
         repairIdentifier: action?.repairIdentifier ?? null,
         outOfService: action?.outOfService ?? false,
+        sentToRepairShop: action ? action.repairCompanyId !== null : false,
         replayed: false,
       }
     })

@@ -10,9 +10,25 @@ import { idSchema, parseInput } from '../validation.ts'
 /** Who works on a shop's repair actions: its RepairShop managers and its Mechanics (decision 028). */
 export const REPAIR_SHOP_ROLES = ['RepairShop', 'Mechanic'] as const
 
+/** What opened a repair action (decision 065: exactly one is set). */
+export type RepairSourceKind = 'pre-inspection' | 'inspection' | 'emergency-exit-check'
+export interface RepairSource {
+  kind: RepairSourceKind
+  id: number
+}
+
+function sourceOf(preInspectionId: number | null, inspectionId: number | null, emergencyExitCheckId: number | null): RepairSource | null {
+  if (preInspectionId !== null) return { kind: 'pre-inspection', id: preInspectionId }
+  if (inspectionId !== null) return { kind: 'inspection', id: inspectionId }
+  if (emergencyExitCheckId !== null) return { kind: 'emergency-exit-check', id: emergencyExitCheckId }
+  return null
+}
+
 /**
  * The spec's repair action entity, `repairedAt` null while pending, plus what the page shows
- * beyond it (added properties: the certifying mechanic's name, the out-of-service flag).
+ * beyond it (added properties: the certifying mechanic's name, the out-of-service flag), and for
+ * the pages and tRPC only (REST strips them, `restRepairAction`): the record that opened it
+ * (`source`), its vehicle's id and owner company.
  */
 async function selectRepairs(
   ctx: UseCaseContext,
@@ -25,6 +41,10 @@ async function selectRepairs(
       id: repairActions.id,
       repairIdentifier: repairActions.repairIdentifier,
       preInspectionFormId: repairActions.preInspectionId,
+      inspectionId: repairActions.inspectionId,
+      emergencyExitCheckId: repairActions.emergencyExitCheckId,
+      vehicleId: repairActions.vehicleId,
+      ownerCompanyId: vehicles.ownerCompanyId,
       createdAt: repairActions.createdAt,
       repairedAt: repairActions.repairedAt,
       comments: repairActions.comments,
@@ -51,8 +71,9 @@ async function selectRepairs(
         .where(inArray(repairTasks.repairActionId, rows.map((r) => r.id)))
         .orderBy(asc(repairTasks.id))
     : []
-  return rows.map(({ make, model, licensePlate, vehicleIdentifier, odometer, ...r }) => ({
+  return rows.map(({ make, model, licensePlate, vehicleIdentifier, odometer, inspectionId, emergencyExitCheckId, ...r }) => ({
     ...r,
+    source: sourceOf(r.preInspectionFormId, inspectionId, emergencyExitCheckId),
     createdAt: r.createdAt.toISOString(),
     repairedAt: r.repairedAt ? r.repairedAt.toISOString() : null,
     repairCompanyName: r.repairCompanyName ?? null,
@@ -63,6 +84,11 @@ async function selectRepairs(
   }))
 }
 export type RepairActionRow = Awaited<ReturnType<typeof selectRepairs>>[number]
+
+/** The legacy REST shape (API.md): the spec's entity, without what only the pages and tRPC read. */
+export function restRepairAction({ source: _s, vehicleId: _v, ownerCompanyId: _o, ...rest }: RepairActionRow) {
+  return rest
+}
 
 /** One repair action by id, without access checks (the caller has checked). */
 export async function selectRepairAction(ctx: UseCaseContext, repairActionId: number): Promise<RepairActionRow | undefined> {

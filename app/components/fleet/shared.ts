@@ -12,6 +12,7 @@ import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
 import type { OdometerHistoryView } from './odometer-history.tsx'
 import type { EmergencyExitsView } from './emergency-exits-tab.tsx'
+import type { RepairSourceView } from '#app/components/repairs/shared.ts'
 import type { LeaseState } from '#server/leases/lease-text.ts'
 
 /** The spec's texts (sections 2, 4 and 8), verbatim. */
@@ -198,6 +199,8 @@ export interface RepairView {
   repairCompanyName: string | null
   /** The pre-inspection that created it (its detail dialog). */
   preInspectionId: number | null
+  /** The record that opened it (pre-trip, inspection or emergency-exit check) when the viewer may open it, else null: no link. */
+  source: RepairSourceView | null
 }
 
 /** Every field of the vehicle, as the Details tab and the edit dialog show it (no picture bytes). */

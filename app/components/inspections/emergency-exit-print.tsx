@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import { EMERGENCY_EXIT_ITEM_STATUSES } from '#catalog/compliance.ts'
-import { PrintStyles } from './form-print.tsx'
+import { FingerprintBlock, PrintStyles, type FingerprintView } from './form-print.tsx'
 
 /** What the print page and its PDF show of a 90-day emergency-exit check (decision 065). */
 export interface EmergencyExitCheckPrintView {
@@ -24,7 +24,7 @@ export interface EmergencyExitCheckPrintView {
 const statusLabel = (status: number) => EMERGENCY_EXIT_ITEM_STATUSES.find((s) => s.value === status)?.label ?? 'Unknown'
 
 /** The printable check: the same component for the page and the server-side PDF (inline CSS, data: pictures). */
-export function EmergencyExitCheckDocument({ check, fingerprint }: { check: EmergencyExitCheckPrintView; fingerprint?: string }) {
+export function EmergencyExitCheckDocument({ check, fingerprint }: { check: EmergencyExitCheckPrintView; fingerprint?: FingerprintView }) {
   const facts: [string, React.ReactNode][] = [
     ['Vehicle', `${check.vehicleIdentifier} · ${check.make} ${check.model}`],
     ['License plate', check.licensePlate],
@@ -90,17 +90,8 @@ export function EmergencyExitCheckDocument({ check, fingerprint }: { check: Emer
           </tbody>
         </table>
       </section>
-      {fingerprint ? (
-        <div className="opd-fingerprint" aria-label="Fingerprint">
-          <div>
-            <strong>Fingerprint </strong>
-            <span className="opd-mono">{fingerprint}</span>
-            <p className="opd-muted" style={{ margin: 0 }}>
-              The same record always gives the same fingerprint (decision 032): a copy whose fingerprint differs was changed.
-            </p>
-          </div>
-        </div>
-      ) : null}
+      {/* The fingerprint with the QR and link that check this copy (decision 032), as the inspection prints carry. */}
+      {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}
     </article>
   )
 }

@@ -127,7 +127,7 @@ function PhotosBlock({ photos, prefix }: { photos: PhotosState; prefix: string }
   )
 }
 
-function FingerprintBlock({ fp }: { fp: FingerprintView }) {
+export function FingerprintBlock({ fp }: { fp: FingerprintView }) {
   return (
     <div className="opd-fingerprint" data-testid="fingerprint">
       <img src={fp.verifyQr} alt="QR code of the link that checks this copy" />

@@ -14,6 +14,7 @@ import { FLEET_INTENT } from '#app/components/fleet/shared.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import type { InspectionView, PreInspectionView, RepairView } from '#app/components/fleet/shared.ts'
+import { RepairSourceLink } from '#app/components/repairs/repair-source-link.tsx'
 import { FormDetailDialog, FormPrintLink, type FormDialogKind } from './form-detail-dialog.tsx'
 
 function useCompanyId(): string {
@@ -195,7 +196,7 @@ export function RepairActionsTab({ items }: { items: RepairView[] }) {
               )}
             </TableCell>
             <TableCell cell="actions">
-              {r.preInspectionId ? <FormDetailDialog kind="pre-inspection" id={r.preInspectionId} companyId={companyId} label={r.repairIdentifier} /> : null}
+              {r.source ? <RepairSourceLink source={r.source} companyId={companyId} label={r.repairIdentifier} /> : null}
             </TableCell>
           </TableRow>
         ))}

@@ -7,7 +7,7 @@
  */
 import type { LeaseSide } from '#catalog/compliance.ts'
 import type { FingerprintView } from '#app/components/inspections/form-print.tsx'
-import { PrintStyles } from '#app/components/inspections/form-print.tsx'
+import { FingerprintBlock, PrintStyles } from '#app/components/inspections/form-print.tsx'
 import { formatInstant } from '#app/utils/dates.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import type { LeaseAgreementView } from '#server/leases/lease-agreements.server.ts'
@@ -66,21 +66,6 @@ function SignatureBlock({ lease, side }: { lease: LeaseView; side: LeaseSide }) 
           </>
         ) : null}
       </dl>
-    </div>
-  )
-}
-
-function FingerprintBlock({ fp }: { fp: FingerprintView }) {
-  return (
-    <div className="opd-fingerprint" data-testid="fingerprint">
-      <img src={fp.verifyQr} alt="QR code of the link that checks this copy" />
-      <div>
-        <div>
-          Fingerprint: <strong className="opd-mono" data-fingerprint={fp.fingerprint}>{fp.fingerprint}</strong>
-        </div>
-        <div className="opd-muted">Check this printed copy against the records: scan the code or open</div>
-        <div className="opd-link opd-mono">{fp.verifyUrl}</div>
-      </div>
     </div>
   )
 }

@@ -86,12 +86,16 @@ export interface FiledPreTrip {
   repairIdentifier?: string | null
   /** The repair action put the bus out of service (a safety-critical defect). */
   outOfService?: boolean
+  /** The repair action went to the owner's repair shop; false while it waits for the owner to choose one (absent in an older answer kept on the phone). */
+  sentToRepairShop?: boolean
 }
 
 /** What the driver reads about the repair job a filing opened (decision 063): its RA code, and the bus's state. */
 export const FILED_TEXT = {
-  repairJob: (filed: Pick<FiledPreTrip, 'repairIdentifier'>) =>
-    `A repair job was created${filed.repairIdentifier ? ` (${filed.repairIdentifier})` : ''} and sent to the repair shop.`,
+  repairJob: (filed: Pick<FiledPreTrip, 'repairIdentifier' | 'sentToRepairShop'>) =>
+    filed.sentToRepairShop === false
+      ? `A repair job was created${filed.repairIdentifier ? ` (${filed.repairIdentifier})` : ''}. It waits for the owner to choose a repair shop.`
+      : `A repair job was created${filed.repairIdentifier ? ` (${filed.repairIdentifier})` : ''} and sent to the repair shop.`,
   outOfService: 'This vehicle is now out of service: a safety-critical defect was reported. Do not drive it until the repair is certified.',
   outOfServiceShort: 'vehicle out of service',
 } as const

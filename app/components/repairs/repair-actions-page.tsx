@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useNavigation, useParams } from '@remix-run/react'
 import { BadgeCheckIcon, ChevronRightIcon, CircleCheckIcon, CircleDashedIcon, WrenchIcon } from 'lucide-react'
 import * as React from 'react'
 import { applySearch, useHrefWith } from '#app/components/fleet/use-fleet-url.ts'
@@ -11,6 +11,7 @@ import { cn } from '#app/utils/cn.ts'
 import { REPAIR_LIST_PAGE_SIZES, REPAIR_LIST_STATUS_OPTIONS } from '#catalog/repairs.ts'
 import { REPAIR_TEXT } from '#catalog/texts.ts'
 import { OutOfServiceBadge } from './out-of-service-badge.tsx'
+import { RepairSourceLink } from './repair-source-link.tsx'
 import { REPAIR_INTENT, type RepairActionView, type RepairList, type RepairTaskView } from './shared.ts'
 import { formatOdometer } from '#catalog/odometer.ts'
 
@@ -117,6 +118,7 @@ function Details({ action, withComments = false }: { action: RepairActionView; w
 /** From 768 px: the spec's table, a row opens to show its tasks. */
 function RepairTable({ list, openId }: { list: RepairList; openId: number | null }) {
   const hrefWith = useHrefWith()
+  const companyId = useParams().companyId ?? ''
   return (
     <Table containerProps={{ role: 'region', 'aria-label': 'Repair actions' }} data-testid="repairs-table">
       <TableHeader>
@@ -140,17 +142,20 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
             <React.Fragment key={a.id}>
               <TableRow data-testid={`repair-row-${a.id}`} data-state={open ? 'selected' : undefined}>
                 <TableCell cell="actions" className="w-0">
-                  <Link
-                    to={hrefWith({ open: open ? null : a.id })}
-                    preventScrollReset
-                    aria-expanded={open}
-                    aria-controls={open ? `repair-tasks-${a.id}` : undefined}
-                    aria-label={`${open ? 'Hide' : 'Show'} the tasks of ${a.repairIdentifier}`}
-                    className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-8')}
-                    data-testid={`expand-repair-${a.id}`}
-                  >
-                    <ChevronRightIcon aria-hidden="true" className={cn('transition-transform', open && 'rotate-90')} />
-                  </Link>
+                  <div className="flex items-center gap-1">
+                    <Link
+                      to={hrefWith({ open: open ? null : a.id })}
+                      preventScrollReset
+                      aria-expanded={open}
+                      aria-controls={open ? `repair-tasks-${a.id}` : undefined}
+                      aria-label={`${open ? 'Hide' : 'Show'} the tasks of ${a.repairIdentifier}`}
+                      className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-8')}
+                      data-testid={`expand-repair-${a.id}`}
+                    >
+                      <ChevronRightIcon aria-hidden="true" className={cn('transition-transform', open && 'rotate-90')} />
+                    </Link>
+                    {a.source ? <RepairSourceLink source={a.source} companyId={companyId} label={a.repairIdentifier} /> : null}
+                  </div>
                 </TableCell>
                 <TableCell cell="key">
                   <div className="font-medium">{vehicleText(a.vehicle)}</div>
@@ -193,6 +198,7 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
  * JavaScript a phone comes back to the card it was working on.
  */
 function RepairCards({ list }: { list: RepairList }) {
+  const companyId = useParams().companyId ?? ''
   return (
     <ul className="space-y-3" aria-label="Repair actions" data-testid="repairs-cards">
       {list.items.map((a) => (
@@ -206,9 +212,10 @@ function RepairCards({ list }: { list: RepairList }) {
                 {a.vehicle.vehicleIdentifier} · {a.repairIdentifier}
               </p>
             </div>
-            <div className="flex flex-wrap gap-1">
+            <div className="flex flex-wrap items-center gap-1">
               <StatusBadge action={a} />
               {a.outOfService ? <OutOfServiceBadge /> : null}
+              {a.source ? <RepairSourceLink source={a.source} companyId={companyId} label={a.repairIdentifier} /> : null}
             </div>
           </div>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">

@@ -13,6 +13,12 @@ export interface RepairTaskView {
   status: 'Pending' | 'Completed'
 }
 
+/** The record that opened a repair action, when the viewer may open it (its print page; the inspection's detail dialog with JavaScript). */
+export interface RepairSourceView {
+  kind: 'pre-inspection' | 'inspection' | 'emergency-exit-check'
+  id: number
+}
+
 export interface RepairActionView {
   id: number
   repairIdentifier: string
@@ -26,6 +32,8 @@ export interface RepairActionView {
   vehicle: { make: string; model: string; licensePlate: string; vehicleIdentifier: string; odometer: number | null }
   tasks: RepairTaskView[]
   completedCount: number
+  /** Null when nothing opened it that the viewer may read: no link. */
+  source: RepairSourceView | null
 }
 
 export interface RepairList {

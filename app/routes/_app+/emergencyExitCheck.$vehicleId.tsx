@@ -6,6 +6,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { EMERGENCY_EXIT_ITEM_STATUSES, EMERGENCY_EXIT_ITEMS } from '#catalog/compliance.ts'
 import { DUE_STATE_LABELS, EMERGENCY_EXIT_TEXT } from '#server/inspections/emergency-exit-check-schema.ts'
 import { emergencyExitCheckAction, emergencyExitCheckLoader, type ExitCheckFormValues } from './emergency-exit-check.server.ts'
@@ -39,15 +40,24 @@ export default function Page() {
         {EMERGENCY_EXIT_TEXT.help}
       </p>
       <p className={`text-sm font-medium ${dueTone}`} data-testid="exit-check-due">
-        {DUE_STATE_LABELS[d.due.dueState]}: next check due <time dateTime={d.due.nextDueDate}>{d.due.nextDueDate}</time>
-        {d.due.lastCheckDate ? ` (last check ${d.due.lastCheckDate})` : ' (never checked)'}.
+        {DUE_STATE_LABELS[d.due.dueState]}: next check due <time dateTime={d.due.nextDueDate}>{formatDateOnly(d.due.nextDueDate)}</time>
+        {d.due.lastCheckDate ? (
+          <>
+            {' '}
+            (last check <time dateTime={d.due.lastCheckDate}>{formatDateOnly(d.due.lastCheckDate)}</time>)
+          </>
+        ) : (
+          ' (never checked)'
+        )}
+        .
       </p>
 
       {answer?.ok ? (
         <section className="grid gap-3 rounded-md border p-4" role="status" data-testid="exit-check-filed">
           <h2 className="text-lg font-semibold">{answer.result.repairActionId ? EMERGENCY_EXIT_TEXT.filedWithRepair : EMERGENCY_EXIT_TEXT.filed}</h2>
           <p className="text-sm">
-            Result: <strong>{answer.result.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</strong> on {answer.result.checkDate}. Next check due {answer.result.nextDueDate}.
+            Result: <strong>{answer.result.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</strong> on <time dateTime={answer.result.checkDate}>{formatDateOnly(answer.result.checkDate)}</time>. Next check due{' '}
+            <time dateTime={answer.result.nextDueDate}>{formatDateOnly(answer.result.nextDueDate)}</time>.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
@@ -110,7 +120,7 @@ export default function Page() {
           <ul className="grid gap-1 text-sm">
             {d.recent.map((c) => (
               <li key={c.id}>
-                <time dateTime={c.checkDate}>{c.checkDate}</time> · {c.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'} · {c.inspectorName} ({c.filerRole})
+                <time dateTime={c.checkDate}>{formatDateOnly(c.checkDate)}</time> · {c.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'} · {c.inspectorName} ({c.filerRole})
               </li>
             ))}
           </ul>

@@ -25,6 +25,7 @@ import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '#server/i
 import { reviewInspection } from '#server/inspections/review-inspection.server.ts'
 import { listEmergencyExitChecks } from '#server/inspections/emergency-exit-checks.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
+import { openableRepairSources } from '#server/repairs/repair-source.server.ts'
 import { companyTimeZone } from '#server/dashboards/alerts.server.ts'
 import { correctOdometer, getOdometerHistory, type OdometerHistory } from '#server/fleet/odometer-history.server.ts'
 import { ODOMETER_TEXT } from '#catalog/texts.ts'
@@ -108,8 +109,11 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, companyId: n
     owner
       ? safe(
           'repairs',
-          async () =>
-            (await listRepairsByVehicle(ctx, vehicleId)).map((r) => ({
+          async () => {
+            const rows = await listRepairsByVehicle(ctx, vehicleId)
+            // Each row's source, when the viewer may open it (its own read rule and the print page's guard).
+            const sources = await openableRepairSources(ctx, companyId, rows)
+            return rows.map((r) => ({
               id: r.id,
               repairIdentifier: r.repairIdentifier,
               isRepaired: r.repairedAt !== null,
@@ -120,7 +124,9 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, companyId: n
               comments: r.comments ?? null,
               repairCompanyName: r.repairCompanyName,
               preInspectionId: r.preInspectionFormId ?? null,
-            })),
+              source: sources.get(r.id) ?? null,
+            }))
+          },
           [],
         )
       : null,

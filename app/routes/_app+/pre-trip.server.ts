@@ -254,8 +254,8 @@ export async function preTripAction(args: ActionFunctionArgs) {
 
   const filed = await attempt(() => submitPreInspection(ctx, payload))
   if (!filed.ok) return refuse(filed.error)
-  const { id, isSatisfactory, repairActionId, repairIdentifier, outOfService } = filed.value
-  return { ok: true, filed: { id, isSatisfactory, repairActionId, repairIdentifier, outOfService }, vehicleIdentifier: context.vehicle.vehicleIdentifier } satisfies PreTripActionData
+  const { id, isSatisfactory, repairActionId, repairIdentifier, outOfService, sentToRepairShop } = filed.value
+  return { ok: true, filed: { id, isSatisfactory, repairActionId, repairIdentifier, outOfService, sentToRepairShop }, vehicleIdentifier: context.vehicle.vehicleIdentifier } satisfies PreTripActionData
 }
 
 // ---------------------------------------------------------------------------------------

@@ -14,10 +14,11 @@ import { repairActionStatusLabel } from '#catalog/statuses.ts'
 import { REPAIR_TEXT } from '#catalog/texts.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
 import { pageRepairsByCompany, REPAIR_SHOP_ROLES, type RepairActionRow } from '#server/repairs/list-repairs.server.ts'
+import { openableRepairSources } from '#server/repairs/repair-source.server.ts'
 import { updateTaskStatus } from '#server/repairs/update-task-status.server.ts'
 import { REPAIR_INTENT, type RepairActionView, type RepairList } from '#app/components/repairs/shared.ts'
 
-function toView(r: RepairActionRow, timeZone: string): RepairActionView {
+function toView(r: RepairActionRow, timeZone: string, source: RepairActionView['source']): RepairActionView {
   return {
     id: r.id,
     repairIdentifier: r.repairIdentifier,
@@ -31,6 +32,7 @@ function toView(r: RepairActionRow, timeZone: string): RepairActionView {
     vehicle: r.vehicleInfo,
     tasks: r.tasks.map((t) => ({ id: t.id, name: t.name, description: t.description ?? null, status: t.status })),
     completedCount: r.tasks.filter((t) => t.status === 'Completed').length,
+    source,
   }
 }
 
@@ -58,7 +60,9 @@ export async function repairActionsPageLoader(args: LoaderFunctionArgs) {
       url.searchParams.set('page', String(r.pageCount))
       throw redirect(url.pathname + url.search)
     }
-    list = { items: r.items.map((i) => toView(i, company.timeZone)), total: r.total, page: r.page, pageSize: r.pageSize, pageCount: r.pageCount, status: r.status, error: null }
+    // Each row's source, when the viewer may open it (its own read rule and the print page's guard).
+    const sources = await openableRepairSources(ctx, companyId, r.items)
+    list = { items: r.items.map((i) => toView(i, company.timeZone, sources.get(i.id) ?? null)), total: r.total, page: r.page, pageSize: r.pageSize, pageCount: r.pageCount, status: r.status, error: null }
   } else {
     list = { items: [], total: 0, page: 1, pageSize: q.pageSize, pageCount: 1, status: q.status, error: listed.error.message }
   }

@@ -7,14 +7,21 @@ import { Label } from '#app/components/ui/label.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { verifyPageLoader } from './verify.server.ts'
 
-/** /verify/{pre-inspection|inspection}/{id}?f=: checks a printed copy's fingerprint against the database (decision 032). */
+/** /verify/{pre-inspection|inspection|emergency-exit-check}/{id}?f=: checks a printed copy's fingerprint against the database (decision 032). */
 export const loader = (args: LoaderFunctionArgs) => verifyPageLoader(args)
 
 export const meta: MetaFunction<typeof loader> = () => [{ title: 'Check a printed copy · Operon' }]
 
+/** Each kind's name and who signed it (decision 065 adds the 90-day emergency-exit check). */
+const KIND_TEXT = {
+  'pre-inspection': { label: 'pre-inspection', title: 'Pre-inspection', signer: 'Driver' },
+  inspection: { label: 'inspection', title: 'Inspection', signer: 'Inspector' },
+  'emergency-exit-check': { label: 'emergency-exit check', title: 'Emergency-exit check', signer: 'Checked by' },
+} as const
+
 export default function Page() {
   const data = useLoaderData<typeof loader>()
-  const kindLabel = data.kind === 'inspection' ? 'inspection' : 'pre-inspection'
+  const kindLabel = KIND_TEXT[data.kind].label
   return (
     <div className="mx-auto max-w-xl">
       <PageHeader title="Check a printed copy" description={`Compare the fingerprint printed on a ${kindLabel} with the record kept by Operon.`} />
@@ -33,7 +40,7 @@ export default function Page() {
           <dl className="mt-3 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Record</dt>
             <dd>
-              {data.result.kind === 'inspection' ? 'Inspection' : 'Pre-inspection'} #{data.result.id}
+              {KIND_TEXT[data.result.kind].title} #{data.result.id}
             </dd>
             <dt className="text-muted-foreground">Fingerprint checked</dt>
             <dd className="font-mono">{data.result.fingerprint}</dd>
@@ -47,7 +54,7 @@ export default function Page() {
             <dd className="break-words">{data.result.facts.ownerCompanyName}</dd>
             <dt className="text-muted-foreground">Date</dt>
             <dd>{data.result.facts.date}</dd>
-            <dt className="text-muted-foreground">{data.result.kind === 'inspection' ? 'Inspector' : 'Driver'}</dt>
+            <dt className="text-muted-foreground">{KIND_TEXT[data.result.kind].signer}</dt>
             <dd className="break-words">{data.result.facts.signedBy}</dd>
             <dt className="text-muted-foreground">Result</dt>
             <dd>{data.result.facts.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</dd>

@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { attempt, userPage } from '#app/utils/page.server.ts'
-import { verifyFormFingerprint, type VerifyResult } from '#server/inspections/fingerprint.server.ts'
+import { VERIFY_KINDS, verifyFormFingerprint, type VerifyKind, type VerifyResult } from '#server/inspections/fingerprint.server.ts'
 
 /** The verify page (decision 032): any signed-in member of a company the record belongs to; others see "not found". */
 export async function verifyPageLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
-  const kind = args.params.kind === 'inspection' ? 'inspection' : args.params.kind === 'pre-inspection' ? 'pre-inspection' : null
+  const kind = (VERIFY_KINDS as readonly string[]).includes(args.params.kind ?? '') ? (args.params.kind as VerifyKind) : null
   const f = new URL(args.request.url).searchParams.get('f') ?? ''
-  const base = { kind: kind ?? 'pre-inspection', f: f.slice(0, 64) }
+  const base = { kind: kind ?? ('pre-inspection' as VerifyKind), f: f.slice(0, 64) }
   if (!kind) return data({ ...base, result: null as VerifyResult | null, error: 'Record not found' as string | null }, { status: 404 })
   if (!f.trim()) return { ...base, result: null as VerifyResult | null, error: null as string | null }
   const checked = await attempt(() => verifyFormFingerprint(ctx, { kind, id: args.params.id, f }))

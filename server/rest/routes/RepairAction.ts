@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { listRepairsByCompany, listRepairsByVehicle } from '../../repairs/list-repairs.server.ts'
+import { listRepairsByCompany, listRepairsByVehicle, restRepairAction } from '../../repairs/list-repairs.server.ts'
 import { updateTaskStatus, updateTaskStatusInput } from '../../repairs/update-task-status.server.ts'
 import { idSchema } from '../../validation.ts'
 import { defineRoute } from '../route.ts'
@@ -31,7 +31,7 @@ export const repairActionRoutes = [
     query: vehicleQuery,
     response: z.array(repairActionSchema),
     errors: [404],
-    handler: (ctx) => listRepairsByVehicle(ctx, ctx.query.vehicleId),
+    handler: async (ctx) => (await listRepairsByVehicle(ctx, ctx.query.vehicleId)).map(restRepairAction),
   }),
   defineRoute({
     method: 'GET',
@@ -42,7 +42,7 @@ export const repairActionRoutes = [
     query: z.object({ repairCompanyId: idSchema }),
     response: z.array(repairActionSchema),
     errors: [403],
-    handler: (ctx) => listRepairsByCompany(ctx, ctx.query.repairCompanyId),
+    handler: async (ctx) => (await listRepairsByCompany(ctx, ctx.query.repairCompanyId)).map(restRepairAction),
   }),
   defineRoute({
     method: 'PUT',
@@ -55,6 +55,6 @@ export const repairActionRoutes = [
     response: repairActionSchema,
     responseDescription: 'The repair action',
     errors: [404, 409],
-    handler: (ctx) => updateTaskStatus(ctx, ctx.body),
+    handler: async (ctx) => restRepairAction(await updateTaskStatus(ctx, ctx.body)),
   }),
 ]

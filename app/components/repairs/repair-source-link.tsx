@@ -1,0 +1,26 @@
+/**
+ * A repair action's info button: the record that opened it (decision 065). A pre-trip or an
+ * inspection opens its detail dialog (a link to its print page without JavaScript); a 90-day
+ * emergency-exit check, which has no dialog, links to its print page. The loader passes a source
+ * only when the viewer may open it.
+ */
+import { Link } from '@remix-run/react'
+import { InfoIcon } from 'lucide-react'
+import { FormDetailDialog } from '#app/components/inspections/form-detail-dialog.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import type { RepairSourceView } from './shared.ts'
+
+export function emergencyExitPrintPath(companyId: number | string, id: number) {
+  return `/PrintEmergencyExitCheck/${companyId}?id=${id}`
+}
+
+export function RepairSourceLink({ source, companyId, label }: { source: RepairSourceView; companyId: number | string; label: string }) {
+  if (source.kind !== 'emergency-exit-check') return <FormDetailDialog kind={source.kind} id={source.id} companyId={companyId} label={label} />
+  return (
+    <Button asChild variant="ghost" size="sm" aria-label={`Emergency-exit check details, ${label}`}>
+      <Link to={emergencyExitPrintPath(companyId, source.id)} data-testid={`emergency-exit-check-info-${source.id}`}>
+        <InfoIcon aria-hidden="true" />
+      </Link>
+    </Button>
+  )
+}
