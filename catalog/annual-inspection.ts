@@ -4,7 +4,7 @@
  * decal's size and the texts every door says. Browser-safe: the form, the use cases, the
  * report, the decal and REST read this one list.
  */
-import { INSPECTION_ITEMS, type InspectionItemKey } from './checklists.ts'
+import { INSPECTION_ITEMS, type InspectionItemKey } from './inspection-checklist.ts'
 
 /**
  * The items that stand for the components of 49 CFR 396 Appendix G ("Minimum periodic

@@ -6,16 +6,8 @@
 import { addDays, daysUntil } from './expiry.ts'
 
 // The 90-day emergency-exit check (49 CFR 396.3(b)(4), motorcoaches and buses) ---------------
-export const EMERGENCY_EXIT_ITEMS = [
-  { key: 'pushOutWindows', label: 'Push-out windows' },
-  { key: 'emergencyDoors', label: 'Emergency doors' },
-  { key: 'emergencyDoorMarkingLights', label: 'Emergency door marking lights' },
-] as const
-export type EmergencyExitItemKey = (typeof EMERGENCY_EXIT_ITEMS)[number]['key']
-export const EMERGENCY_EXIT_ITEM_KEYS = EMERGENCY_EXIT_ITEMS.map((i) => i.key) as unknown as readonly [
-  EmergencyExitItemKey,
-  ...EmergencyExitItemKey[],
-]
+// The three items are a checklist (catalog/checklists.ts): the pre-trip's bundle reads them there.
+export { EMERGENCY_EXIT_ITEMS, EMERGENCY_EXIT_ITEM_KEYS, type EmergencyExitItemKey } from './checklists.ts'
 /** 0 Satisfactory, 1 Unsatisfactory (no "not applicable": every bus has these exits). */
 export const EMERGENCY_EXIT_ITEM_STATUSES = [
   { value: 0, label: 'Satisfactory' },
@@ -32,6 +24,16 @@ export type EmergencyExitCheckFilerRole = (typeof EMERGENCY_EXIT_CHECK_FILER_ROL
 // The lease (49 CFR 390.401–390.403) -------------------------------------------------------
 export const LEASE_SIDES = ['Owner', 'Operator'] as const
 export type LeaseSide = (typeof LEASE_SIDES)[number]
+/** Who has signed so far (the lease page, the PDF, the Operator history tab, the pre-trip, REST). */
+export type LeaseState = 'signed' | 'awaitingOwner' | 'awaitingOperator' | 'awaitingBoth'
+export const LEASE_STATE_LABELS: Record<LeaseState, string> = {
+  signed: 'Signed by both',
+  awaitingOwner: 'Awaiting owner',
+  awaitingOperator: 'Awaiting operator',
+  awaitingBoth: 'Awaiting both signatures',
+}
+/** The driver's pre-trip notice (49 CFR 390.403). */
+export const LEASE_CARRY_COPY_NOTICE = 'A copy of the lease must be carried on the bus (49 CFR 390.403).'
 
 // Retention (49 CFR 396.3(c), 396.11, 396.21(b), 390.403) ------------------------------------
 export const RETENTION_RECORD_TYPES = ['preTrips', 'maintenance', 'annualInspections', 'leases'] as const
@@ -69,6 +71,8 @@ export function nextAnnualInspectionDue(lastAnnualDate: string): string {
  * date (the alert), 'due-soon' in the 14 days before it (the warning), else 'ok'.
  */
 export type DueState = 'overdue' | 'due-soon' | 'ok'
+/** The state words of a due date. */
+export const DUE_STATE_LABELS: Record<DueState, string> = { overdue: 'Overdue', 'due-soon': 'Due soon', ok: 'Up to date' }
 export function dueState(dueDate: string, today: string, warningDays = EMERGENCY_EXIT_CHECK_WARNING_DAYS): DueState {
   const days = daysUntil(dueDate, today) ?? 0
   if (days <= 0) return 'overdue'

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { blob, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import {
-  INSPECTION_ITEM_STATUSES,
-  PRE_INSPECTION_IMAGE_KINDS,
-  type InspectionItemKey,
-  type PreInspectionItemKey,
-} from '#catalog/checklists.ts'
+import { PRE_INSPECTION_IMAGE_KINDS, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_STATUSES, type InspectionItemKey } from '#catalog/inspection-checklist.ts'
 import { INSPECTION_REVIEW_STATUS_VALUES, type InspectionReviewStatus } from '#catalog/statuses.ts'
 import { bool, id, inList, instant, instantNow, ref } from './columns.ts'
 import { companies } from './companies.ts'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { INSPECTION_ITEMS, INSPECTION_SECTIONS, type InspectionSection } from '#catalog/checklists.ts'
+import { INSPECTION_ITEMS, INSPECTION_SECTIONS, type InspectionSection } from '#catalog/inspection-checklist.ts'
 import type { UseCaseContext } from '../context.ts'
 import { companyToday, todayIn } from '../fleet/access.server.ts'
 import { companiesWithRole, requireUser } from '../policy.ts'

@@ -1,7 +1,7 @@
 /** Demo inspections: yearly ones per bus, some failed, by the repair shop's mechanics. */
 import { eq } from 'drizzle-orm'
 import * as t from '#db/schema/index.ts'
-import { INSPECTION_ITEMS, INSPECTION_ITEM_STATUS, type InspectionItemKey, type InspectionItemStatus } from '#catalog/checklists.ts'
+import { INSPECTION_ITEMS, INSPECTION_ITEM_STATUS, type InspectionItemKey, type InspectionItemStatus } from '#catalog/inspection-checklist.ts'
 import { isAnnualRequiredItem } from '#catalog/annual-inspection.ts'
 import { nextAnnualInspectionDue } from '#catalog/compliance.ts'
 import { photoPng } from './assets.ts'

@@ -33,8 +33,8 @@ export const EMERGENCY_EXIT_TEXT = {
   filedWithRepair: 'Emergency-exit check filed. A repair action was opened: the vehicle is out of service until it is repaired.',
 } as const
 
-/** The state words of a due date (catalog/compliance.ts `dueState`). */
-export const DUE_STATE_LABELS = { overdue: 'Overdue', 'due-soon': 'Due soon', ok: 'Up to date' } as const
+/** The state words of a due date: catalog/compliance.ts (the fleet tab reads them there, without zod). */
+export { DUE_STATE_LABELS } from '#catalog/compliance.ts'
 
 export interface EmergencyExitDateWindow {
   earliest: string

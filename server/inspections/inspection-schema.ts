@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS, type InspectionItemKey } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS, type InspectionItemKey } from '#catalog/inspection-checklist.ts'
 import { ODOMETER_MAX } from '#catalog/odometer.ts'
 import { ANNUAL_INSPECTION_REQUIRED_KEYS, ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
 import { nextAnnualInspectionDue } from '#catalog/compliance.ts'

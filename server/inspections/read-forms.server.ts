@@ -10,13 +10,8 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
 import { z } from 'zod'
-import {
-  DAMAGE_SIDES,
-  INSPECTION_ITEMS,
-  PRE_INSPECTION_ITEMS,
-  type InspectionItemKey,
-  type PreInspectionItemKey,
-} from '#catalog/checklists.ts'
+import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { INSPECTION_ITEMS, type InspectionItemKey } from '#catalog/inspection-checklist.ts'
 import {
   companies,
   companyTypes,

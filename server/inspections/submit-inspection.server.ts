@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS } from '#catalog/inspection-checklist.ts'
 import { INSPECTOR_ROLES } from '#catalog/roles.ts'
 import type { Tx } from '#db/client.ts'
 import { companies, inspectionItems, inspectionPhotos, inspections, inspectionSignatures, users, vehicles } from '#db/schema/index.ts'

@@ -8,7 +8,7 @@
  *
  * Browser-safe (no server import): the page, the print page and the PDF render the same text.
  */
-import type { LeaseSide } from '#catalog/compliance.ts'
+import { LEASE_CARRY_COPY_NOTICE, type LeaseSide } from '#catalog/compliance.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 /** 'YYYY-MM-DD' → "March 4, 2026" (a calendar date: no time zone shift). */
@@ -99,13 +99,9 @@ export const LEASE_TEXTS: Record<string, LeaseTextVersion> = {
 // The signing state and the messages (the page, the PDF, the fleet tab, the pre-trip and REST) ----
 
 
-export type LeaseState = 'signed' | 'awaitingOwner' | 'awaitingOperator' | 'awaitingBoth'
-export const LEASE_STATE_LABELS: Record<LeaseState, string> = {
-  signed: 'Signed by both',
-  awaitingOwner: 'Awaiting owner',
-  awaitingOperator: 'Awaiting operator',
-  awaitingBoth: 'Awaiting both signatures',
-}
+// The state words and the pre-trip's notice are in catalog/compliance.ts (the browser's bundles read them there).
+export { LEASE_STATE_LABELS, type LeaseState } from '#catalog/compliance.ts'
+import type { LeaseState } from '#catalog/compliance.ts'
 
 /** The state of a lease from the sides that have signed it. */
 export function leaseStateOf(signedSides: readonly LeaseSide[]): LeaseState {
@@ -128,8 +124,7 @@ export const LEASE_MESSAGES = {
   ended: 'This assignment has ended: its lease can no longer be signed',
   alreadySigned: (side: LeaseSide) => (side === 'Owner' ? 'The owner has already signed this lease' : 'The operator has already signed this lease'),
   signed: 'Lease signed.',
-  /** The pre-trip form's notice (49 CFR 390.403). */
-  carryCopy: 'A copy of the lease must be carried on the bus (49 CFR 390.403).',
+  carryCopy: LEASE_CARRY_COPY_NOTICE,
 } as const
 
 /** The fixed text of a version; an unknown version is a programming error (never drafted). */

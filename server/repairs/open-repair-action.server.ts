@@ -8,15 +8,8 @@
  */
 import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
 import { and, eq } from 'drizzle-orm'
-import {
-  DAMAGE_SIDES,
-  INSPECTION_ITEM_STATUS,
-  INSPECTION_ITEMS,
-  isSafetyCritical,
-  PRE_INSPECTION_ITEMS,
-  type DamageSideKey,
-  type PreInspectionItemKey,
-} from '#catalog/checklists.ts'
+import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_STATUS, INSPECTION_ITEMS } from '#catalog/inspection-checklist.ts'
 import { EMERGENCY_EXIT_ITEMS } from '#catalog/compliance.ts'
 import { formatOdometer } from '#catalog/odometer.ts'
 import type { Tx } from '#db/client.ts'

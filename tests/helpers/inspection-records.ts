@@ -3,7 +3,8 @@
  * their own): for the read paths, print pages, PDFs and the authorization matrix.
  */
 import { randomUUID } from 'node:crypto'
-import { DAMAGE_SIDES, INSPECTION_ITEMS, PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
+import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
+import { INSPECTION_ITEMS } from '#catalog/inspection-checklist.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import type { Database } from '#db/client.ts'
 import {

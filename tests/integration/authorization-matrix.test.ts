@@ -31,7 +31,7 @@ import * as printPreInspectionPage from '#app/routes/PrintPreInspection.$company
 import * as printInspectionPage from '#app/routes/PrintInspection.$companyId.tsx'
 import { insertInspection, insertPreInspection } from '#tests/helpers/inspection-records.ts'
 import * as inspectionPage from '#app/routes/_app+/InspectionPage.tsx'
-import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_KEYS } from '#catalog/inspection-checklist.ts'
 import * as repairActionsPage from '#app/routes/_app+/repairActions.$companyId.tsx'
 import * as ownerDashboardPage from '#app/routes/_app+/OwnerDashboard.$companyId.tsx'
 import * as operatorDashboardPage from '#app/routes/_app+/OperatorDashboard.$companyId.tsx'

@@ -6,7 +6,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { INSPECTION_ITEMS } from '#catalog/checklists.ts'
+import { INSPECTION_ITEMS } from '#catalog/inspection-checklist.ts'
 import type { Database } from '#db/client.ts'
 import { companies, preInspections, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '#server/context.ts'

@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { INSPECTION_ITEM_KEYS, PRE_INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
+import { PRE_INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_KEYS } from '#catalog/inspection-checklist.ts'
 import type { Database } from '#db/client.ts'
 import { preInspections } from '#db/schema/index.ts'
 import type * as Fingerprint from '#server/inspections/fingerprint.server.ts'

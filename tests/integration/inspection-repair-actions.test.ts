@@ -6,7 +6,8 @@
  */
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { INSPECTION_ITEM_KEYS, INSPECTION_ITEMS, SAFETY_CRITICAL_INSPECTION_KEYS, isSafetyCritical } from '#catalog/checklists.ts'
+import { SAFETY_CRITICAL_INSPECTION_KEYS, isSafetyCritical } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_KEYS, INSPECTION_ITEMS } from '#catalog/inspection-checklist.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import type { Database } from '#db/client.ts'
 import { companies, inspections, repairActions, repairTasks } from '#db/schema/index.ts'

@@ -7,7 +7,7 @@
  */
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_KEYS } from '#catalog/inspection-checklist.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import type { Database } from '#db/client.ts'
 import { companies, inspections, mailOutbox, odometerReadings, operatorAssignments, repairActions, vehicles } from '#db/schema/index.ts'

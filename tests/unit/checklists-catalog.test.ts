@@ -8,15 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  DAMAGE_SIDES,
-  INSPECTION_ITEMS,
-  INSPECTION_SECTION_SIZES,
-  INSPECTION_SECTIONS,
-  PRE_INSPECTION_ITEMS,
-  PRE_INSPECTION_SECTIONS,
-  SAFETY_CRITICAL_PRE_INSPECTION_KEYS,
-} from '#catalog/checklists.ts'
+import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, PRE_INSPECTION_SECTIONS, SAFETY_CRITICAL_PRE_INSPECTION_KEYS } from '#catalog/checklists.ts'
+import { INSPECTION_ITEMS, INSPECTION_SECTION_SIZES, INSPECTION_SECTIONS } from '#catalog/inspection-checklist.ts'
 import { MAX_IMAGE_BYTES, MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'
 import { PRE_TRIP_RULES, preInspectionBody } from '#server/inspections/pre-inspection-schema.ts'
 

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { DoorOpenIcon } from 'lucide-react'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
-import { DUE_STATE_LABELS } from '#server/inspections/emergency-exit-check-schema.ts'
+import { DUE_STATE_LABELS } from '#catalog/compliance.ts'
 
 /** The vehicle's "Emergency exits" tab (decision 065): the next 90-day check's due date and state, and the checks filed. */
 export interface EmergencyExitsView {

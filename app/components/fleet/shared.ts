@@ -13,7 +13,7 @@ import type { DocumentsTabData } from './documents-tab.tsx'
 import type { OdometerHistoryView } from './odometer-history.tsx'
 import type { EmergencyExitsView } from './emergency-exits-tab.tsx'
 import type { RepairSourceView } from '#app/components/repairs/shared.ts'
-import type { LeaseState } from '#server/leases/lease-text.ts'
+import type { LeaseState } from '#catalog/compliance.ts'
 
 /** The spec's texts (sections 2, 4 and 8), verbatim. */
 export const FLEET_TEXT = {

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { BusFrontIcon, FileSignatureIcon, HistoryIcon } from 'lucide-react'
-import { LEASE_STATE_LABELS } from '#server/leases/lease-text.ts'
+import { LEASE_STATE_LABELS } from '#catalog/compliance.ts'
 import * as React from 'react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'

@@ -5,13 +5,8 @@
  * pictures are data: URLs or same-origin paths given by the caller, and every record text is
  * React text — never markup.
  */
-import {
-  DAMAGE_SIDES,
-  inspectionItemsBySection,
-  inspectionItemStatusLabel,
-  preInspectionAnswerLabel,
-  preInspectionItemsBySection,
-} from '#catalog/checklists.ts'
+import { DAMAGE_SIDES, preInspectionAnswerLabel, preInspectionItemsBySection } from '#catalog/checklists.ts'
+import { inspectionItemsBySection, inspectionItemStatusLabel } from '#catalog/inspection-checklist.ts'
 import { formatOdometer } from '#catalog/odometer.ts'
 import type { FormPhoto, FormRecordContext, FormVehicle, InspectionForm, PreInspectionForm } from '#server/inspections/read-forms.server.ts'
 import { formatInstant } from '#app/utils/dates.ts'

@@ -35,7 +35,6 @@ import {
   type PreTripValues,
 } from './types.ts'
 import { wallTimeOf } from './zoned-time.ts'
-import { LEASE_MESSAGES } from '#server/leases/lease-text.ts'
 
 // Loaded after the page is interactive, not in its first load (decision 053): the schema check
 // (zod) at the first submit, the confirm dialog with the first draft.
@@ -606,7 +605,7 @@ function VehicleHeader({ data }: { data: PreTripPageData }) {
       ) : null}
       {data.lease ? (
         <p className="rounded-md border p-3 text-sm" data-testid="lease-notice">
-          {LEASE_MESSAGES.carryCopy}{' '}
+          {data.lease.notice}{' '}
           <a href={`/PrintLease/${data.lease.id}/pdf`} className="font-medium underline underline-offset-4">
             Open the lease (PDF)
           </a>

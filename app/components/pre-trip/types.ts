@@ -30,7 +30,7 @@ export interface PreTripPageData {
   vehicle: { id: number; vehicleIdentifier: string; make: string | null; model: string | null; licensePlate: string | null }
   outOfService: boolean
   /** The lease of today's assignment (decision 064): its copy must be carried on the bus. */
-  lease?: { id: number; fullySigned: boolean } | null
+  lease?: { id: number; fullySigned: boolean; notice: string } | null
   operatorCompany: { id: number; name: string; timeZone: string }
   /** Today in the operator company's time zone (YYYY-MM-DD). */
   today: string

@@ -13,7 +13,7 @@ import {
   type InspectionFormValues,
 } from '#app/components/inspections/inspection-form/form-input.ts'
 import { attempt, formFailure, userPage, type PageArgs, type PageContext } from '#app/utils/page.server.ts'
-import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS } from '#catalog/inspection-checklist.ts'
 import { MAX_IMAGE_BYTES, MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'
 import { AppError } from '#server/errors.ts'
 import { findVehicleForInspection, type InspectedVehicle } from '#server/inspections/find-vehicle.server.ts'

@@ -30,6 +30,7 @@ import { PRE_TRIP_RULES, preInspectionFields, type PreTripRulesContext } from '#
 import { getPreTripContext, type PreTripContext } from '#server/inspections/pre-trip.server.ts'
 import { submitPreInspection } from '#server/inspections/submit-pre-inspection.server.ts'
 import { fieldErrorsOf } from '#server/validation.ts'
+import { LEASE_CARRY_COPY_NOTICE } from '#catalog/compliance.ts'
 
 /**
  * The driver's pre-trip page (`/preTrip/{vehicleId}`). The loader gives the form its context
@@ -51,7 +52,8 @@ function pageDataOf(ctx: PageContext, c: PreTripContext): PreTripPageData {
       licensePlate: c.vehicle.licensePlate ?? null,
     },
     outOfService: c.outOfService,
-    lease: c.lease ? { id: c.lease.id, fullySigned: c.lease.state === 'signed' } : null,
+    // The notice's words come with the data: the phone's first load stays within its budget (decision 053).
+    lease: c.lease ? { id: c.lease.id, fullySigned: c.lease.state === 'signed', notice: LEASE_CARRY_COPY_NOTICE } : null,
     operatorCompany: { id: c.operatorCompany.id, name: c.operatorCompany.name, timeZone: tz },
     today: c.operatorCompany.today,
     lastOdometer: c.lastOdometer?.reading ?? c.vehicle.odometer ?? null,

@@ -2,7 +2,7 @@
  * The inspection form's fields and how a posted form becomes the use case's input
  * (browser-safe): the page's action and the browser's own check read the form the same way.
  */
-import { INSPECTION_ITEM_KEYS, type InspectionItemKey } from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_KEYS, type InspectionItemKey } from '#catalog/inspection-checklist.ts'
 
 export const INSPECTION_INTENT = { file: 'fileInspection', markAll: 'markAllSatisfactory' } as const
 

@@ -9,13 +9,7 @@ import { Textarea } from '#app/components/ui/textarea.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { downscaleToJpeg } from '#app/utils/shrink-image.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import {
-  INSPECTION_ITEM_STATUS,
-  INSPECTION_ITEM_STATUSES,
-  inspectionItemsBySection,
-  type InspectionItem,
-  type InspectionItemKey,
-} from '#catalog/checklists.ts'
+import { INSPECTION_ITEM_STATUS, INSPECTION_ITEM_STATUSES, inspectionItemsBySection, type InspectionItem, type InspectionItemKey } from '#catalog/inspection-checklist.ts'
 import { MAX_IMAGE_BYTES } from '#catalog/fleet.ts'
 import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
 import { formatOdometer, ODOMETER_MAX } from '#catalog/odometer.ts'
