@@ -11,7 +11,7 @@ import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
 import { withVinCheckDigit } from '#catalog/vin.ts'
-import { companies, emergencyExitChecks, inspections, leaseAgreements, repairActions, users, vehicles } from '#db/schema/index.ts'
+import { companies, emergencyExitChecks, inspections, leaseAgreements, operatorAssignments, repairActions, retentionSettings, users, vehicles } from '#db/schema/index.ts'
 import { createVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
@@ -210,5 +210,64 @@ test.describe('the compliance pack', () => {
     await expect(page.getByText('ASE Master School Bus Technician, 9 years').first()).toBeVisible()
     await expectNoHorizontalScroll(page)
     await context.close()
+  })
+
+  test('without JavaScript: a driver files the 90-day check with a typed name, a mechanic files the annual inspection, the owner sets a retention period', async ({ browser }) => {
+    const db = e2eDb()
+    const tag = `${run}${seq++}`
+    const ownerCo = await createCompany(db, `NoJS Owners ${tag}`, ['Owner'])
+    const operatorCo = await createCompany(db, `NoJS Lines ${tag}`, ['Operator'])
+    const shop = await createCompany(db, `NoJS Garage ${tag}`, ['RepairShop'])
+    await db.transaction((tx) => tx.update(companies).set({ repairShopCompanyId: shop.id }).where(eq(companies.id, ownerCo.id)))
+    const owner = await createUser(db)
+    await grantRole(db, owner.id, ownerCo.id, 'Owner')
+    const driver = await createUser(db, { firstName: 'Dev', lastName: 'Rivera' })
+    await grantRole(db, driver.id, operatorCo.id, 'Driver')
+    const mechanic = await createUser(db, { firstName: 'Max', lastName: 'Spanner' })
+    await grantRole(db, mechanic.id, shop.id, 'Mechanic')
+    await db.transaction((tx) => tx.update(users).set({ inspectorQualification: 'State-certified bus inspector' }).where(eq(users.id, mechanic.id)))
+    const bus = await addVehicle(await ctxFor(db, owner.id), { ownerId: ownerCo.id, vehicleIdentifier: `NOJS-${tag}`, make: 'Thomas', model: 'Saf-T-Liner', vin: vin(), licensePlate: `NJ-${tag.slice(-5)}`, odometer: 20_000 })
+    const start = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10)
+    await db.transaction((tx) => tx.insert(operatorAssignments).values({ vehicleId: bus.id, operatorCompanyId: operatorCo.id, startDate: start, endDate: null }))
+
+    // The driver, on a phone without JavaScript: every exit Satisfactory, signed with the typed name.
+    const d = await signedIn(browser, driver.id, { phone: true, javaScriptEnabled: false })
+    await d.page.goto(`/emergencyExitCheck/${bus.id}`)
+    for (const key of ['pushOutWindows', 'emergencyDoors', 'emergencyDoorMarkingLights']) {
+      await d.page.locator(`fieldset[data-item="${key}"]`).getByText('Satisfactory', { exact: true }).click()
+    }
+    await d.page.getByLabel(/type your full name/).fill('Dev Rivera')
+    await expectNoHorizontalScroll(d.page)
+    await d.page.getByRole('button', { name: 'File the emergency-exit check' }).click()
+    await expect(d.page.getByTestId('exit-check-filed')).toContainText('Satisfactory')
+    const checks = await db.read.select().from(emergencyExitChecks).where(eq(emergencyExitChecks.vehicleId, bus.id))
+    expect(checks).toHaveLength(1)
+    expect(checks[0]).toMatchObject({ isSatisfactory: true, filerRole: 'Driver', signatureName: 'Dev Rivera', companyId: operatorCo.id })
+    await d.context.close()
+
+    // The mechanic's annual inspection as plain posts: identifier typed, "Mark all", the annual box, typed name.
+    const m = await signedIn(browser, mechanic.id, { phone: true, javaScriptEnabled: false })
+    await m.page.goto('/InspectionPage')
+    await m.page.getByLabel('Vehicle identifier').fill(bus.vehicleIdentifier)
+    await m.page.getByRole('button', { name: 'Find' }).click()
+    await expect(m.page.getByTestId('vehicle-summary')).toContainText(bus.vehicleIdentifier)
+    await m.page.getByRole('button', { name: 'Mark all Satisfactory' }).click()
+    await expect(m.page.getByText('48 of 48 items answered')).toBeVisible()
+    await m.page.getByLabel('This is the annual inspection (49 CFR 396.17)').check()
+    await m.page.getByLabel(/type your full name/).fill('Max Spanner')
+    await m.page.getByRole('button', { name: 'Submit inspection' }).click()
+    await expect(m.page.getByTestId('annual-filed')).toContainText('passed')
+    const [annual] = await db.read.select().from(inspections).where(eq(inspections.vehicleId, bus.id))
+    expect(annual).toMatchObject({ isAnnual: true, isSatisfactory: true, signatureName: 'Max Spanner', inspectorQualification: 'State-certified bus inspector' })
+    await m.context.close()
+
+    // The owner keeps maintenance records two years.
+    const o = await signedIn(browser, owner.id, { javaScriptEnabled: false })
+    await o.page.goto(`/retention/${ownerCo.id}`)
+    await o.page.locator('#months-maintenance').fill('24')
+    await o.page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(async () => (await db.read.select().from(retentionSettings).where(eq(retentionSettings.companyId, ownerCo.id))).find((r) => r.recordType === 'maintenance')?.months).toBe(24)
+    await expect(o.page.locator('#months-maintenance')).toHaveValue('24')
+    await o.context.close()
   })
 })
