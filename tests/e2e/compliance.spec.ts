@@ -81,7 +81,9 @@ test.describe('the compliance pack', () => {
     // The owner approves on the pending requests page.
     const o = await signedIn(browser, owner.id)
     await o.page.goto(`/ownerRequestPage/${ownerCo.id}`)
-    await o.page.getByRole('button', { name: `Accept request for ${bus.vehicleIdentifier} from ${operatorCo.name}` }).click()
+    const accept = o.page.getByRole('button', { name: `Accept request for ${bus.vehicleIdentifier} from ${operatorCo.name}` })
+    await expect(accept).toHaveAttribute('type', 'button') // hydrated: it opens the confirmation (before, it posts at once)
+    await accept.click()
     await o.page.getByRole('alertdialog').getByRole('button', { name: 'Accept' }).click()
     await expect(o.page.getByText('Request approved.')).toBeVisible()
     const [lease] = await db.read.select().from(leaseAgreements).where(eq(leaseAgreements.vehicleId, bus.id))

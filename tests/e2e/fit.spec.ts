@@ -240,7 +240,9 @@ test('the Add vehicle dialog and a confirmation dialog fit', async ({ page }) =>
   await expect(page.getByRole('dialog')).toBeHidden()
 
   await page.goto(`/ownerRequestPage/${ids.cascade}`)
-  await page.getByRole('button', { name: /^Accept request for/ }).first().click()
+  const accept = page.getByRole('button', { name: /^Accept request for/ }).first()
+  await expect(accept).toHaveAttribute('type', 'button') // hydrated: it opens the confirmation (before, it posts at once)
+  await accept.click()
   await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toBeVisible()
   expect.soft(await dialogOverflow(page), 'Accept confirmation').toEqual([])
   await shot(page, 'dialog-confirm')
