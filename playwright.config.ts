@@ -37,7 +37,8 @@ export default defineConfig({
     command: `rm -f ${E2E_DB} ${E2E_DB}-wal ${E2E_DB}-shm && npx tsx tests/e2e/stack.ts`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // On a sqld primary the demo data is written statement by statement over HTTP (decision 069).
+    timeout: process.env.E2E_SQLD ? 180_000 : 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

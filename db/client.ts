@@ -31,9 +31,24 @@ export interface Database {
    * A nested call joins the outer transaction.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>
-  /** Applies the committed drizzle-kit migrations (idempotent). */
+  /**
+   * Applies the committed drizzle-kit migrations (idempotent), under the start-up claim when the
+   * primary is a libSQL server.
+   */
   migrate(migrationsFolder?: string): Promise<void>
+  /**
+   * Runs `fn` while this process holds the one start-up claim on a libSQL server primary
+   * (decision 069): instances started together, or a new version rolled out over running ones,
+   * migrate and seed one after the other, each seeing what the one before wrote. On a local file
+   * it just runs `fn`. Reentrant.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>
   driver: Driver
+  /**
+   * The primary is a libSQL server (remote mode or embedded replica, decision 069): writes cost a
+   * round trip, and its parser refuses ANALYZE and VACUUM.
+   */
+  serverPrimary: boolean
   url: string
   close(): Promise<void>
 }
@@ -112,11 +127,13 @@ function openBetterSqlite(url: string): Database {
 
   return {
     driver: 'better-sqlite3',
+    serverPrimary: false,
     url,
     read: reader,
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
       await lock.run(async () => migrateBetter(writerDb, { migrationsFolder }))
     },
+    exclusive: (fn) => fn(),
     async transaction(fn) {
       const current = inTx.getStore()
       if (current) return fn(current)
@@ -143,23 +160,39 @@ function openBetterSqlite(url: string): Database {
 
 function openLibsql(url: string, authToken?: string, replica?: { syncUrl: string; syncInterval?: number }): Database {
   if (url.startsWith('file:')) mkdirSync(dirname(filePathOf(url)), { recursive: true })
-  // An embedded replica syncs from its primary once here (it throws if the primary is unreachable).
-  const client = timedClient(createClient({ url, authToken, timeout: 5000, ...replica }))
+  const raw = createClient({ url, authToken, timeout: 5000, ...replica })
+  // Every statement waits for this first. An embedded replica pulls from its primary before its
+  // first read (the client does not on open: a new replica would look empty, and migrations would
+  // run twice, decision 069); it fails if the primary is unreachable. journal_mode is stored in the
+  // file (a replica's is its primary's business); libSQL enables foreign keys by default.
+  const ready = replica
+    ? raw.sync().then(() => undefined)
+    : url.startsWith('file:')
+      ? raw.execute('PRAGMA journal_mode = WAL').then(() => undefined)
+      : Promise.resolve()
+  ready.catch(() => undefined) // awaited (and thrown) by the first statement
+  const inTx = new AsyncLocalStorage<Tx>()
+  const client = timedClient(raw, ready, { oneConnection: Boolean(replica), inTransaction: () => inTx.getStore() !== undefined })
   const db = drizzleLibsql(client, { schema })
   const lock = new WriteLock()
-  const inTx = new AsyncLocalStorage<Tx>()
-  // journal_mode is stored in the file (a replica's is its primary's business); libSQL enables
-  // foreign keys by default.
-  const ready = url.startsWith('file:') && !replica ? client.execute('PRAGMA journal_mode = WAL') : Promise.resolve()
+  const serverPrimary = Boolean(replica) || !url.startsWith('file:')
+  const exclusive = <T,>(fn: () => Promise<T>): Promise<T> =>
+    serverPrimary
+      ? withStartupClaim(client, fn, {
+          catchUp: replica ? () => raw.sync().then(() => undefined) : undefined,
+          serialize: (renew) => lock.run(renew),
+        })
+      : fn()
 
   return {
     driver: 'libsql',
+    serverPrimary,
     url,
     read: db as unknown as Tx,
     async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
-      await ready
-      await lock.run(() => migrateLibsql(db, { migrationsFolder }))
+      await exclusive(() => lock.run(() => migrateLibsql(db, { migrationsFolder })))
     },
+    exclusive,
     async transaction(fn) {
       const current = inTx.getStore()
       if (current) return fn(current)
@@ -177,6 +210,68 @@ function openLibsql(url: string, authToken?: string, replica?: { syncUrl: string
     async close() {
       await lock.run(async () => client.close())
     },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The start-up claim (decision 069): one row on the primary, taken by a conditional UPSERT that only
+// one writer wins, renewed while held, released at the end; a crashed holder's claim expires.
+
+const CLAIM_TABLE = '__operon_startup_claim'
+/**
+ * Longer than any start-up transaction (the demo data over HTTP: ~30 s): the renewal waits behind
+ * this process's transaction, because sqld takes the write lock away from a transaction that has
+ * held it for seconds while another writer waits.
+ */
+const CLAIM_MS = 5 * 60_000
+const CLAIM_WAIT_MS = 10 * 60_000
+const claimHeld = new AsyncLocalStorage<true>()
+
+async function withStartupClaim<T>(
+  client: Client,
+  fn: () => Promise<T>,
+  { catchUp, serialize }: { catchUp?: () => Promise<void>; serialize: (renew: () => Promise<unknown>) => Promise<unknown> },
+): Promise<T> {
+  if (claimHeld.getStore()) return fn()
+  const holder = `${process.pid}-${Math.random().toString(36).slice(2)}`
+  await catchUp?.()
+  const exists = await client.execute({ sql: `SELECT 1 FROM sqlite_master WHERE name = ?`, args: [CLAIM_TABLE] })
+  if (exists.rows.length === 0) {
+    await client.execute(`CREATE TABLE IF NOT EXISTS ${CLAIM_TABLE} (id INTEGER PRIMARY KEY CHECK (id = 1), holder TEXT NOT NULL, expires_at INTEGER NOT NULL)`)
+  }
+  const giveUpAt = Date.now() + CLAIM_WAIT_MS
+  for (;;) {
+    const now = Date.now()
+    // Waiting instances only read (after pulling the primary's latest): a waiting writer would take
+    // the primary's write lock away from the holder's transaction after 5 s (sqld's TRANSACTION_TIMEOUT).
+    await catchUp?.()
+    const held = await client.execute({ sql: `SELECT 1 FROM ${CLAIM_TABLE} WHERE expires_at >= ?`, args: [now] })
+    if (held.rows.length > 0) {
+      if (now > giveUpAt) throw new Error(`another instance has held the start-up claim on the database for ${CLAIM_WAIT_MS / 60_000} minutes`)
+      await new Promise((r) => setTimeout(r, 250))
+      continue
+    }
+    const taken = await client.execute({
+      sql: `INSERT INTO ${CLAIM_TABLE} (id, holder, expires_at) VALUES (1, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+            WHERE ${CLAIM_TABLE}.expires_at < ?`,
+      args: [holder, now + CLAIM_MS, now],
+    })
+    if (taken.rowsAffected === 1) break
+  }
+  const renew = setInterval(() => {
+    serialize(() => client.execute({ sql: `UPDATE ${CLAIM_TABLE} SET expires_at = ? WHERE holder = ?`, args: [Date.now() + CLAIM_MS, holder] })).catch(
+      () => undefined,
+    )
+  }, CLAIM_MS / 5)
+  renew.unref()
+  try {
+    // An embedded replica reads what the previous holder wrote (its migrations, its demo data).
+    await catchUp?.()
+    return await claimHeld.run(true, fn)
+  } finally {
+    clearInterval(renew)
+    await client.execute({ sql: `DELETE FROM ${CLAIM_TABLE} WHERE holder = ?`, args: [holder] }).catch(() => undefined)
   }
 }
 
@@ -306,19 +401,69 @@ async function timedAsync<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** libSQL: the time each statement or batch is awaited, in and out of transactions. */
-function timedClient(client: Client): Client {
+/**
+ * libSQL: the time each statement or batch is awaited, in and out of transactions; none runs before
+ * `ready`. An embedded replica has one connection, which an open transaction holds: the client then
+ * refuses every other statement (TRANSACTION_ACTIVE), so with `oneConnection` statements outside the
+ * transaction wait for it to end (`inTransaction`: a statement of the transaction's own async
+ * context, which would wait for itself, does not wait).
+ */
+function timedClient(client: Client, ready: Promise<void>, connection?: { oneConnection: boolean; inTransaction: () => boolean }): Client {
   const execute = client.execute.bind(client) as (...args: unknown[]) => Promise<ResultSet>
   const batch = client.batch.bind(client) as (...args: unknown[]) => Promise<ResultSet[]>
   const transaction = client.transaction.bind(client)
-  client.execute = ((...args: unknown[]) => timedAsync(() => execute(...args))) as typeof client.execute
-  client.batch = ((...args: unknown[]) => timedAsync(() => batch(...args))) as typeof client.batch
+  /** Settles when the open transaction ends (one-connection clients only). */
+  let held: Promise<void> | undefined
+  const connectionFree = async () => {
+    if (!connection?.oneConnection || connection.inTransaction()) return
+    while (held) await held
+  }
+  client.execute = (async (...args: unknown[]) => {
+    await ready
+    await connectionFree()
+    return timedAsync(() => execute(...args))
+  }) as typeof client.execute
+  client.batch = (async (...args: unknown[]) => {
+    await ready
+    await connectionFree()
+    return timedAsync(() => batch(...args))
+  }) as typeof client.batch
   client.transaction = (async (...args: Parameters<typeof client.transaction>) => {
-    const tx = await timedAsync(() => transaction(...args))
+    await ready
+    let release = () => {}
+    if (connection?.oneConnection) {
+      while (held) await held
+      // Taken in the same turn as the check: nothing can slip in between.
+      held = new Promise<void>((r) => (release = r))
+    }
+    const free = () => {
+      held = undefined
+      release()
+    }
+    let tx: Awaited<ReturnType<typeof transaction>>
+    try {
+      tx = await timedAsync(() => transaction(...args))
+    } catch (error) {
+      free()
+      throw error
+    }
     const txExecute = tx.execute.bind(tx)
     const commit = tx.commit.bind(tx)
+    const close = tx.close.bind(tx)
     tx.execute = ((stmt: Parameters<typeof tx.execute>[0]) => timedAsync(() => txExecute(stmt))) as typeof tx.execute
-    tx.commit = () => timedAsync(commit)
+    tx.commit = () => timedAsync(commit).finally(free)
+    tx.close = () => {
+      close()
+      free()
+    }
+    // Drizzle rolls back after a failure and would throw the rollback's own error instead of the
+    // failure: when sqld has already ended the transaction (TRANSACTION_TIMEOUT: another writer took
+    // the lock, decision 069) or the connection is gone, "no transaction is active" hid the cause.
+    const rollback = tx.rollback.bind(tx)
+    tx.rollback = () =>
+      rollback()
+        .catch(() => undefined)
+        .finally(free)
     return tx
   }) as typeof client.transaction
   return client

@@ -11,12 +11,16 @@ import { logger } from '../log.server.ts'
  * or already present.
  */
 export async function prepareDatabase(db: Database, e: Env): Promise<{ seeded: boolean }> {
-  await db.migrate()
-  if (!e.DEMO_DATA) return { seeded: false }
-  const [row] = await db.read.select({ n: count() }).from(companies)
-  if ((row?.n ?? 0) > 0) return { seeded: false }
-  const started = Date.now()
-  await seedDemoData(db)
-  logger().info({ ms: Date.now() - started }, 'demo data loaded')
-  return { seeded: true }
+  // Several instances on one libSQL primary take turns (decision 069): one migrates and seeds, the
+  // next finds both done.
+  return db.exclusive(async () => {
+    await db.migrate()
+    if (!e.DEMO_DATA) return { seeded: false }
+    const [row] = await db.read.select({ n: count() }).from(companies)
+    if ((row?.n ?? 0) > 0) return { seeded: false }
+    const started = Date.now()
+    await seedDemoData(db)
+    logger().info({ ms: Date.now() - started }, 'demo data loaded')
+    return { seeded: true }
+  })
 }

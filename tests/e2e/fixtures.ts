@@ -1,17 +1,18 @@
+import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
 import { openDatabase, type Database } from '#db/client.ts'
 import type { CompanyType, RoleName } from '#catalog/roles.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 
-import { BASE_URL, E2E_DB, E2E_MAIL_FILE } from './paths.ts'
+import { BASE_URL, E2E_DB, E2E_MAIL_FILE, E2E_SQLD_URL_FILE } from './paths.ts'
 
 export { BASE_URL }
 
 /** The browser tests' own connection to the server's database file. */
 let db: Database | undefined
 export function e2eDb(): Database {
-  db ??= openDatabase({ url: `file:${E2E_DB}` })
+  db ??= openDatabase({ url: process.env.E2E_SQLD ? readFileSync(E2E_SQLD_URL_FILE, 'utf8') : `file:${E2E_DB}` })
   return db
 }
 

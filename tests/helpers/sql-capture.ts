@@ -8,6 +8,8 @@
  * db/client.ts. Test-only: nothing of it is loaded by the app.
  */
 import { createClient, type InStatement } from '@libsql/client'
+import { HttpClient, HttpTransaction } from '@libsql/client/http'
+import { WsClient, WsTransaction } from '@libsql/client/ws'
 import BetterSqlite3 from 'better-sqlite3'
 import { filePathOf, type Database } from '#db/client.ts'
 
@@ -40,11 +42,14 @@ async function install() {
   }
 
   // libSQL: the client's and its transactions' classes.
+  // libSQL: the local client's classes, and the HTTP and WebSocket clients' (a sqld primary,
+  // decision 069), with their transactions'.
   const client = createClient({ url: 'file::memory:' })
   const tx = await client.transaction('read')
   const protos = [Object.getPrototypeOf(client), Object.getPrototypeOf(tx)] as Record<string, Method>[]
   tx.close()
   client.close()
+  for (const remote of [HttpClient, HttpTransaction, WsClient, WsTransaction]) protos.push(remote.prototype as unknown as Record<string, Method>)
   const note = (stmt: InStatement, args?: unknown) => {
     if (typeof stmt === 'string') record(stmt, (args as unknown[] | Record<string, unknown> | undefined) ?? [])
     else record(stmt.sql, (stmt.args as unknown[] | Record<string, unknown> | undefined) ?? [])
@@ -164,9 +169,9 @@ export async function explainAll(db: Database, statements: CapturedStatement[]):
     seen.add(key)
     return true
   })
-  const path = filePathOf(db.url)
   const verdicts: PlanVerdict[] = []
   if (db.driver === 'better-sqlite3') {
+    const path = filePathOf(db.url)
     const conn = new BetterSqlite3(path, { readonly: true })
     try {
       for (const statement of distinct) {
@@ -178,7 +183,8 @@ export async function explainAll(db: Database, statements: CapturedStatement[]):
       conn.close()
     }
   } else {
-    const client = createClient({ url: `file:${path}` })
+    // A libSQL server (decision 069) explains over its own connection: the plan is the primary's.
+    const client = createClient({ url: db.url.startsWith('file:') ? `file:${filePathOf(db.url)}` : db.url })
     try {
       for (const statement of distinct) {
         const res = await client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.params as never })
