@@ -42,8 +42,8 @@ export async function seedDemoData(db: Database, opts?: { now?: Date }): Promise
     await seedDrivesAndRepairs(s, people, vehicles, live)
     await seedInspections(s, people, vehicles, live)
     await seedEmergencyExitChecks(s, people, vehicles)
-    // Make sure SQLite's planner knows the new data's shape.
-    await tx.run(sql`ANALYZE`)
+    // Make sure SQLite's planner knows the new data's shape (a libSQL server refuses ANALYZE).
+    if (!db.serverPrimary) await tx.run(sql`ANALYZE`)
   })
   return { logins }
 }
