@@ -32,6 +32,7 @@ import { eq } from 'drizzle-orm'
 import { PRE_INSPECTION_ITEM_KEYS } from '#catalog/checklists.ts'
 import { openDatabase } from '#db/client.ts'
 import * as t from '#db/schema/index.ts'
+import { writeBlob } from '#server/blobs/blob-store.server.ts'
 import { seedDemoData } from '#server/demo/seed.ts'
 
 const started = Date.now()
@@ -173,7 +174,8 @@ async function drill() {
         .values(PRE_INSPECTION_ITEM_KEYS.map((itemKey, k) => ({ preInspectionId: pre!.id, itemKey, defective: i % 5 === 0 && k === 0 })))
       const content = randomBytes(PHOTO_BYTES)
       photoBytes += content.length
-      await tx.insert(t.preInspectionPhotos).values({ preInspectionId: pre!.id, name: `drill-${i}.jpg`, content, contentType: 'image/jpeg' })
+      const { blobId } = await writeBlob(tx, content)
+      await tx.insert(t.preInspectionPhotos).values({ preInspectionId: pre!.id, name: `drill-${i}.jpg`, blobId, contentType: 'image/jpeg' })
       await tx.insert(t.users).values({
         email: `drill-${i}-${randomUUID()}@drill.operon.app`,
         firstName: 'Drill',

@@ -16,11 +16,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const found = await attempt(() => getVehicleImage(ctx, vehicleId))
   if (!found.ok) return errorText(found.error)
   const img = found.value
-  const bytes = new Uint8Array(img.content)
-  return new Response(bytes, {
+  // Streamed from the database chunk by chunk, with the stored length (decision 070).
+  return new Response(img.body, {
     headers: {
       'Content-Type': img.contentType,
-      'Content-Length': String(bytes.byteLength),
+      'Content-Length': String(img.sizeBytes),
       'Cache-Control': 'private, max-age=60',
       'Last-Modified': img.updatedAt.toUTCString(),
       'X-Content-Type-Options': 'nosniff',

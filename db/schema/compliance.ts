@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { blob, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import {
   EMERGENCY_EXIT_CHECK_FILER_ROLES,
   EMERGENCY_EXIT_ITEM_STATUS_VALUES,
@@ -60,7 +60,8 @@ export const leaseSignatures = sqliteTable(
     /** The name as signed (kept after account deletion). */
     signerName: text('signer_name').notNull(),
     signedAt: instantNow('signed_at'),
-    content: blob('content', { mode: 'buffer' }).notNull(),
+    /** The bytes, in `blob_chunks` (decision 070). */
+    blobId: text('blob_id').notNull(),
     contentType: text('content_type').notNull(),
   },
   (t) => [
@@ -118,7 +119,8 @@ export const emergencyExitCheckSignatures = sqliteTable('emergency_exit_check_si
   checkId: integer('check_id')
     .primaryKey()
     .references(() => emergencyExitChecks.id, { onDelete: 'cascade' }),
-  content: blob('content', { mode: 'buffer' }).notNull(),
+  /** The bytes, in `blob_chunks` (decision 070). */
+  blobId: text('blob_id').notNull(),
   contentType: text('content_type').notNull(),
 })
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { blob, check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import {
   FUEL_TYPE_VALUES,
   LENGTH_UNITS,
@@ -114,7 +114,10 @@ export const vehicleImages = sqliteTable('vehicle_images', {
   vehicleId: integer('vehicle_id')
     .primaryKey()
     .references(() => vehicles.id, { onDelete: 'cascade' }),
-  content: blob('content', { mode: 'buffer' }).notNull(),
+  /** The bytes, in `blob_chunks` (decision 070). */
+  blobId: text('blob_id').notNull(),
+  /** The bytes' length (the picture's Content-Length). */
+  sizeBytes: integer('size_bytes').notNull(),
   contentType: text('content_type').notNull(),
   width: integer('width'),
   height: integer('height'),
@@ -144,7 +147,8 @@ export const documentContents = sqliteTable('document_contents', {
   documentId: integer('document_id')
     .primaryKey()
     .references(() => vehicleDocuments.id, { onDelete: 'cascade' }),
-  content: blob('content', { mode: 'buffer' }).notNull(),
+  /** The bytes, in `blob_chunks` (decision 070); their length is the document's `size_bytes`. */
+  blobId: text('blob_id').notNull(),
 })
 
 export type Vehicle = typeof vehicles.$inferSelect

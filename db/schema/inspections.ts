@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { blob, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { PRE_INSPECTION_IMAGE_KINDS, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { INSPECTION_ITEM_STATUSES, type InspectionItemKey } from '#catalog/inspection-checklist.ts'
 import { INSPECTION_REVIEW_STATUS_VALUES, type InspectionReviewStatus } from '#catalog/statuses.ts'
@@ -99,7 +99,8 @@ export const preInspectionImages = sqliteTable(
   {
     preInspectionId: ref('pre_inspection_id', () => preInspections.id, 'cascade'),
     kind: text('kind', { enum: PRE_INSPECTION_IMAGE_KINDS }).notNull(),
-    content: blob('content', { mode: 'buffer' }).notNull(),
+    /** The bytes, in `blob_chunks` (decision 070). */
+    blobId: text('blob_id').notNull(),
     contentType: text('content_type').notNull(),
   },
   (t) => [
@@ -115,7 +116,8 @@ export const preInspectionPhotos = sqliteTable(
     id: id(),
     preInspectionId: ref('pre_inspection_id', () => preInspections.id, 'cascade'),
     name: text('name').notNull(),
-    content: blob('content', { mode: 'buffer' }).notNull(),
+    /** The bytes, in `blob_chunks` (decision 070). */
+    blobId: text('blob_id').notNull(),
     contentType: text('content_type').notNull(),
   },
   (t) => [index('pre_inspection_photos_pre_inspection_idx').on(t.preInspectionId)],
@@ -191,7 +193,8 @@ export const inspectionSignatures = sqliteTable('inspection_signatures', {
   inspectionId: integer('inspection_id')
     .primaryKey()
     .references(() => inspections.id, { onDelete: 'cascade' }),
-  content: blob('content', { mode: 'buffer' }).notNull(),
+  /** The bytes, in `blob_chunks` (decision 070). */
+  blobId: text('blob_id').notNull(),
   contentType: text('content_type').notNull(),
 })
 
@@ -201,7 +204,8 @@ export const inspectionPhotos = sqliteTable(
     id: id(),
     inspectionId: ref('inspection_id', () => inspections.id, 'cascade'),
     name: text('name').notNull(),
-    content: blob('content', { mode: 'buffer' }).notNull(),
+    /** The bytes, in `blob_chunks` (decision 070). */
+    blobId: text('blob_id').notNull(),
     contentType: text('content_type').notNull(),
   },
   (t) => [index('inspection_photos_inspection_idx').on(t.inspectionId)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { blob, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { GENDER_VALUES, TWO_FACTOR_TYPE_VALUES } from '#catalog/statuses.ts'
 import { bool, id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
 import { licenseTypes } from './reference.ts'
@@ -56,7 +56,8 @@ export const userPhotos = sqliteTable('user_photos', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  content: blob('content', { mode: 'buffer' }).notNull(),
+  /** The bytes, in `blob_chunks` (decision 070). */
+  blobId: text('blob_id').notNull(),
   contentType: text('content_type').notNull(),
   updatedAt: updatedAtNow('updated_at'),
 })

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { userLicenses, userPhotos, users } from '#db/schema/index.ts'
 import { audit } from '../audit.ts'
+import { readBlob, writeBlob } from '../blobs/blob-store.server.ts'
 import { isLicenseTypeId } from '#catalog/license-types.ts'
 import { ANNUAL_TEXT, INSPECTOR_QUALIFICATION_MAX, QUALIFIED_INSPECTOR_ROLES } from '#catalog/annual-inspection.ts'
 import { isCountryCode, isUsState } from '#catalog/places.ts'
@@ -197,8 +198,8 @@ export async function getUserInfo(ctx: UseCaseContext, userId?: number) {
 }
 
 async function photoBase64(ctx: UseCaseContext, userId: number): Promise<string | null> {
-  const [p] = await ctx.db.read.select({ content: userPhotos.content }).from(userPhotos).where(eq(userPhotos.userId, userId))
-  return p ? Buffer.from(p.content).toString('base64') : null
+  const [p] = await ctx.db.read.select({ blobId: userPhotos.blobId }).from(userPhotos).where(eq(userPhotos.userId, userId))
+  return p ? (await readBlob(ctx.db.read, p.blobId)).toString('base64') : null
 }
 
 /** GET /api/Dashboard/GetDashboardUserInfo: name, photo, join date. */
@@ -272,10 +273,12 @@ export async function updateProfile(ctx: UseCaseContext, input: unknown) {
       .set({ ...fields, ...(inspectorQualification === undefined ? {} : { inspectorQualification }), updatedAt: now })
       .where(eq(users.id, me.userId))
     if (photo) {
+      // The replaced photo's chunks go with its old blob_id (trigger, decision 070).
+      const { blobId } = await writeBlob(tx, photo.bytes)
       await tx
         .insert(userPhotos)
-        .values({ userId: me.userId, content: photo.bytes, contentType: photo.contentType, updatedAt: now })
-        .onConflictDoUpdate({ target: userPhotos.userId, set: { content: photo.bytes, contentType: photo.contentType, updatedAt: now } })
+        .values({ userId: me.userId, blobId, contentType: photo.contentType, updatedAt: now })
+        .onConflictDoUpdate({ target: userPhotos.userId, set: { blobId, contentType: photo.contentType, updatedAt: now } })
     } else if (v.profilePhoto === null || v.profilePhoto === '') {
       await tx.delete(userPhotos).where(eq(userPhotos.userId, me.userId))
     }

@@ -1,5 +1,6 @@
 /** Demo documents: registration and insurance PDFs per bus, a maintenance log, expired ones, an image. */
 import * as t from '#db/schema/index.ts'
+import { writeBlob } from '../blobs/blob-store.server.ts'
 import { busPng, simplePdf } from './assets.ts'
 import { companySpec } from './cast.ts'
 import type { SeedVehicle } from './fleet.ts'
@@ -25,7 +26,7 @@ export async function seedDocuments(s: SeedContext, { uid, nameOf }: SeededPeopl
         uploadedAt: d.uploadedAt,
       })
       .returning({ id: t.vehicleDocuments.id })
-    await tx.insert(t.documentContents).values({ documentId: doc!.id, content: d.content })
+    await tx.insert(t.documentContents).values({ documentId: doc!.id, blobId: (await writeBlob(tx, d.content)).blobId })
   }
   for (const v of vehicles) {
     if (v.archived) continue

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm'
 import * as t from '#db/schema/index.ts'
 import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { formatOdometer } from '#catalog/odometer.ts'
+import { writeBlob } from '../blobs/blob-store.server.ts'
 import { todayIn } from '../fleet/access.server.ts'
 import { repairIdentifierOf } from '../repairs/open-repair-action.server.ts'
 import { photoPng } from './assets.ts'
@@ -188,7 +189,7 @@ export async function seedDrivesAndRepairs(
     readingRows.push({ vehicleId: d.vehicle.id, reading: d.odometerEnd, source: 'preTripEnd', recordedAt: d.timeOut, ...driver })
     for (const item of PRE_INSPECTION_ITEMS)
       answerRows.push({ preInspectionId: preId, itemKey: item.key, defective: d.defects.includes(item.key) })
-    imageRows.push({ preInspectionId: preId, kind: 'signature', content: signatureOf(d.driver), contentType: 'image/png' })
+    imageRows.push({ preInspectionId: preId, kind: 'signature', blobId: (await writeBlob(tx, signatureOf(d.driver))).blobId, contentType: 'image/png' })
 
     if (d.defects.length === 0) continue
 
@@ -197,11 +198,11 @@ export async function seedDrivesAndRepairs(
     if (damagedSides.length > 0 && photoBudget > 0) {
       photoBudget--
       for (const s of damagedSides)
-        imageRows.push({ preInspectionId: preId, kind: s.imageKind, content: photoPng(preId), contentType: 'image/png' })
+        imageRows.push({ preInspectionId: preId, kind: s.imageKind, blobId: (await writeBlob(tx, photoPng(preId))).blobId, contentType: 'image/png' })
       await tx.insert(t.preInspectionPhotos).values({
         preInspectionId: preId,
         name: 'damage-closeup.png',
-        content: photoPng(preId + 1),
+        blobId: (await writeBlob(tx, photoPng(preId + 1))).blobId,
         contentType: 'image/png',
       })
     }

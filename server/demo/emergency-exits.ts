@@ -6,6 +6,7 @@
  */
 import * as t from '#db/schema/index.ts'
 import { EMERGENCY_EXIT_ITEM_KEYS } from '#catalog/compliance.ts'
+import { writeBlob } from '../blobs/blob-store.server.ts'
 import { companySpec, mechanicsOf } from './cast.ts'
 import type { SeedVehicle } from './fleet.ts'
 import { zoned, type SeedContext } from './helpers.ts'
@@ -38,7 +39,7 @@ export async function seedEmergencyExitChecks(s: SeedContext, { uid, nameOf, cid
         })
         .returning({ id: t.emergencyExitChecks.id })
       await tx.insert(t.emergencyExitCheckItems).values(EMERGENCY_EXIT_ITEM_KEYS.map((itemKey) => ({ checkId: c!.id, itemKey, status: 0 })))
-      await tx.insert(t.emergencyExitCheckSignatures).values({ checkId: c!.id, content: signatureOf(who), contentType: 'image/png' })
+      await tx.insert(t.emergencyExitCheckSignatures).values({ checkId: c!.id, blobId: (await writeBlob(tx, signatureOf(who))).blobId, contentType: 'image/png' })
     }
   }
 }

@@ -1,6 +1,7 @@
 /** Demo fleet: 40 buses of the US market (VINs with check digits) and a few pictures. */
 import * as t from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
+import { writeBlob } from '../blobs/blob-store.server.ts'
 import { busPng } from './assets.ts'
 import { ARCHIVED_DAYS_AGO, INSURANCE_EXPIRY, LICENSE_EXPIRY, type CompanyKey } from './cast.ts'
 import { BUS_MODELS, FLEET, modelYearCode, type BusKind, type BusModel } from './data.ts'
@@ -116,10 +117,11 @@ export async function seedFleet(s: SeedContext, { cid }: SeededPeople): Promise<
   const vehicleAt = (index: number) => vehicles[index]!
 
   // Three pictures (the rest show the placeholder).
+  const picture = (bytes: Buffer) => writeBlob(tx, bytes)
   await insertMany(tx, t.vehicleImages, [
-    { vehicleId: vehicleAt(0).id, content: busPng([247, 181, 0]), contentType: 'image/png', width: 160, height: 120, updatedAt: ago(300) },
-    { vehicleId: vehicleAt(15).id, content: busPng([235, 240, 245], 1), contentType: 'image/png', width: 160, height: 120, updatedAt: ago(280) },
-    { vehicleId: vehicleAt(22).id, content: busPng([22, 122, 80]), contentType: 'image/png', width: 160, height: 120, updatedAt: ago(350) },
+    { vehicleId: vehicleAt(0).id, ...(await picture(busPng([247, 181, 0]))), contentType: 'image/png', width: 160, height: 120, updatedAt: ago(300) },
+    { vehicleId: vehicleAt(15).id, ...(await picture(busPng([235, 240, 245], 1))), contentType: 'image/png', width: 160, height: 120, updatedAt: ago(280) },
+    { vehicleId: vehicleAt(22).id, ...(await picture(busPng([22, 122, 80]))), contentType: 'image/png', width: 160, height: 120, updatedAt: ago(350) },
   ])
   return vehicles
 }

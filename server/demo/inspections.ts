@@ -4,6 +4,7 @@ import * as t from '#db/schema/index.ts'
 import { INSPECTION_ITEMS, INSPECTION_ITEM_STATUS, type InspectionItemKey, type InspectionItemStatus } from '#catalog/inspection-checklist.ts'
 import { isAnnualRequiredItem } from '#catalog/annual-inspection.ts'
 import { nextAnnualInspectionDue } from '#catalog/compliance.ts'
+import { writeBlob } from '../blobs/blob-store.server.ts'
 import { photoPng } from './assets.ts'
 import { LAST_INSPECTION, RECENT_FAILED_INSPECTION, companySpec, mechanicsOf } from './cast.ts'
 import { INSPECTION_DEFECT_COMMENTS } from './data.ts'
@@ -102,13 +103,13 @@ export async function seedInspections(s: SeedContext, { uid, nameOf, signatureOf
             : null,
       })
     }
-    await tx.insert(t.inspectionSignatures).values({ inspectionId, content: signatureOf(inspector), contentType: 'image/png' })
+    await tx.insert(t.inspectionSignatures).values({ inspectionId, blobId: (await writeBlob(tx, signatureOf(inspector))).blobId, contentType: 'image/png' })
     if (!plan.satisfactory && inspectionPhotoBudget > 0) {
       inspectionPhotoBudget--
       await tx.insert(t.inspectionPhotos).values({
         inspectionId,
         name: 'finding-1.png',
-        content: photoPng(inspectionId * 13),
+        blobId: (await writeBlob(tx, photoPng(inspectionId * 13))).blobId,
         contentType: 'image/png',
       })
     }
@@ -144,5 +145,5 @@ async function seedInspectionAwaitingReview(s: SeedContext, { uid, nameOf, signa
   await s.tx.insert(t.inspectionItems).values(
     INSPECTION_ITEMS.map((item) => ({ inspectionId: row!.id, itemKey: item.key, status: INSPECTION_ITEM_STATUS.Satisfactory, comments: null })),
   )
-  await s.tx.insert(t.inspectionSignatures).values({ inspectionId: row!.id, content: signatureOf('mechanic'), contentType: 'image/png' })
+  await s.tx.insert(t.inspectionSignatures).values({ inspectionId: row!.id, blobId: (await writeBlob(s.tx, signatureOf('mechanic'))).blobId, contentType: 'image/png' })
 }

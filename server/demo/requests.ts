@@ -6,6 +6,7 @@ import type { SeedVehicle } from './fleet.ts'
 import type { SeedContext } from './helpers.ts'
 import type { SeededPeople } from './people.ts'
 import type { LeaseSide } from '#catalog/compliance.ts'
+import { writeBlob } from '../blobs/blob-store.server.ts'
 import { draftLeaseAgreement } from '../leases/lease-agreements.server.ts'
 
 /** The demo's lease awaiting the operator's signature: Cascade's coach chartered to Pacific Crest. */
@@ -83,14 +84,14 @@ export async function seedVehicleRequests(s: SeedContext, { uid, cid, nameOf, si
       })
       if (leaseId !== null) {
         const drafted = (answered ?? requestedAt).getTime()
-        const sign = (side: LeaseSide, person: string, hoursAfter: number) =>
+        const sign = async (side: LeaseSide, person: string, hoursAfter: number) =>
           tx.insert(t.leaseSignatures).values({
             leaseId,
             side,
             signerUserId: uid(person),
             signerName: nameOf(person),
             signedAt: new Date(Math.min(drafted + hoursAfter * 3_600_000, s.nowMs - 60_000)),
-            content: signatureOf(person),
+            blobId: (await writeBlob(tx, signatureOf(person))).blobId,
             contentType: 'image/png',
           })
         await sign('Owner', ownerManager, 1 + (plan.vehicle % 3))

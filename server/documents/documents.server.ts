@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { rowsAffected } from '#db/client.ts'
 import type { Tx } from '#db/client.ts'
+import { blobStream, writeBlob } from '../blobs/blob-store.server.ts'
 import { companies, documentContents, vehicleDocuments, vehicles, type VehicleDocument } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
 import { audit } from '../audit.ts'
@@ -198,7 +199,8 @@ export async function uploadVehicleDocumentFiles(ctx: UseCaseContext, files: Doc
           uploadedAt: now,
         })
         .returning(listColumns)
-      await tx.insert(documentContents).values({ documentId: row!.id, content: p.bytes })
+      const { blobId } = await writeBlob(tx, p.bytes)
+      await tx.insert(documentContents).values({ documentId: row!.id, blobId })
       await audit(tx, me, {
         action: 'document.upload',
         companyId: owners.get(p.vehicleId),
@@ -290,25 +292,30 @@ export async function deleteVehicleDocument(ctx: UseCaseContext, documentId: num
   return { message: DOCUMENT_TEXT.deleted }
 }
 
+/** A document to send: its stored name, type and size, and its bytes as a stream read chunk by chunk. */
+export interface DocumentFile {
+  fileName: string
+  contentType: string
+  sizeBytes: number
+  /** Nothing is read before the consumer pulls; one 512 KiB chunk per pull (decision 070). */
+  body: ReadableStream<Uint8Array>
+}
+
 /**
  * GET /api/fleet/{vehicleId}/documents/{documentId} and the browser download:
  * the owner, or the operator of an active assignment. 404 "Document not found"
  * when it is missing, deleted, of another vehicle, or not visible to the caller.
  */
-export async function getDocumentFile(
-  ctx: UseCaseContext,
-  vehicleId: number,
-  documentId: number,
-): Promise<{ fileName: string; contentType: string; content: Buffer }> {
+export async function getDocumentFile(ctx: UseCaseContext, vehicleId: number, documentId: number): Promise<DocumentFile> {
   const vId = idSchema.safeParse(vehicleId)
   const dId = idSchema.safeParse(documentId)
   if (!vId.success || !dId.success) throw documentNotFound()
   await accessForDocument(ctx, vId.data, READERS)
   const [row] = await ctx.db.read
-    .select({ fileName: vehicleDocuments.fileName, contentType: vehicleDocuments.contentType, content: documentContents.content })
+    .select({ fileName: vehicleDocuments.fileName, contentType: vehicleDocuments.contentType, sizeBytes: vehicleDocuments.sizeBytes, blobId: documentContents.blobId })
     .from(vehicleDocuments)
     .innerJoin(documentContents, eq(documentContents.documentId, vehicleDocuments.id))
     .where(and(eq(vehicleDocuments.id, dId.data), eq(vehicleDocuments.vehicleId, vId.data), eq(vehicleDocuments.isActive, true)))
   if (!row) throw documentNotFound()
-  return { fileName: row.fileName, contentType: row.contentType, content: Buffer.from(row.content) }
+  return { fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, body: blobStream(ctx.db, row.blobId, row.sizeBytes) }
 }

@@ -16,18 +16,23 @@ export function contentDisposition(fileName: string, disposition: 'inline' | 'at
 const SHOWN_INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg'])
 
 /**
- * The bytes with the stored (detected) content type, never sniffed, never cached by shared
- * caches. PDFs and pictures open in the tab ("opened in a new tab") inside a CSP sandbox: an
- * opaque origin with no scripts, forms or same-origin access, so a file can never act as a
- * page of the app (decision 020). Word and Excel files, which no browser shows, are downloads.
+ * The bytes (streamed from the database, decision 070) with the stored (detected) content type
+ * and length, never sniffed, never cached by shared caches. PDFs and pictures open in the tab
+ * ("opened in a new tab") inside a CSP sandbox: an opaque origin with no scripts, forms or
+ * same-origin access, so a file can never act as a page of the app (decision 020). Word and
+ * Excel files, which no browser shows, are downloads.
  */
-export function documentResponse(file: { fileName: string; contentType: string; content: Uint8Array }): Response {
+export function documentResponse(
+  file: { fileName: string; contentType: string } & ({ content: Uint8Array } | { body: ReadableStream<Uint8Array>; sizeBytes: number }),
+): Response {
   const inline = SHOWN_INLINE.has(file.contentType.toLowerCase())
-  return new Response(new Uint8Array(file.content), {
+  // A stored document comes as a stream read chunk by chunk (decision 070), with its stored length.
+  const [body, length] = 'body' in file ? [file.body, file.sizeBytes] : [new Uint8Array(file.content), file.content.byteLength]
+  return new Response(body, {
     status: 200,
     headers: {
       'Content-Type': file.contentType,
-      'Content-Length': String(file.content.byteLength),
+      'Content-Length': String(length),
       'Content-Disposition': contentDisposition(file.fileName, inline ? 'inline' : 'attachment'),
       'Content-Security-Policy': 'sandbox',
       'X-Content-Type-Options': 'nosniff',

@@ -5,6 +5,7 @@ import { odometerReadings, operatorAssignments, repairActions, vehicleImages, ve
 import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
 import { HARDENING_TEXT } from '#catalog/texts.ts'
 import { audit } from '../audit.ts'
+import { blobStream, readBlob, readBlobs, writeBlob } from '../blobs/blob-store.server.ts'
 import { randomCode, uniqueCode } from '../codes.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
@@ -65,7 +66,9 @@ function newIdentifier(tx: Tx): Promise<string> {
 
 async function saveImage(tx: Tx, vehicleId: number, image: Awaited<ReturnType<typeof prepareImage>>, imageData: string | null | undefined, now: Date) {
   if (image) {
-    const row = { content: image.bytes, contentType: image.contentType, width: image.width, height: image.height, updatedAt: now }
+    // A replaced picture's chunks go with its old blob_id (trigger, decision 070).
+    const { blobId, sizeBytes } = await writeBlob(tx, image.bytes)
+    const row = { blobId, sizeBytes, contentType: image.contentType, width: image.width, height: image.height, updatedAt: now }
     await tx.insert(vehicleImages).values({ vehicleId, ...row }).onConflictDoUpdate({ target: vehicleImages.vehicleId, set: row })
   } else if (imageData === null || imageData === '') {
     await tx.delete(vehicleImages).where(eq(vehicleImages.vehicleId, vehicleId))
@@ -181,8 +184,8 @@ export async function archiveVehicle(ctx: UseCaseContext, vehicleId: number): Pr
 }
 
 async function imageBase64(ctx: UseCaseContext, vehicleId: number): Promise<string | null> {
-  const [img] = await ctx.db.read.select({ content: vehicleImages.content }).from(vehicleImages).where(eq(vehicleImages.vehicleId, vehicleId))
-  return img ? Buffer.from(img.content).toString('base64') : null
+  const [img] = await ctx.db.read.select({ blobId: vehicleImages.blobId }).from(vehicleImages).where(eq(vehicleImages.vehicleId, vehicleId))
+  return img ? (await readBlob(ctx.db.read, img.blobId)).toString('base64') : null
 }
 
 /** One vehicle with every field (owner, or operator with an active assignment). */
@@ -209,15 +212,18 @@ export async function vehicleIdOfQrToken(ctx: UseCaseContext, token: string): Pr
   return row?.id ?? null
 }
 
-/** The picture's bytes for <img> (thumbnails on the fleet page). */
-export async function getVehicleImage(ctx: UseCaseContext, vehicleId: number) {
+/** The picture for <img> (thumbnails on the fleet page): its bytes as a stream read chunk by chunk, with its stored length. */
+export async function getVehicleImage(
+  ctx: UseCaseContext,
+  vehicleId: number,
+): Promise<{ contentType: string; updatedAt: Date; sizeBytes: number; body: ReadableStream<Uint8Array> }> {
   await vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator', 'Driver', 'Mechanic'] })
   const [img] = await ctx.db.read
-    .select({ content: vehicleImages.content, contentType: vehicleImages.contentType, updatedAt: vehicleImages.updatedAt })
+    .select({ blobId: vehicleImages.blobId, sizeBytes: vehicleImages.sizeBytes, contentType: vehicleImages.contentType, updatedAt: vehicleImages.updatedAt })
     .from(vehicleImages)
     .where(eq(vehicleImages.vehicleId, vehicleId))
   if (!img) throw new AppError('NOT_FOUND', 'No picture for this vehicle')
-  return img
+  return { contentType: img.contentType, updatedAt: img.updatedAt, sizeBytes: img.sizeBytes, body: blobStream(ctx.db, img.blobId, img.sizeBytes) }
 }
 
 /** Rows per page of the legacy lists: ≈ 25 pictures of 60 KB at most in memory per request. */
@@ -242,9 +248,13 @@ export async function* iterateVehiclesWithImages(ctx: UseCaseContext, where: SQL
       .limit(VEHICLE_LIST_PAGE)
     if (!rows.length) return
     const ids = rows.map((r) => r.id)
-    const images = new Map<number, Buffer>()
-    for (const img of await ctx.db.read.select({ vehicleId: vehicleImages.vehicleId, content: vehicleImages.content }).from(vehicleImages).where(inArray(vehicleImages.vehicleId, ids)))
-      images.set(img.vehicleId, img.content)
+    const stored = await ctx.db.read
+      .select({ vehicleId: vehicleImages.vehicleId, blobId: vehicleImages.blobId, sizeBytes: vehicleImages.sizeBytes })
+      .from(vehicleImages)
+      .where(inArray(vehicleImages.vehicleId, ids))
+    // The page's pictures in a few statements of at most ≈ 4 MiB of chunks (decision 070).
+    const bytes = await readBlobs(ctx.db.read, stored)
+    const images = new Map<number, Buffer>(stored.map((img) => [img.vehicleId, bytes.get(img.blobId)!]))
     // An added property (issue 10): an open repair with a safety-critical defect (decision 028).
     const open = await ctx.db.read
       .selectDistinct({ vehicleId: repairActions.vehicleId })
@@ -255,7 +265,7 @@ export async function* iterateVehiclesWithImages(ctx: UseCaseContext, where: SQL
       const img = images.get(r.id)
       // Each picture is base64-encoded as its vehicle is written, then dropped.
       images.delete(r.id)
-      yield { ...vehicleJson(r, img ? (Buffer.isBuffer(img) ? img : Buffer.from(img)).toString('base64') : null), outOfService: outOfService.has(r.id) }
+      yield { ...vehicleJson(r, img ? img.toString('base64') : null), outOfService: outOfService.has(r.id) }
     }
     if (rows.length < VEHICLE_LIST_PAGE) return
     after = rows[rows.length - 1]!.vehicleIdentifier

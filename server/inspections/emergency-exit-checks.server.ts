@@ -11,6 +11,7 @@ import type { Tx } from '#db/client.ts'
 import { companies, emergencyExitCheckItems, emergencyExitChecks, emergencyExitCheckSignatures, repairActions, vehicles } from '#db/schema/index.ts'
 import type { UserActor } from '../actor.ts'
 import { audit } from '../audit.ts'
+import { readBlob, writeBlob } from '../blobs/blob-store.server.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, conflict, forbidden } from '../errors.ts'
 import { assignedOperatorCompany, todayIn } from '../fleet/access.server.ts'
@@ -164,7 +165,7 @@ export async function submitEmergencyExitCheck(ctx: UseCaseContext, input: unkno
         .returning({ id: emergencyExitChecks.id })
       const id = created!.id
       await tx.insert(emergencyExitCheckItems).values(items.map((i) => ({ checkId: id, ...i })))
-      if (signature) await tx.insert(emergencyExitCheckSignatures).values({ checkId: id, content: signature.bytes, contentType: signature.contentType })
+      if (signature) await tx.insert(emergencyExitCheckSignatures).values({ checkId: id, blobId: (await writeBlob(tx, signature.bytes)).blobId, contentType: signature.contentType })
       const action = await openRepairAction(tx, {
         source: { kind: 'emergencyExitCheck', id },
         vehicle,
@@ -363,7 +364,7 @@ async function exitCheckDetail(
     .where(eq(emergencyExitChecks.id, id))
   if (!c || !(await may(c))) return null
   const items = await ctx.db.read.select().from(emergencyExitCheckItems).where(eq(emergencyExitCheckItems.checkId, id))
-  const [sig] = await ctx.db.read.select({ content: emergencyExitCheckSignatures.content }).from(emergencyExitCheckSignatures).where(eq(emergencyExitCheckSignatures.checkId, id))
+  const [sig] = await ctx.db.read.select({ blobId: emergencyExitCheckSignatures.blobId }).from(emergencyExitCheckSignatures).where(eq(emergencyExitCheckSignatures.checkId, id))
   const [repair] = await ctx.db.read.select({ id: repairActions.id, code: repairActions.repairIdentifier }).from(repairActions).where(eq(repairActions.emergencyExitCheckId, id))
   return {
     id: c.id,
@@ -380,7 +381,7 @@ async function exitCheckDetail(
     checkDate: c.checkDate,
     isSatisfactory: !!c.isSatisfactory,
     signatureName: c.signatureName,
-    inspectorSignature: sig ? Buffer.from(sig.content).toString('base64') : null,
+    inspectorSignature: sig ? (await readBlob(ctx.db.read, sig.blobId)).toString('base64') : null,
     items: EMERGENCY_EXIT_ITEMS.map((i) => {
       const a = items.find((x) => x.itemKey === i.key)
       return { key: i.key, label: i.label, status: a?.status ?? 0, comments: a?.comments ?? null }

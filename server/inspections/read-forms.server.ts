@@ -31,6 +31,7 @@ import {
 } from '#db/schema/index.ts'
 import { inspectionApplied } from '#catalog/statuses.ts'
 import { ROLE_IDS } from '#catalog/roles.ts'
+import { readBlob } from '../blobs/blob-store.server.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, isAppError } from '../errors.ts'
 import { activeOn, companyToday, VEHICLE_VIEWER_ROLES, vehicleAccessOrNull } from '../fleet/access.server.ts'
@@ -101,7 +102,8 @@ export async function mayReadForm(ctx: UseCaseContext, kind: 'pre-inspection' | 
   )
 }
 
-const base64 = (content: Buffer | Uint8Array | null | undefined) => (content ? Buffer.from(content).toString('base64') : null)
+/** A stored file as plain base64 (read chunk by chunk, decision 070), or null without one. */
+const base64Of = async (ctx: UseCaseContext, blobId: string | null | undefined) => (blobId ? (await readBlob(ctx.db.read, blobId)).toString('base64') : null)
 
 export type PreInspectionChecklist = Record<PreInspectionItemKey, boolean>
 export interface PreInspectionForm extends PreInspectionChecklist {
@@ -145,7 +147,7 @@ async function preInspectionFormOf(ctx: UseCaseContext, row: typeof preInspectio
   const id = row.id
   const [answers, images, acks] = await Promise.all([
     ctx.db.read.select().from(preInspectionAnswers).where(eq(preInspectionAnswers.preInspectionId, id)),
-    ctx.db.read.select().from(preInspectionImages).where(eq(preInspectionImages.preInspectionId, id)),
+    ctx.db.read.select({ kind: preInspectionImages.kind, blobId: preInspectionImages.blobId }).from(preInspectionImages).where(eq(preInspectionImages.preInspectionId, id)),
     ctx.db.read
       .select({ repairActionId: repairAcknowledgements.repairActionId, repairIdentifier: repairActions.repairIdentifier, acknowledgedAt: repairAcknowledgements.acknowledgedAt })
       .from(repairAcknowledgements)
@@ -154,7 +156,8 @@ async function preInspectionFormOf(ctx: UseCaseContext, row: typeof preInspectio
       .orderBy(asc(repairAcknowledgements.repairActionId)),
   ])
   const defective = new Map(answers.map((a) => [a.itemKey, a.defective]))
-  const image = (kind: string) => base64(images.find((i) => i.kind === kind)?.content)
+  const imageData = new Map(await Promise.all(images.map(async (i) => [i.kind as string, await base64Of(ctx, i.blobId)] as const)))
+  const image = (kind: string) => imageData.get(kind) ?? null
   const checklist = Object.fromEntries(PRE_INSPECTION_ITEMS.map((i) => [i.key, defective.get(i.key) === true])) as PreInspectionChecklist
   const sides = Object.fromEntries(
     DAMAGE_SIDES.flatMap((s) => [
@@ -198,11 +201,13 @@ export async function getPreInspectionPhotos(ctx: UseCaseContext, input: unknown
 
 async function preInspectionPhotosOf(ctx: UseCaseContext, id: number): Promise<FormPhoto[]> {
   const rows = await ctx.db.read
-    .select({ name: preInspectionPhotos.name, content: preInspectionPhotos.content })
+    .select({ name: preInspectionPhotos.name, blobId: preInspectionPhotos.blobId })
     .from(preInspectionPhotos)
     .where(eq(preInspectionPhotos.preInspectionId, id))
     .orderBy(asc(preInspectionPhotos.id))
-  return rows.map((r) => ({ photo: base64(r.content)!, name: r.name }))
+  const photos: FormPhoto[] = []
+  for (const r of rows) photos.push({ photo: (await base64Of(ctx, r.blobId))!, name: r.name })
+  return photos
 }
 
 export interface InspectionItemAnswer {
@@ -233,7 +238,7 @@ async function inspectionFormOf(ctx: UseCaseContext, row: typeof inspections.$in
   const id = row.id
   const [items, [signature]] = await Promise.all([
     ctx.db.read.select().from(inspectionItems).where(eq(inspectionItems.inspectionId, id)),
-    ctx.db.read.select({ content: inspectionSignatures.content }).from(inspectionSignatures).where(eq(inspectionSignatures.inspectionId, id)),
+    ctx.db.read.select({ blobId: inspectionSignatures.blobId }).from(inspectionSignatures).where(eq(inspectionSignatures.inspectionId, id)),
   ])
   const byKey = new Map(items.map((i) => [i.itemKey, i]))
   const answers = Object.fromEntries(
@@ -248,7 +253,7 @@ async function inspectionFormOf(ctx: UseCaseContext, row: typeof inspections.$in
     vehicleId: row.vehicleId,
     inspectorName: row.inspectorName,
     inspectionDate: row.inspectionDate,
-    inspectorSignature: base64(signature?.content),
+    inspectorSignature: await base64Of(ctx, signature?.blobId),
     signatureName: row.signatureName ?? null,
     isSatisfactory: row.isSatisfactory,
     odometer: row.odometer ?? null,
@@ -265,11 +270,13 @@ export async function getInspectionPhotos(ctx: UseCaseContext, input: unknown): 
 
 async function inspectionPhotosOf(ctx: UseCaseContext, id: number): Promise<FormPhoto[]> {
   const rows = await ctx.db.read
-    .select({ name: inspectionPhotos.name, content: inspectionPhotos.content })
+    .select({ name: inspectionPhotos.name, blobId: inspectionPhotos.blobId })
     .from(inspectionPhotos)
     .where(eq(inspectionPhotos.inspectionId, id))
     .orderBy(asc(inspectionPhotos.id))
-  return rows.map((r) => ({ photo: base64(r.content)!, name: r.name }))
+  const photos: FormPhoto[] = []
+  for (const r of rows) photos.push({ photo: (await base64Of(ctx, r.blobId))!, name: r.name })
+  return photos
 }
 
 /** What the detail dialogs and print pages show of the vehicle (the spec's "vehicle" of the navigation state). */

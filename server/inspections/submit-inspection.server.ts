@@ -7,6 +7,7 @@ import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
 import { nextAnnualInspectionDue } from '#catalog/compliance.ts'
 import type { UserActor } from '../actor.ts'
 import { audit } from '../audit.ts'
+import { writeBlob } from '../blobs/blob-store.server.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { todayIn } from '../fleet/access.server.ts'
@@ -145,8 +146,8 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
         .returning({ id: inspections.id })
       const inspectionId = created!.id
       await tx.insert(inspectionItems).values(items.map((i) => ({ inspectionId, itemKey: i.key, status: i.status, comments: i.comments })))
-      if (signature) await tx.insert(inspectionSignatures).values({ inspectionId, content: signature.bytes, contentType: signature.contentType })
-      for (const p of photos) await tx.insert(inspectionPhotos).values({ inspectionId, name: p.name, content: p.bytes, contentType: p.contentType })
+      if (signature) await tx.insert(inspectionSignatures).values({ inspectionId, blobId: (await writeBlob(tx, signature.bytes)).blobId, contentType: signature.contentType })
+      for (const p of photos) await tx.insert(inspectionPhotos).values({ inspectionId, name: p.name, blobId: (await writeBlob(tx, p.bytes)).blobId, contentType: p.contentType })
       if (related) {
         await applyInspection(tx, { inspectionId, vehicleId: vehicle.id, odometer: v.odometer ?? null, isSatisfactory, inspectionDate: v.inspectionDate, at: now, userId: me.userId, userName: name })
       } else {

@@ -14,6 +14,7 @@ import type { Tx } from '#db/client.ts'
 import { preInspectionAnswers, preInspectionImages, preInspectionPhotos, preInspections, repairAcknowledgements, repairActions, users } from '#db/schema/index.ts'
 import type { UserActor } from '../actor.ts'
 import { audit } from '../audit.ts'
+import { writeBlob } from '../blobs/blob-store.server.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { recordOdometerReading } from '../fleet/odometer.server.ts'
@@ -176,9 +177,10 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
       const id = pre!.id
 
       await tx.insert(preInspectionAnswers).values(PRE_INSPECTION_ITEMS.map((i) => ({ preInspectionId: id, itemKey: i.key, defective: v[i.key] })))
-      if (images.length)
-        await tx.insert(preInspectionImages).values(images.map((img) => ({ preInspectionId: id, kind: img.kind, content: img.bytes, contentType: img.contentType })))
-      for (const p of photos) await tx.insert(preInspectionPhotos).values({ preInspectionId: id, name: p.name, content: p.bytes, contentType: p.contentType })
+      for (const img of images) {
+        await tx.insert(preInspectionImages).values({ preInspectionId: id, kind: img.kind, blobId: (await writeBlob(tx, img.bytes)).blobId, contentType: img.contentType })
+      }
+      for (const p of photos) await tx.insert(preInspectionPhotos).values({ preInspectionId: id, name: p.name, blobId: (await writeBlob(tx, p.bytes)).blobId, contentType: p.contentType })
 
       const reading = { vehicleId: vehicle.id, userId: me.userId, userName: driverName, preInspectionId: id }
       await recordOdometerReading(tx, { ...reading, reading: v.odometerStart, source: 'preTripStart', field: 'odometerStart', at: v.timeIn })

@@ -18,6 +18,7 @@ import { rowsAffected, type Tx } from '#db/client.ts'
 import { companies, leaseAgreements, leaseSignatures, operatorAssignments, vehicles, type LeaseAgreement } from '#db/schema/index.ts'
 import type { UserActor } from '../actor.ts'
 import { audit } from '../audit.ts'
+import { readBlob, writeBlob } from '../blobs/blob-store.server.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { activeOn, todayIn } from '../fleet/access.server.ts'
@@ -177,13 +178,16 @@ export interface LeaseAgreementView {
   fingerprint: string
 }
 
-/** Each side once, owner first. */
+/** Each side once, owner first, with its content (read chunk by chunk, decision 070). */
 async function signaturesOf(db: Reader, leaseId: number) {
   const rows = await db
-    .select({ side: leaseSignatures.side, signerName: leaseSignatures.signerName, signedAt: leaseSignatures.signedAt, content: leaseSignatures.content, contentType: leaseSignatures.contentType })
+    .select({ side: leaseSignatures.side, signerName: leaseSignatures.signerName, signedAt: leaseSignatures.signedAt, blobId: leaseSignatures.blobId, contentType: leaseSignatures.contentType })
     .from(leaseSignatures)
     .where(eq(leaseSignatures.leaseId, leaseId))
-  return LEASE_SIDES.flatMap((side) => rows.filter((r) => r.side === side))
+  const ordered = LEASE_SIDES.flatMap((side) => rows.filter((r) => r.side === side))
+  const signatures = []
+  for (const { blobId, ...r } of ordered) signatures.push({ ...r, content: await readBlob(db, blobId) })
+  return signatures
 }
 
 /**
@@ -402,7 +406,7 @@ export async function signLeaseAgreement(ctx: UseCaseContext, input: unknown): P
   }
   let side = v.side
   if (!side) {
-    const done = (await signaturesOf(ctx.db.read, lease.id)).map((s) => s.side)
+    const done = (await ctx.db.read.select({ side: leaseSignatures.side }).from(leaseSignatures).where(eq(leaseSignatures.leaseId, lease.id))).map((s) => s.side)
     side = head.mySides.find((s) => !done.includes(s)) ?? head.mySides[0]!
   }
   let content: Buffer
@@ -426,7 +430,7 @@ export async function signLeaseAgreement(ctx: UseCaseContext, input: unknown): P
     if (assignment?.endedAt) throw new AppError('CONFLICT', LEASE_MESSAGES.ended)
     const inserted = await tx
       .insert(leaseSignatures)
-      .values({ leaseId: lease.id, side: signingSide, signerUserId: me.userId, signerName: v.signerName, signedAt: now, content, contentType })
+      .values({ leaseId: lease.id, side: signingSide, signerUserId: me.userId, signerName: v.signerName, signedAt: now, blobId: (await writeBlob(tx, content)).blobId, contentType })
       .onConflictDoNothing()
     if (rowsAffected(inserted) !== 1) throw new AppError('CONFLICT', LEASE_MESSAGES.alreadySigned(signingSide))
     await audit(tx, me, {

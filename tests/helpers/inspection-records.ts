@@ -19,6 +19,7 @@ import {
   preInspections,
   repairActions,
 } from '#db/schema/index.ts'
+import { writeBlob } from '#server/blobs/blob-store.server.ts'
 import { photoPng, signaturePng } from '#server/demo/assets.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from './auth.ts'
@@ -88,14 +89,14 @@ export async function insertPreInspection(
     const id = row!.id
     await tx.insert(preInspectionAnswers).values(PRE_INSPECTION_ITEMS.map((i) => ({ preInspectionId: id, itemKey: i.key, defective: defective.has(i.key) })))
     const images: (typeof preInspectionImages.$inferInsert)[] = []
-    if (o.signature !== false) images.push({ preInspectionId: id, kind: 'signature', content: signaturePng(id), contentType: 'image/png' })
-    if (o.sideImages !== false) images.push({ preInspectionId: id, kind: DAMAGE_SIDES[1].imageKind, content: photoPng(id), contentType: 'image/png' })
+    if (o.signature !== false) images.push({ preInspectionId: id, kind: 'signature', blobId: (await writeBlob(tx, signaturePng(id))).blobId, contentType: 'image/png' })
+    if (o.sideImages !== false) images.push({ preInspectionId: id, kind: DAMAGE_SIDES[1].imageKind, blobId: (await writeBlob(tx, photoPng(id))).blobId, contentType: 'image/png' })
     if (images.length) await tx.insert(preInspectionImages).values(images)
     const photos = o.photos ?? 1
-    if (photos) {
-      await tx.insert(preInspectionPhotos).values(
-        Array.from({ length: photos }, (_, n) => ({ preInspectionId: id, name: o.text?.photoName ?? `photo-${n + 1}.png`, content: photoPng(id * 10 + n), contentType: 'image/png' })),
-      )
+    for (let n = 0; n < photos; n++) {
+      await tx
+        .insert(preInspectionPhotos)
+        .values({ preInspectionId: id, name: o.text?.photoName ?? `photo-${n + 1}.png`, blobId: (await writeBlob(tx, photoPng(id * 10 + n))).blobId, contentType: 'image/png' })
     }
     if (o.repairCompanyId !== undefined) {
       await tx.insert(repairActions).values({ repairIdentifier: `RA-T-${id}-${randomUUID().slice(0, 6)}`, preInspectionId: id, vehicleId: o.vehicleId, ownerCompanyId: (await ownerOf(tx, o.vehicleId))!, repairCompanyId: o.repairCompanyId })
@@ -150,12 +151,12 @@ export async function insertInspection(
         comments: o.text?.itemComment ?? (bad.has(i.key) ? 'Worn, replace' : null),
       })),
     )
-    if (o.signature !== false) await tx.insert(inspectionSignatures).values({ inspectionId: id, content: signaturePng(id + 1000), contentType: 'image/png' })
+    if (o.signature !== false) await tx.insert(inspectionSignatures).values({ inspectionId: id, blobId: (await writeBlob(tx, signaturePng(id + 1000))).blobId, contentType: 'image/png' })
     const photos = o.photos ?? 1
-    if (photos) {
-      await tx.insert(inspectionPhotos).values(
-        Array.from({ length: photos }, (_, n) => ({ inspectionId: id, name: o.text?.photoName ?? `insp-${n + 1}.png`, content: photoPng(id * 7 + n), contentType: 'image/png' })),
-      )
+    for (let n = 0; n < photos; n++) {
+      await tx
+        .insert(inspectionPhotos)
+        .values({ inspectionId: id, name: o.text?.photoName ?? `insp-${n + 1}.png`, blobId: (await writeBlob(tx, photoPng(id * 7 + n))).blobId, contentType: 'image/png' })
     }
     return row!
   })

@@ -11,6 +11,7 @@ import type { Database } from '#db/client.ts'
 import { emergencyExitChecks, inspections, leaseAgreements, leaseSignatures, operatorAssignments, repairActions, vehicles } from '#db/schema/index.ts'
 import { addDays } from '#catalog/expiry.ts'
 import { lastDateDueBy, nextAnnualInspectionDue, plusMonths } from '#catalog/compliance.ts'
+import { writeBlob } from '#server/blobs/blob-store.server.ts'
 import { getComplianceView } from '#server/compliance/compliance-view.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
@@ -47,7 +48,7 @@ async function lease(vehicleId: number, startDate: string, endDate: string | nul
       .insert(leaseAgreements)
       .values({ assignmentId, vehicleId, ownerCompanyId: owner.id, operatorCompanyId: operator.id, textVersion: '1', ownerName: 'Owner Co', operatorName: 'Coach Operator', vehicleIdentifier: v!.vehicleIdentifier, vin: v!.vin, licensePlate: v!.licensePlate, startDate, endDate })
       .returning()
-    for (const side of sides) await tx.insert(leaseSignatures).values({ leaseId: l!.id, side, signerName: side, content: Buffer.from('png'), contentType: 'image/png' })
+    for (const side of sides) await tx.insert(leaseSignatures).values({ leaseId: l!.id, side, signerName: side, blobId: (await writeBlob(tx, Buffer.from('png'))).blobId, contentType: 'image/png' })
     return l!.id
   })
 }

@@ -16,6 +16,7 @@ import { getDocumentFile, uploadVehicleDocumentFiles, uploadVehicleDocuments } f
 import { isAppError } from '#server/errors.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
+import { fileContent } from '#tests/helpers/blobs.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, insertVehicle } from '#tests/helpers/factory.ts'
 import { buildZip, deflatedPart, excelContentTypes, smallDocx, smallXlsx, storedPart, wordContentTypes, zerosPart } from '#tests/helpers/zip.ts'
@@ -156,7 +157,7 @@ describe('honest documents still go in', () => {
     ])
     expect(d!.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
     expect(x!.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    expect((await getDocumentFile(owner, vehicleId, d!.id)).content.equals(docx)).toBe(true)
+    expect((await fileContent(await getDocumentFile(owner, vehicleId, d!.id))).content.equals(docx)).toBe(true)
     const res = await rest([{ vehicleId, fileName: 'renamed.doc', fileContent: b64(docx) }])
     expect(res.status).toBe(200)
     expect(((await res.json()) as { contentType: string }[])[0]!.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')

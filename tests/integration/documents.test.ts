@@ -27,6 +27,7 @@ import { isAppError } from '#server/errors.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { detectDocumentType } from '#server/uploads/document-type.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
+import { fileContent, storedBytes } from '#tests/helpers/blobs.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 
@@ -301,11 +302,11 @@ describe('uploading', () => {
     ])
     expect(stored.every((d) => d.uploadedBy === 'Olga Owner' && d.isActive && d.vehicleId === vehicleId)).toBe(true)
     const [row] = await db.read
-      .select({ content: documentContents.content, size: vehicleDocuments.sizeBytes, by: vehicleDocuments.uploadedByUserId })
+      .select({ blobId: documentContents.blobId, size: vehicleDocuments.sizeBytes, by: vehicleDocuments.uploadedByUserId })
       .from(vehicleDocuments)
       .innerJoin(documentContents, eq(documentContents.documentId, vehicleDocuments.id))
       .where(eq(vehicleDocuments.id, stored[3]!.id))
-    expect(Buffer.from(row!.content).equals(DOCX)).toBe(true)
+    expect((await storedBytes(db, row!.blobId)).equals(DOCX)).toBe(true)
     expect(row!.size).toBe(DOCX.length)
     expect(row!.by).toBe(ownerId)
   })
@@ -388,7 +389,7 @@ describe('reading, downloading and deleting', () => {
     const [doc] = await upload(owner, [{ name: 'insurance.pdf', bytes: PDF }])
     const list = await listVehicleDocuments(operator, vehicleId)
     expect(list.map((d) => d.id)).toContain(doc!.id)
-    const file = await getDocumentFile(operator, vehicleId, doc!.id)
+    const file = await fileContent(await getDocumentFile(operator, vehicleId, doc!.id))
     expect(file).toEqual({ fileName: 'insurance.pdf', contentType: 'application/pdf', content: PDF })
     await expectError(deleteVehicleDocument(operator, doc!.id), 403)
     await expectError(upload(operator, [{ name: 'y.pdf', bytes: PDF }]), 403)
@@ -735,7 +736,7 @@ describe.each(DRIVERS)('on %s', (driver) => {
       { vehicleId: v!.id, fileName: 'b.doc', bytes: DOC },
     ])
     expect(stored.map((d) => d.contentType)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/msword'])
-    const file = await getDocumentFile(ctx, v!.id, stored[1]!.id)
+    const file = await fileContent(await getDocumentFile(ctx, v!.id, stored[1]!.id))
     expect(Buffer.isBuffer(file.content) && file.content.equals(DOC)).toBe(true)
     await expectError(
       uploadVehicleDocumentFiles(ctx, [

@@ -7,8 +7,10 @@ import { asc, and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import { vehicleImages, vehicles } from '#db/schema/index.ts'
+import { writeBlob } from '#server/blobs/blob-store.server.ts'
 import { getAllOwnerVehicles, VEHICLE_LIST_PAGE, vehicleJson } from '#server/fleet/vehicles.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
+import { storedBytes } from '#tests/helpers/blobs.ts'
 import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
 import { apiTokenFor, createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
@@ -49,9 +51,11 @@ describe.each(DRIVERS)('getAllVehicles streamed (%s)', (driver) => {
       const ids = Array.from({ length: COUNT }, (_, i) => (i * 37) % COUNT)
       const inserted = await tx.insert(vehicles).values(ids.map((i) => row(owner, i))).returning({ id: vehicles.id, ident: vehicles.vehicleIdentifier })
       // A picture on every third vehicle (bytes as stored; the list base64-encodes them).
-      await tx.insert(vehicleImages).values(
-        inserted.filter((_, k) => k % 3 === 0).map((v, k) => ({ vehicleId: v.id, content: Buffer.from(`picture ${v.ident} ${'x'.repeat(k % 50)}`), contentType: 'image/jpeg' })),
-      )
+      const pictures = []
+      for (const [k, v] of inserted.filter((_, k) => k % 3 === 0).entries()) {
+        pictures.push({ vehicleId: v.id, ...(await writeBlob(tx, Buffer.from(`picture ${v.ident} ${'x'.repeat(k % 50)}`))), contentType: 'image/jpeg' })
+      }
+      await tx.insert(vehicleImages).values(pictures)
       await tx.insert(vehicles).values({ ...row(owner, 9000), archivedAt: new Date() })
       await tx.insert(vehicles).values(row(other, 9001, 'OTH'))
     })
@@ -64,7 +68,8 @@ describe.each(DRIVERS)('getAllVehicles streamed (%s)', (driver) => {
   /** The answer as it was built before streaming: every row, every picture, one JSON.stringify. */
   async function wholeAnswer(): Promise<string> {
     const rows = await db.read.select().from(vehicles).where(and(eq(vehicles.ownerCompanyId, owner), isNull(vehicles.archivedAt))).orderBy(asc(vehicles.vehicleIdentifier))
-    const images = new Map((await db.read.select().from(vehicleImages)).map((i) => [i.vehicleId, Buffer.from(i.content).toString('base64')]))
+    const images = new Map<number, string>()
+    for (const i of await db.read.select().from(vehicleImages)) images.set(i.vehicleId, (await storedBytes(db, i.blobId)).toString('base64'))
     return JSON.stringify(rows.map((r) => ({ ...vehicleJson(r, images.get(r.id) ?? null), outOfService: false })))
   }
 

@@ -21,6 +21,7 @@ import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import { callPage, type PageHandler } from '#tests/helpers/remix.ts'
+import { storedBytes } from '#tests/helpers/blobs.ts'
 
 let seq = 0
 const newVin = () => withVinCheckDigit(`1BAKGCPA0NF${String(300000 + seq++).slice(-6)}`)
@@ -178,8 +179,8 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
     const r = await post(body)
     expect(r.status).toBe(200)
     const id = (r.body as Extract<PreTripActionData, { ok: true }>).filed.id
-    const [img] = await db.read.select({ content: preInspectionImages.content }).from(preInspectionImages).where(eq(preInspectionImages.preInspectionId, id))
-    const meta = await sharp(img!.content).metadata()
+    const [img] = await db.read.select({ blobId: preInspectionImages.blobId }).from(preInspectionImages).where(eq(preInspectionImages.preInspectionId, id))
+    const meta = await sharp(await storedBytes(db, img!.blobId)).metadata()
     expect(Math.max(meta.width!, meta.height!)).toBe(1600)
   })
 

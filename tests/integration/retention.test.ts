@@ -28,6 +28,7 @@ import {
   startRetentionScheduler,
   updateRetentionSettings,
 } from '#server/compliance/retention.server.ts'
+import { writeBlob } from '#server/blobs/blob-store.server.ts'
 import { logger } from '#server/log.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
@@ -115,7 +116,7 @@ async function leaseOn(vehicleId: number, startDate: string, endDate: string | n
         endDate,
       })
       .returning()
-    await tx.insert(leaseSignatures).values({ leaseId: l!.id, side: 'Owner', signerName: 'O', content: Buffer.from('png'), contentType: 'image/png' })
+    await tx.insert(leaseSignatures).values({ leaseId: l!.id, side: 'Owner', signerName: 'O', blobId: (await writeBlob(tx, Buffer.from('png'))).blobId, contentType: 'image/png' })
     return l!.id
   })
 }
