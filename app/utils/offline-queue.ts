@@ -99,11 +99,25 @@ export async function removeOutboxEntry(key: string): Promise<void> {
 export type SendResult =
   | { kind: 'filed'; filed: FiledPreTrip }
   | { kind: 'refused'; status: number; formError: string; fieldErrors: Record<string, string> }
-  | { kind: 'retry'; reason: string }
+  | { kind: 'retry'; reason: string; retryAfterMs?: number }
 
 const SEND_TIMEOUT_MS = 60_000
 
-/** One attempt through tRPC. A refusal (4xx) needs the driver; anything else is tried again later. */
+/** `Retry-After` in milliseconds: seconds, or an HTTP date; nothing for anything else. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined
+  const value = header.trim()
+  if (/^\d+$/.test(value)) return Number(value) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/**
+ * One attempt through tRPC. A refusal (4xx) needs the driver; anything else is tried again
+ * later: no connection, signed out (401), 408, 429, and every 5xx, among them the 503 of a
+ * server whose database is unavailable (decision 071: nothing was saved, so the same filing,
+ * with the same idempotency key, is sent again), and a proxy's 502 or 504.
+ */
 export async function sendPreTrip(payload: Record<string, unknown>): Promise<SendResult> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'retry', reason: 'No connection' }
   const abort = new AbortController()
@@ -134,7 +148,8 @@ export async function sendPreTrip(payload: Record<string, unknown>): Promise<Sen
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
     return { kind: 'refused', status, formError: message, fieldErrors: body?.error?.data?.fieldErrors ?? {} }
   }
-  return { kind: 'retry', reason: res.ok ? 'Unexpected answer' : message }
+  const wait = retryAfterMs(res.headers.get('retry-after'))
+  return { kind: 'retry', reason: res.ok ? 'Unexpected answer' : message, ...(wait === undefined ? {} : { retryAfterMs: wait }) }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -143,7 +158,13 @@ export async function sendPreTrip(payload: Record<string, unknown>): Promise<Sen
 
 /** Filed entries are shown for a day ("Sent"), then forgotten. */
 const KEEP_FILED_MS = 24 * 60 * 60 * 1000
-const backoff = (attempts: number) => Math.min(5 * 60_000, 5_000 * 2 ** Math.min(attempts, 6))
+const MAX_WAIT_MS = 5 * 60_000
+const backoff = (attempts: number) => Math.min(MAX_WAIT_MS, 5_000 * 2 ** Math.min(attempts, 6))
+
+/** How long a filing waits after its `attempts`-th failed try: the backoff, or longer if the server asked (Retry-After), at most 5 minutes. */
+export function nextAttemptDelay(attempts: number, retryAfter?: number): number {
+  return Math.min(MAX_WAIT_MS, Math.max(backoff(attempts), retryAfter ?? 0))
+}
 
 let running: Promise<void> | null = null
 
@@ -204,7 +225,8 @@ export async function deliver(entry: OutboxEntry): Promise<SendResult> {
     }
   } else {
     const attempts = fresh.attempts + 1
-    await set(entry.key, { ...fresh, attempts, nextAttemptAt: Date.now() + backoff(attempts), lastError: result.reason } satisfies OutboxEntry, outbox())
+    const nextAttemptAt = Date.now() + nextAttemptDelay(attempts, result.retryAfterMs)
+    await set(entry.key, { ...fresh, attempts, nextAttemptAt, lastError: result.reason } satisfies OutboxEntry, outbox())
   }
   notify()
   return result

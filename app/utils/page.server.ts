@@ -4,6 +4,7 @@ import type { UserActor } from '#server/actor.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import { getDb } from '#server/db.server.ts'
 import { AppError, isAppError } from '#server/errors.ts'
+import { databaseFaultAnswer, databaseFaultOf } from '#server/http/request-scope.server.ts'
 import { logger } from '#server/log.server.ts'
 import { getActor, requirePageRole, requirePageUser } from './auth.server.ts'
 
@@ -49,13 +50,22 @@ export type Attempt<T> = { ok: true; value: T } | { ok: false; error: AppError }
  * Runs a use case and hands back its refusal (an AppError) as a value the page
  * shows; anything else is a bug and propagates to the error boundary, unless
  * `unexpected` names it: then it is logged and handed back as a 500, for pages
- * whose spec text covers any failure ("Error accepting user").
+ * whose spec text covers any failure ("Error accepting user"). The database
+ * unreachable or busy is a refusal too (decision 071): SERVICE_UNAVAILABLE (503,
+ * Retry-After), shown by the form like any other, as is a value too big for it (413).
  */
 export async function attempt<T>(run: () => Promise<T>, unexpected?: { log: string; [detail: string]: unknown }): Promise<Attempt<T>> {
   try {
     return { ok: true, value: await run() }
   } catch (error) {
     if (isAppError(error)) return { ok: false, error }
+    const fault = databaseFaultOf(error)
+    if (fault) {
+      logger().warn({ err: error, fault }, 'database fault')
+      const { message, headers } = databaseFaultAnswer(fault)
+      const retryAfter = headers['Retry-After'] ? Number(headers['Retry-After']) : undefined
+      return { ok: false, error: new AppError(fault === 'unavailable' ? 'SERVICE_UNAVAILABLE' : 'PAYLOAD_TOO_LARGE', message, { retryAfter, cause: error }) }
+    }
     if (!unexpected) throw error
     const { log, ...details } = unexpected
     logger().error({ err: error, ...details }, log)
@@ -65,7 +75,8 @@ export async function attempt<T>(run: () => Promise<T>, unexpected?: { log: stri
 
 /** A refused form: the error's status, its message and every field's message, plus what the form needs back. */
 export function formFailure<T extends object>(error: AppError, extra: T) {
-  return data({ formError: error.message, fieldErrors: error.fieldErrors ?? {}, ...extra }, { status: error.status })
+  const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {}
+  return data({ formError: error.message, fieldErrors: error.fieldErrors ?? {}, ...extra }, { status: error.status, headers })
 }
 
 /** A JSON answer of a resource route (never cached: it is the caller's). */

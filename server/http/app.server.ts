@@ -10,7 +10,6 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRequestHandler as createRemixRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
-import { sql } from 'drizzle-orm'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
@@ -18,6 +17,7 @@ import { configuredProviders, externalSignInOrigins } from '../auth/external/pro
 import { cspDirectives } from './csp.server.ts'
 import { clientIp, type ClientIpConfig } from './client-ip.server.ts'
 import { getDb } from '../db.server.ts'
+import { databaseHealth, healthAnswer } from './database-health.server.ts'
 import { env } from '../env.server.ts'
 import { doorOf, requestGuards } from './guards.server.ts'
 import { loadShedLimits, shedLoad, type LoadShedLimits } from './load-shed.server.ts'
@@ -180,20 +180,19 @@ export function createApp(opts: AppOptions): express.Express {
     clientIp: res.locals.clientIp as string,
   })
 
-  // /healthz: 200 once the database answers (Fly.io's check); nothing else is waited for.
+  // /healthz (Fly.io's check): what the database lets this instance do, nothing else waited for.
+  // 200 `OK`; 200 `reads: ok, writes: unavailable` when an embedded replica's primary cannot be
+  // reached (pages and lists still work); 503 when reads fail (decision 071).
   app.get('/healthz', (_req, res) => {
     const scope = requestScope()
     const started = performance.now()
-    const answer = (status: number, text: string) => {
-      if (scope) scope.appMs = performance.now() - started
-      res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(text)
-    }
     Promise.resolve()
-      .then(() => getDb().read.run(sql`SELECT 1`))
-      .then(
-        () => answer(200, 'OK'),
-        () => answer(503, 'database unavailable'),
-      )
+      .then(() => databaseHealth(getDb(), env().DATABASE_SYNC_URL || undefined))
+      .then(healthAnswer, () => healthAnswer({ reads: false, writes: false }))
+      .then(({ status, text }) => {
+        if (scope) scope.appMs = performance.now() - started
+        res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(text)
+      })
   })
 
   if (!opts.viteMiddlewares) {

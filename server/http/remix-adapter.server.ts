@@ -2,7 +2,8 @@
  * Express → Remix, after `@remix-run/express` (2.17), with what that adapter cannot do:
  * - the request body is counted while it streams, so a body without `Content-Length` is
  *   bounded too (the door then answers 413, not whatever its parser made of the cut);
- * - a full disk seen by any door becomes a clear 507 instead of a 500;
+ * - a full disk seen by any door becomes a clear 507 instead of a 500, the database unreachable
+ *   a 503 with Retry-After, a value too big for it a 413 (decision 071);
  * - a dynamic answer that says nothing about caching is `private, no-store` (signed-in pages,
  *   their `?_data=` / `.data` requests, tRPC and REST answers);
  * - the answer's headers replace the middleware's defaults instead of doubling them.
@@ -17,7 +18,7 @@ import {
 } from '@remix-run/node'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { MAX_BODY_BYTES } from './guards.server.ts'
-import { runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from './request-scope.server.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, databaseFaultAnswer, runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from './request-scope.server.ts'
 import { isStreamedAnswer, rememberedText, writeWithBackpressure } from './stream-body.server.ts'
 
 export const NO_STORE = 'private, no-store'
@@ -109,7 +110,7 @@ function wantsHtml(req: ExpressRequest) {
   return (req.get('accept') ?? '').includes('text/html') && !/[?&]_data=|\.data(\?|$)/.test(req.originalUrl)
 }
 
-function plainAnswer(req: ExpressRequest, status: number, message: string): Response {
+function plainAnswer(req: ExpressRequest, status: number, message: string, extraHeaders: Record<string, string> = {}): Response {
   const html = wantsHtml(req)
   const body = html
     ? `<!doctype html><meta charset="utf-8"><title>Operon</title><p>${message}</p><p><a href="/dashboard">Back to Operon</a></p>`
@@ -119,8 +120,8 @@ function plainAnswer(req: ExpressRequest, status: number, message: string): Resp
     headers: {
       'Content-Type': html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
       'Cache-Control': NO_STORE,
-      ...(status === 413 ? { Connection: 'close' } : {}),
       ...(status === 507 ? { 'Retry-After': '60' } : {}),
+      ...extraHeaders,
     },
   })
 }
@@ -141,6 +142,8 @@ async function send(res: ExpressResponse, response: Response) {
   const cookies = response.headers.getSetCookie()
   if (cookies.length) res.append('Set-Cookie', cookies)
   if (!response.headers.has('cache-control')) res.set('Cache-Control', NO_STORE)
+  // A 503 always says when to try again (a form refused because the database is unavailable: decision 071).
+  if (response.status === 503 && !response.headers.has('retry-after')) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
   if (!response.body) return void res.end()
   // JSON and plain-text answers (the REST and tRPC doors, /healthz) are written in one piece
   // with their length: no stream plumbing, and compression skips what is under its threshold.
@@ -155,7 +158,8 @@ async function send(res: ExpressResponse, response: Response) {
 
 /**
  * An Express handler around a fetch-style door `(Request) => Response`: the body limit while it
- * streams (413), a full disk (507), the answer's headers over the middleware's defaults.
+ * streams (413), a full disk (507), a database fault (503, 413), the answer's headers over the
+ * middleware's defaults.
  * Remix is one such door; the REST and tRPC doors are mounted the same way without Remix's
  * route matching (decision 051). `abortable`: the Request's signal fires when the client leaves
  * (Remix stops its loaders); the doors go without it.
@@ -176,10 +180,14 @@ export function createFetchHandler(
         if (scope.tooLarge) {
           await response.body?.cancel().catch(() => undefined)
           await drain(req)
-          response = plainAnswer(req, 413, 'Request body too large')
+          response = plainAnswer(req, 413, 'Request body too large', { Connection: 'close' })
         } else if (scope.storageFull && response.status >= 500) {
           await response.body?.cancel().catch(() => undefined)
           response = plainAnswer(req, 507, STORAGE_FULL_MESSAGE)
+        } else if (scope.databaseFault && response.status >= 500) {
+          await response.body?.cancel().catch(() => undefined)
+          const { status, message, headers } = databaseFaultAnswer(scope.databaseFault)
+          response = plainAnswer(req, status, message, headers)
         }
         await send(res, response)
       })

@@ -18,6 +18,8 @@ export interface RequestScope {
   tooLarge: boolean
   /** A write failed because the disk (or the database) is full. */
   storageFull: boolean
+  /** A door saw the database unreachable or too busy (503), or a value too big for it (413): decision 071. */
+  databaseFault?: DatabaseFault
   /** Milliseconds spent in the database during the request (`Server-Timing: db`). */
   dbMs: number
   /** What the request read once for all its loaders (the caller's identity: decision 051). */
@@ -81,12 +83,87 @@ export function isStorageFull(error: unknown): boolean {
   return false
 }
 
-/** Called where a door sees an unexpected error: remembers a full disk for the adapter. */
+/** Called where a door sees an unexpected error: remembers a full disk or a database fault for the adapter. */
 export function noteServerError(error: unknown): void {
-  if (isStorageFull(error)) {
-    const scope = requestScope()
-    if (scope) scope.storageFull = true
-  }
+  const scope = requestScope()
+  if (!scope) return
+  if (isStorageFull(error)) scope.storageFull = true
+  else scope.databaseFault ??= databaseFaultOf(error) ?? undefined
 }
 
 export const STORAGE_FULL_MESSAGE = 'The server has run out of storage space, so nothing was saved. Please try again later.'
+
+// ---------------------------------------------------------------------------------------------
+// Database faults (decision 071): what the database layer throws when the database cannot do its
+// part right now, as seen by experiment against a real sqld (tests/integration/db-faults.test.ts).
+
+/**
+ * - `unavailable`: the libSQL server (remote mode) or the primary an embedded replica sends its
+ *   writes to cannot be reached, or the database stayed locked past busy_timeout. Nothing was
+ *   written (a transaction cut short is rolled back by the server); the same request later works.
+ *   Answered 503 with `Retry-After`.
+ * - `too-big`: a string or blob over the database's length limit. Trying again will not help:
+ *   answered 413.
+ */
+export type DatabaseFault = 'unavailable' | 'too-big'
+
+/** The same request may be sent again after this many seconds (`Retry-After`). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now, so nothing was saved. Please try again in a moment.'
+export const DATABASE_TOO_BIG_MESSAGE = 'That is too large for the database, so nothing was saved.'
+
+/**
+ * Failures to reach a server, as Node (`connect ECONNREFUSED …` under `TypeError: fetch failed`,
+ * the remote client's transport) and undici (its timeouts) name them.
+ */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
+  'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN',
+  'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
+]) // prettier-ignore
+
+/**
+ * `@libsql/client`'s codes for a server that answered with an HTTP error (a proxy's 502/503) or
+ * whose connection or stream went away (a Hrana stream expires when the server restarts), or that
+ * ended a transaction which held its write lock for 5 s while another writer waited (decision 069).
+ */
+const LIBSQL_UNAVAILABLE_CODES = new Set(['SERVER_ERROR', 'HRANA_CLOSED_ERROR', 'HRANA_WEBSOCKET_ERROR', 'STREAM_EXPIRED', 'TRANSACTION_TIMEOUT'])
+
+/**
+ * An embedded replica's native errors carry no code (`code: ""`): a write delegated to an
+ * unreachable primary throws `WriteDelegation(status: Unavailable, message: "error trying to
+ * connect: tcp connect error: Connection refused (os error 111)" …`, a failed pull `sync error: …`.
+ */
+const UNAVAILABLE_MESSAGE =
+  /WriteDelegation\(status: (Unavailable|DeadlineExceeded|Cancelled|Aborted)\b|error trying to connect|tcp connect error|Connection refused \(os error|database is locked/i
+
+/** What kind of database fault `error` is (anywhere in its cause chain), or null for anything else. */
+export function databaseFaultOf(error: unknown): DatabaseFault | null {
+  for (let e = error, depth = 0; e && depth < 8; depth++) {
+    if (typeof e !== 'object') return null
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown }
+    if (typeof code === 'string') {
+      if (code === 'SQLITE_TOOBIG') return 'too-big'
+      if (code.startsWith('SQLITE_BUSY') || NETWORK_CODES.has(code) || LIBSQL_UNAVAILABLE_CODES.has(code)) return 'unavailable'
+    }
+    if (typeof message === 'string') {
+      if (/string or blob too big|SQLITE_TOOBIG/i.test(message)) return 'too-big'
+      if (UNAVAILABLE_MESSAGE.test(message)) return 'unavailable'
+    }
+    // Connecting to a name with several addresses fails with an AggregateError of each attempt's.
+    e = (e as { cause?: unknown }).cause ?? (Array.isArray(errors) ? errors[0] : undefined)
+  }
+  return null
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return databaseFaultOf(error) === 'unavailable'
+}
+
+/** The answer every door gives for a database fault: its status, message and headers. */
+export function databaseFaultAnswer(fault: DatabaseFault): { status: 503 | 413; message: string; headers: Record<string, string> } {
+  return fault === 'unavailable'
+    ? { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } }
+    : { status: 413, message: DATABASE_TOO_BIG_MESSAGE, headers: {} }
+}

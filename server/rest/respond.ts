@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isAppError } from '../errors.ts'
 import { rememberText } from '../http/stream-body.server.ts'
-import { isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
+import { databaseFaultAnswer, databaseFaultOf, isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
 import { logger } from '../log.server.ts'
 import { fieldErrorsOf } from '../validation.ts'
 
@@ -29,6 +29,13 @@ export function errorResponse(error: unknown): Response {
   if (isStorageFull(error)) {
     logger().error({ err: error }, 'storage full')
     return json({ message: STORAGE_FULL_MESSAGE }, 507, { 'Retry-After': '60' })
+  }
+  // The database unreachable or busy (503 + Retry-After), a value too big for it (413): decision 071.
+  const fault = databaseFaultOf(error)
+  if (fault) {
+    logger().warn({ err: error, fault }, 'database fault')
+    const { status, message, headers } = databaseFaultAnswer(fault)
+    return json({ message }, status, headers)
   }
   logger().error({ err: error }, 'REST handler failed')
   return json({ message: 'An unexpected error occurred' }, 500)

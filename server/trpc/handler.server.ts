@@ -4,8 +4,9 @@ import type { Database } from '#db/client.ts'
 import { isAppError } from '../errors.ts'
 import { identify } from '../http/request-actor.server.ts'
 import { consumeRateLimit } from '../http/rate-limit.server.ts'
-import { isStorageFull } from '../http/request-scope.server.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, databaseFaultOf, isStorageFull } from '../http/request-scope.server.ts'
 import { logger } from '../log.server.ts'
+import { databaseFaultError } from './init.ts'
 import { appRouter } from './router.ts'
 
 /** Procedures in one batched request (decision 020): more is refused before any runs. */
@@ -50,18 +51,26 @@ export async function handleTrpcRequest(request: Request, db: Database, ip: stri
       await consumeRateLimit('trpc', ip).catch((e: unknown) => {
         throw isAppError(e) ? new TRPCError({ code: e.trpcCode, message: e.message }) : e
       })
-      const { actor } = await identify(db, request)
+      // Who calls is read before any procedure runs: a database fault there is said as in one (decision 071).
+      const { actor } = await identify(db, request).catch((e: unknown) => {
+        const fault = databaseFaultOf(e)
+        throw fault ? databaseFaultError(fault, e) : e
+      })
       return { db, actor, ip }
     },
     responseMeta({ errors }) {
       // Answers carry user data; a full disk is said plainly (decision 020).
       const full = errors.some((e) => isStorageFull(e.cause ?? e))
-      return full
-        ? { status: 507, headers: new Headers({ 'Cache-Control': 'private, no-store', 'Retry-After': '60' }) }
+      if (full) return { status: 507, headers: new Headers({ 'Cache-Control': 'private, no-store', 'Retry-After': '60' }) }
+      // The database unreachable: SERVICE_UNAVAILABLE (503) says when to try again (decision 071).
+      const unavailable = errors.some((e) => e.code === 'SERVICE_UNAVAILABLE' && databaseFaultOf(e.cause) === 'unavailable')
+      return unavailable
+        ? { headers: new Headers({ 'Cache-Control': 'private, no-store', 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }) }
         : { headers: new Headers({ 'Cache-Control': 'private, no-store' }) }
     },
     onError({ error, path }) {
       if (isStorageFull(error.cause)) logger().error({ err: error, path }, 'storage full')
+      else if (databaseFaultOf(error.cause)) logger().warn({ err: error, path }, 'database fault')
       else if (error.code === 'INTERNAL_SERVER_ERROR') logger().error({ err: error, path }, 'tRPC error')
     },
   })

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import type { UseCaseContext } from '../context.ts'
 import { isAppError } from '../errors.ts'
-import { isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
+import { databaseFaultAnswer, databaseFaultOf, isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
 import { invalidInput } from '../validation.ts'
 import { requireRole, requireUser } from '../policy.ts'
 import type { RoleName } from '#catalog/roles.ts'
@@ -37,8 +37,16 @@ const appErrors = t.middleware(async ({ next }) => {
     // A full disk is said plainly; the door answers 507 (decision 020).
     throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: STORAGE_FULL_MESSAGE, cause })
   }
+  const fault = databaseFaultOf(cause)
+  if (fault) throw databaseFaultError(fault, cause)
   return result
 })
+
+/** A database fault as tRPC says it (decision 071): SERVICE_UNAVAILABLE (503) or PAYLOAD_TOO_LARGE (413), the doors' message. */
+export function databaseFaultError(fault: NonNullable<ReturnType<typeof databaseFaultOf>>, cause: unknown): TRPCError {
+  const code = fault === 'unavailable' ? 'SERVICE_UNAVAILABLE' : 'PAYLOAD_TOO_LARGE'
+  return new TRPCError({ code, message: databaseFaultAnswer(fault).message, cause })
+}
 
 /**
  * The input of a procedure whose use case validates with rules that need the
