@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Database } from '#db/client.ts'
 import { vehicleImages, vehicles } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
+import { writeBlob } from '#server/blobs/blob-store.server.ts'
 import { createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
 
 export const FLEET_VEHICLES = 2000
@@ -69,7 +70,10 @@ export async function seedFleet(db: Database, opts: { vehicles?: number; picture
       const inserted = await tx.insert(vehicles).values(rows).returning({ id: vehicles.id })
       const withPicture = inserted.filter((_, j) => (i + j) % Math.round(1 / PICTURE_SHARE) === 0)
       if (withPicture.length) {
-        await tx.insert(vehicleImages).values(withPicture.map((r) => ({ vehicleId: r.id, content: picture, contentType: 'image/jpeg', width: 800, height: 600 })))
+        // Each picture its own blob (decision 070): the chunks go with their vehicle's row.
+        const pictures = []
+        for (const r of withPicture) pictures.push({ vehicleId: r.id, ...(await writeBlob(tx, picture)), contentType: 'image/jpeg', width: 800, height: 600 })
+        await tx.insert(vehicleImages).values(pictures)
       }
     }
   })

@@ -12,7 +12,7 @@
  * `data/bench/` keyed by SEED_VERSION, the migrations and the month of the seed, so a second run
  * reuses it; callers copy it before using it (the server writes sessions).
  */
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
@@ -25,6 +25,8 @@ import { hashPassword } from '#server/auth/password.server.ts'
 
 /** Bump when the data set changes shape: the cached file is then seeded again. */
 export const SEED_VERSION = 3
+/** Decision 070's chunk size (server/blobs/blob-store.server.ts). */
+const BLOB_CHUNK_BYTES = 512 * 1024
 
 export const BENCH_PASSWORD = 'Bench-Dashboards-2026!'
 export const TIME_ZONE = 'America/Chicago'
@@ -172,6 +174,21 @@ export async function seedHistory(path: string, opts: SeedOptions = {}): Promise
     }
   }
 
+  /**
+   * A file's bytes for `table`: its `content` column before migration 0009, else (decision 070)
+   * pieces of 512 KiB in `blob_chunks` and the row's `blob_id`. Returns the column and its value.
+   */
+  const hasContent = (table: string) => (db.pragma(`table_info(${table})`) as { name: string }[]).some((c) => c.name === 'content')
+  const insertChunk = hasContent('inspection_photos') ? null : db.prepare('INSERT INTO blob_chunks (blob_id, seq, data) VALUES (?, ?, ?)')
+  const fileColumn = insertChunk ? 'blob_id' : 'content'
+  const stored = (bytes: Buffer): Buffer | string => {
+    if (!insertChunk) return bytes
+    const blobId = randomBytes(16).toString('hex')
+    for (let seq = 0; seq * BLOB_CHUNK_BYTES < bytes.byteLength; seq++) insertChunk.run(blobId, seq, bytes.subarray(seq * BLOB_CHUNK_BYTES, (seq + 1) * BLOB_CHUNK_BYTES))
+    bump('blob_chunks', Math.ceil(bytes.byteLength / BLOB_CHUNK_BYTES))
+    return blobId
+  }
+
   // ---- companies, users, roles ------------------------------------------------------------
   const insertCompany = insert('companies', ['name', 'code', 'time_zone', 'created_at'])
   const insertType = insert('company_types', ['company_id', 'type'])
@@ -266,7 +283,7 @@ export async function seedHistory(path: string, opts: SeedOptions = {}): Promise
   ])
   const insertAssignment = insert('operator_assignments', ['vehicle_id', 'operator_company_id', 'start_date', 'end_date', 'ended_at', 'created_at'])
   const insertDocument = insert('vehicle_documents', ['vehicle_id', 'file_name', 'content_type', 'size_bytes', 'uploaded_by_user_id', 'uploaded_by_name', 'is_active', 'uploaded_at'])
-  const insertDocumentContent = insert('document_contents', ['document_id', 'content'])
+  const insertDocumentContent = insert('document_contents', ['document_id', fileColumn])
   const makes = [
     ['Blue Bird', 'Vision'],
     ['Thomas Built', 'Saf-T-Liner C2'],
@@ -300,7 +317,7 @@ export async function seedHistory(path: string, opts: SeedOptions = {}): Promise
       insertAssignment(id, operatorCompanyId, firstDay, ended ? isoDay(endedMs) : null, ended ? endedMs : null, firstMs - DAY)
       for (let d = int(0, 6); d > 0; d--) {
         const docId = Number(insertDocument(id, `registration-${n}-${d}.pdf`, 'application/pdf', pdf.length, ownerManager.id, ownerManager.name, rand() < 0.85 ? 1 : 0, firstMs + Math.floor(rand() * (todayMs - firstMs))).lastInsertRowid)
-        insertDocumentContent(docId, pdf)
+        insertDocumentContent(docId, stored(pdf))
       }
     }
   })()
@@ -315,7 +332,7 @@ export async function seedHistory(path: string, opts: SeedOptions = {}): Promise
   const insertAnswers = insert('pre_inspection_answers', ['pre_inspection_id', 'item_key', 'defective'], answerCount)
   const insertInspection = insert('inspections', ['vehicle_id', 'inspector_user_id', 'inspector_name', 'inspection_date', 'is_satisfactory', 'odometer', 'signature_name', 'created_at'])
   const insertItems = insert('inspection_items', ['inspection_id', 'item_key', 'status', 'comments'], itemCount)
-  const insertPhoto = insert('inspection_photos', ['inspection_id', 'name', 'content', 'content_type'])
+  const insertPhoto = insert('inspection_photos', ['inspection_id', 'name', fileColumn, 'content_type'])
   const insertReading = insert('odometer_readings', ['vehicle_id', 'reading', 'source', 'recorded_at', 'recorded_by_user_id', 'recorded_by_name', 'pre_inspection_id', 'inspection_id'])
   const insertRepair = insert('repair_actions', [
     'repair_identifier', 'pre_inspection_id', 'vehicle_id', 'owner_company_id', 'repair_company_id', 'comments', 'created_at', 'repaired_at', 'repaired_by_user_id', 'repaired_by_name', 'out_of_service',
@@ -421,7 +438,7 @@ export async function seedHistory(path: string, opts: SeedOptions = {}): Promise
       for (let i = 0; i < itemCount; i++) items[i * 4] = id
       insertItems(...items)
       insertReading(vehicleId, odometer[v]!, 'inspection', at, mechanic.id, mechanic.name, null, id)
-      if (rand() < S.inspectionPhotoShare) for (let p = int(1, 2); p > 0; p--) insertPhoto(id, `photo-${p}.png`, photo, 'image/png')
+      if (rand() < S.inspectionPhotoShare) for (let p = int(1, 2); p > 0; p--) insertPhoto(id, `photo-${p}.png`, stored(photo), 'image/png')
     }
   }
 
