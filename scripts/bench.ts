@@ -13,6 +13,9 @@
  * --limit MiB: the server (and its Chromium) run in a memory cgroup capped at MiB
  * (scripts/bench/cgroup.ts; root only): proves the 512 MB budget by every answer and PDF arriving
  * and no process killed for memory. Usually with --memory: `npm run bench:memory -- --limit 450`.
+ * --libsql: instead of all this, the libSQL bench (scripts/bench/libsql.ts, `npm run bench:libsql`):
+ * a sqld primary with 1, 2 and 3 embedded replicas and a remote client beside one better-sqlite3
+ * process, and the round trips a remote primary adds (decision 073).
  * --short: three weeks of history instead of five years, one round of ~1.5 s per path: for CI,
  * so that the bench cannot rot; it asserts that every path answers, never a timing.
  * The data set is cached under data/bench/; the figures are printed as a table and written to
@@ -21,28 +24,29 @@
  * 0 whatever the timings (a bench, not a test).
  */
 import { FIRST_LOAD_BUDGETS, firstLoadJsForUrl } from './bench/first-load.ts'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
-import autocannon from 'autocannon'
-import sharp from 'sharp'
 import { openDatabase } from '#db/client.ts'
-import { PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
-import { apiTokenFor, webSessionFor } from '#tests/helpers/factory.ts'
-import { wallTimeOf } from '#app/components/pre-trip/zoned-time.ts'
 import { benchDataset } from './bench/dataset.ts'
 import type { Plan, PlanRoute, Recorded } from './bench/floor.ts'
-import { TIME_ZONE } from './bench/seed-history.ts'
 import { capMemory, type MemoryCap } from './bench/cgroup.ts'
 import { mib, sampleTree, treeUsage, type TreeUsage } from './bench/memory.ts'
+import { benchPaths, preTripForm, signIns, type Path } from './bench/requests.ts'
+import { appEnv as appEnvOf, deployment, startProcess } from './bench/process.ts'
+import { cannon as cannonOf, median, type Run } from './bench/cannon.ts'
 
 const t0 = performance.now()
 const argv = process.argv.slice(2)
+// `npm run bench:libsql`: its own run (scripts/bench/libsql.ts), nothing of the rest.
+if (argv.includes('--libsql')) {
+  const { libsqlBench } = await import('./bench/libsql.ts')
+  process.exit(await libsqlBench(argv))
+}
 const SHORT = argv.includes('--short')
 const arg = (name: string, fallback: number) => {
   const i = argv.indexOf(`--${name}`)
@@ -83,141 +87,18 @@ const dbFile = join(dir, 'bench.db')
 copyFileSync(seed.file, dbFile)
 const url = `file:${dbFile}`
 const db = openDatabase({ url })
-const fleetOwner = { bearer: `Bearer ${await apiTokenFor(db, m.fleet.ownerUserId)}`, cookie: `operon_session=${await webSessionFor(db, m.fleet.ownerUserId)}` }
-const historyOwner = { cookie: `operon_session=${await webSessionFor(db, m.history.users.ownerManager.id)}` }
-const driver = { bearer: `Bearer ${await apiTokenFor(db, m.history.users.busiestDriver.id)}`, cookie: `operon_session=${await webSessionFor(db, m.preTrip.driverUserId)}` }
-const printer = { cookie: `operon_session=${await webSessionFor(db, m.print.ownerUserId)}` }
+const who = await signIns(db, m)
+const printer = who.printer
 await db.close()
 
-// ---- the pre-trip form with four photos -----------------------------------------------------
-const photo = (seedByte: number) =>
-  sharp(Buffer.from(randomBytes(320 * 240 * 3).map((b) => (b >> 2) + seedByte)), { raw: { width: 320, height: 240, channels: 3 } })
-    .jpeg({ quality: 70 })
-    .toBuffer()
-const photos = await Promise.all([0, 40, 80, 120].map(photo))
-const BOUNDARY = '----operonbench7MA4YWxkTrZu0gW'
-function multipartTemplate(): { head: Buffer; tail: Buffer } {
-  const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-  const odometer = String(m.preTrip.odometer + 1000)
-  // The form takes the operator company's wall time (the seeded companies' zone).
-  const timeIn = wallTimeOf(new Date(Date.now() - 20 * 60_000), TIME_ZONE)
-  let text = part('intent', 'submitPreInspection')
-  for (const item of PRE_INSPECTION_ITEMS) text += part(item.key, 'ok')
-  for (const [k, v] of Object.entries({ timeIn, timeOut: '', odometerStart: odometer, odometerEnd: odometer, front: '', rear: '', rightSide: '', leftSide: '', comments: '', signatureName: 'Bench Driver' }))
-    text += part(k, v)
-  const files = (['front', 'rear', 'rightSide', 'leftSide'] as const).map((side, i) =>
-    Buffer.concat([
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo_${side}"; filename="${side}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      photos[i]!,
-      Buffer.from('\r\n'),
-    ]),
-  )
-  return { head: Buffer.from(`${text}--${BOUNDARY}\r\nContent-Disposition: form-data; name="idempotencyKey"\r\n\r\n`), tail: Buffer.concat([Buffer.from('\r\n'), ...files, Buffer.from(`--${BOUNDARY}--\r\n`)]) }
-}
-const form = multipartTemplate()
-const preTripBody = (key: string) => Buffer.concat([form.head, Buffer.from(key), form.tail])
-
-// ---- the paths --------------------------------------------------------------------------------
-interface Path {
-  key: string
-  label: string
-  method: 'GET' | 'POST'
-  path: string
-  headers: Record<string, string>
-  connections: number
-  body?: (key: string) => Buffer
-}
-const paths: Path[] = [
-  {
-    key: 'rest-small',
-    label: 'REST getPendingRequestsByOwner (empty)',
-    method: 'GET',
-    path: `/api/VehicleOperator/getPendingRequestsByOwner?ownerCompanyId=${m.fleet.companyId}`,
-    headers: { authorization: fleetOwner.bearer },
-    connections: 8,
-  },
-  { key: 'all-vehicles', label: `REST getAllVehicles (${m.fleet.vehicles})`, method: 'GET', path: `/api/Fleet/getAllVehicles?companyId=${m.fleet.companyId}`, headers: { authorization: fleetOwner.bearer }, connections: SHORT ? 1 : 2 },
-  { key: 'fleet-page', label: 'page /fleet/{companyId}', method: 'GET', path: `/fleet/${m.fleet.companyId}`, headers: { cookie: fleetOwner.cookie }, connections: 8 },
-  { key: 'dashboard-page', label: 'page /OwnerDashboard/{id}', method: 'GET', path: `/OwnerDashboard/${m.history.ownerCompanyId}`, headers: { cookie: historyOwner.cookie }, connections: 8 },
-  { key: 'statistic', label: 'REST getDriverStatsByCompany', method: 'GET', path: '/api/Dashboard/getDriverStatsByCompany', headers: { authorization: driver.bearer }, connections: 8 },
-  {
-    key: 'pre-trip',
-    label: 'POST pre-trip, 4 photos',
-    method: 'POST',
-    // The form's own submission with JavaScript on (Remix single fetch: the action's data, turbo-stream).
-    path: `/preTrip/${m.preTrip.vehicleId}.data`,
-    headers: { cookie: driver.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    connections: 4,
-    body: preTripBody,
-  },
-]
+// ---- the paths (the pre-trip form with four photos) -----------------------------------------------
+const paths: Path[] = benchPaths(m, who, await preTripForm(m), { short: SHORT })
 
 // ---- servers ----------------------------------------------------------------------------------
-interface Started {
-  child: ChildProcess
-  base: string
-  /** Spawn to the first 200 of /healthz, ms. */
-  startMs: number
-  stop(): Promise<void>
-}
-
-function healthz(port: number): Promise<number> {
-  return new Promise((done) => {
-    const req = request({ host: '127.0.0.1', port, path: '/healthz', method: 'GET', agent: false }, (res) => {
-      res.resume()
-      res.on('end', () => done(res.statusCode ?? 0))
-    })
-    req.on('error', () => done(0))
-    req.end()
-  })
-}
-
-async function startProcess(args: string[], port: number, env: Record<string, string>, cap?: MemoryCap): Promise<Started> {
-  const started = performance.now()
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
-  // Under the cap from its first allocation; Chromium, started later, inherits it.
-  if (cap && child.pid) cap.add(child.pid)
-  let exited: number | null = null
-  child.once('exit', (code) => (exited = code ?? -1))
-  const stop = async () => {
-    if (exited !== null) return
-    child.kill('SIGTERM')
-    for (let i = 0; i < 100 && exited === null; i++) await sleep(100)
-    if (exited === null) child.kill('SIGKILL')
-  }
-  for (;;) {
-    if (exited !== null) throw new Error(`${args.join(' ')} exited with code ${exited} before answering (is port ${port} free?)`)
-    if ((await healthz(port)) === 200) break
-    if (performance.now() - started > 90_000) {
-      await stop()
-      throw new Error(`${args.join(' ')} did not answer /healthz within 90 s`)
-    }
-    await sleep(5)
-  }
-  return { child, base: `http://127.0.0.1:${port}`, startMs: performance.now() - started, stop }
-}
-
-/** The deployment's Node flags (fly.toml's [env] NODE_OPTIONS) unless BENCH_NODE_OPTIONS says otherwise. */
-const flyNodeOptions = existsSync('fly.toml') ? /^\s*NODE_OPTIONS\s*=\s*"([^"]*)"/m.exec(readFileSync('fly.toml', 'utf8'))?.[1] : undefined
-const APP_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? flyNodeOptions ?? ''
-console.log(`the app runs with NODE_OPTIONS="${APP_NODE_OPTIONS}"${process.env.BENCH_NODE_OPTIONS === undefined && flyNodeOptions !== undefined ? " (fly.toml's)" : ''}`)
-/** The image's malloc setting (the Dockerfile's `ENV MALLOC_ARENA_MAX`): with glibc's default, image uploads fragment the heap. */
-const imageArenaMax = process.env.MALLOC_ARENA_MAX ?? (existsSync('Dockerfile') ? /^ENV\s+MALLOC_ARENA_MAX=(\d+)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] : undefined)
-if (imageArenaMax) console.log(`the app runs with MALLOC_ARENA_MAX=${imageArenaMax}${process.env.MALLOC_ARENA_MAX === undefined ? " (the Dockerfile's)" : ''}`)
-const appEnv = (port: number): Record<string, string> => ({
-  ...(imageArenaMax ? { MALLOC_ARENA_MAX: imageArenaMax } : {}),
-  NODE_OPTIONS: APP_NODE_OPTIONS,
-  NODE_ENV: 'production',
-  OPERON_LOCAL: 'true',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  APP_URL: `http://127.0.0.1:${port}`,
-  DATABASE_URL: url,
-  DEMO_DATA: 'false',
-  RATE_LIMIT_FACTOR: '1000',
-  LOG_LEVEL: 'warn',
-})
-const startApp = (port: number, env: Record<string, string> = {}, cap?: MemoryCap) => startProcess(['build/main.js'], port, { ...appEnv(port), ...env }, cap)
+const deploy = deployment()
+for (const note of deploy.notes) console.log(note)
+const startApp = (port: number, env: Record<string, string> = {}, cap?: MemoryCap) => startProcess(['build/main.js'], port, { ...appEnvOf(deploy, port, url), ...env }, cap)
+const APP_NODE_OPTIONS = deploy.nodeOptions
 
 async function send(base: string, p: Path, extra: Record<string, string> = {}, key = randomUUID()) {
   const res = await fetch(`${base}${p.path}`, {
@@ -291,62 +172,7 @@ for (const p of floor ? paths : []) {
 }
 
 // ---- 3. rounds: app, floor, app, floor… ------------------------------------------------------------
-interface Run {
-  rps: number
-  p50: number
-  p99: number
-  requests: number
-  bad: number
-  bytesPerReq: number
-}
-async function cannon(base: string, p: Path, seconds: number): Promise<Run> {
-  const started = performance.now()
-  const result = await autocannon({
-    url: base,
-    connections: p.connections,
-    // A slow answer on a busy machine is slow, not an error (autocannon's default gives up after 10 s).
-    timeout: 120,
-    // --short: a fixed number of requests (a slow path on a busy machine still answers some).
-    ...(SHORT ? { amount: p.connections * 2 } : { duration: seconds }),
-    requests: [
-      {
-        method: p.method,
-        path: p.path,
-        headers: { ...p.headers, origin: base },
-        ...(p.body ? { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: p.body!(randomUUID()) }) } : {}),
-      },
-    ],
-  })
-  let requests = result.requests.total
-  let elapsed = SHORT ? (performance.now() - started) / 1000 : seconds
-  // A path slower than the run (getAllVehicles on a busy machine) finished nothing: once more,
-  // a fixed number of requests, timed from start to the last answer.
-  if (requests === 0 && !SHORT) {
-    const again = performance.now()
-    const slow = await autocannon({
-      url: base,
-      connections: p.connections,
-      timeout: 120,
-      amount: p.connections * 2,
-      requests: [{ method: p.method, path: p.path, headers: { ...p.headers, origin: base } }],
-    })
-    Object.assign(result, { latency: slow.latency, throughput: slow.throughput, non2xx: result.non2xx + slow.non2xx, errors: result.errors + slow.errors, timeouts: result.timeouts + slow.timeouts })
-    requests = slow.requests.total
-    elapsed = (performance.now() - again) / 1000
-  }
-  return {
-    rps: requests / elapsed,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests,
-    bad: result.non2xx + result.errors + result.timeouts,
-    bytesPerReq: requests ? result.throughput.total / requests : 0,
-  }
-}
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : NaN
-}
+const cannon = (base: string, p: Path, seconds: number): Promise<Run> => cannonOf(base, p, { seconds, short: SHORT })
 const runs = new Map<string, { app: Run[]; floor: Run[] }>(paths.map((p) => [p.key, { app: [], floor: [] }]))
 for (let round = 1; round <= ROUNDS; round++) {
   process.stdout.write(`round ${round}/${ROUNDS}:`)

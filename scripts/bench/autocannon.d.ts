@@ -9,7 +9,8 @@ declare module 'autocannon' {
       setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>
     }
     interface Options {
-      url: string
+      /** Several: connection i goes to url i mod n. */
+      url: string | string[]
       connections?: number
       duration?: number
       amount?: number

@@ -62,6 +62,8 @@ interface Route {
   steps: Prepared[]
   writes: boolean
   idempotencyKey?: string
+  /** The ids of the files the recorded request stored (decision 070: `blob_chunks.blob_id`, unique with `seq`): new ones each time. */
+  blobIds: Set<string>
 }
 
 const decode = (p: Param): Value => (p !== null && typeof p === 'object' ? Buffer.from(p.$b64, 'base64') : p)
@@ -100,7 +102,8 @@ export function startFloor(opts: { db: string; plan: Plan; port: number; host?: 
       returnedIds: s.returnedIds ?? [],
       lastInsertRowid: s.lastInsertRowid,
     }))
-    const route = { label: r.label, steps, writes: steps.some((s) => !s.reader), idempotencyKey: r.idempotencyKey }
+    const blobIds = new Set(r.statements.filter((s) => /^\s*insert\s+into\s+"?blob_chunks"?/i.test(s.sql)).map((s) => s.params[0]).filter((v): v is string => typeof v === 'string'))
+    const route = { label: r.label, steps, writes: steps.some((s) => !s.reader), idempotencyKey: r.idempotencyKey, blobIds }
     ;(r.method === 'GET' ? get : post).set(r.path, route)
   }
 
@@ -154,9 +157,10 @@ export function startFloor(opts: { db: string; plan: Plan; port: number; host?: 
     if (route.idempotencyKey) uuids.set(route.idempotencyKey, key)
     const results = replay(route, (v, ids) => {
       if (Buffer.isBuffer(v)) return files[file++] ?? v
-      if (typeof v === 'string' && UUID.test(v)) {
+      if (typeof v === 'string' && (UUID.test(v) || route.blobIds.has(v))) {
         let u = uuids.get(v)
-        if (!u) uuids.set(v, (u = randomUUID()))
+        // A blob id is 32 hex digits (server/blobs/blob-store.server.ts `newBlobId`).
+        if (!u) uuids.set(v, (u = route.blobIds.has(v) ? randomUUID().replaceAll('-', '') : randomUUID()))
         return u
       }
       if (typeof v === 'number' && ids.has(v)) return ids.get(v)!
