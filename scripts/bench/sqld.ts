@@ -3,63 +3,23 @@
  * as the primary on loopback, the bench data set loaded into it through its own protocol, and a
  * TCP relay that delays every chunk to stand for a primary farther away than loopback.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
 import { createConnection, createServer, type Socket } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { createClient, type InStatement, type InValue } from '@libsql/client'
 import BetterSqlite3 from 'better-sqlite3'
 import { openDatabase } from '#db/client.ts'
-import { ensureSqld } from '../ensure-sqld.mjs'
+import { startSqld } from '#tests/helpers/sqld.ts'
 
 export interface Primary {
   /** The HTTP (Hrana) URL remote clients and embedded replicas use. */
   url: string
   port: number
-  child: ChildProcess
   stop(): Promise<void>
 }
 
-/** A free loopback port (asked of the OS, then released). */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((r) => server.close(() => r()))
-  return port
-}
-
-/** Starts `sqld` on `dir` (created) and waits until /health answers. */
+/** Starts `sqld` on `dir` (tests/helpers/sqld.ts, the tests' own) and waits until /health answers. */
 export async function startPrimary(dir: string): Promise<Primary> {
-  const bin: string = ensureSqld({ quiet: false })
-  mkdirSync(dir, { recursive: true })
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(bin, ['--db-path', dir, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome', '--disable-metrics'], { stdio: ['ignore', 'ignore', 'inherit'] })
-  let exited: number | null = null
-  child.once('exit', (code) => (exited = code ?? -1))
-  // A sqld left behind by an interrupted run would hold its folder and port.
-  const killOnExit = () => child.kill('SIGKILL')
-  process.once('exit', killOnExit)
-  const stop = async () => {
-    process.off('exit', killOnExit)
-    if (exited !== null) return
-    child.kill('SIGTERM')
-    for (let i = 0; i < 50 && exited === null; i++) await sleep(100)
-    if (exited === null) child.kill('SIGKILL')
-  }
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    if (exited !== null) throw new Error(`sqld exited with code ${exited} before answering`)
-    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)
-    if (ok) break
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`sqld did not answer on ${url} within 20 s`)
-    }
-    await sleep(20)
-  }
-  return { url, port, child, stop }
+  const sqld = await startSqld({ dir })
+  return { url: sqld.url, port: Number(new URL(sqld.url).port), stop: () => sqld.stop() }
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`

@@ -33,6 +33,8 @@ export interface Sqld {
 }
 
 export interface SqldOptions {
+  /** Its folder (created); a new one under the tests' temporary folder when omitted. */
+  dir?: string
   /** A SQLite file copied in as the database before the first start (the migrated template). */
   seed?: string
   /**
@@ -71,7 +73,7 @@ async function answers(url: string): Promise<boolean> {
 
 function prepare(options: SqldOptions) {
   const bin: string = ensureSqld({ quiet: true })
-  const dir = resolve(TMP_DIR, `sqld-${randomUUID()}`)
+  const dir = options.dir ?? resolve(TMP_DIR, `sqld-${randomUUID()}`)
   if (options.seed) {
     mkdirSync(resolve(dir, 'dbs/default'), { recursive: true })
     copyFileSync(options.seed, resolve(dir, 'dbs/default/data'))

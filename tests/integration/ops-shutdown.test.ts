@@ -8,7 +8,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { copyFileSync, existsSync, rmSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { inArray } from 'drizzle-orm'
@@ -18,17 +17,10 @@ import { users } from '#db/schema/index.ts'
 import { DRIVERS } from '#tests/helpers/db.ts'
 import { raw } from '#tests/helpers/http-app.ts'
 import { TEMPLATE_DB, TMP_DIR } from '#tests/helpers/paths.ts'
+import { freePort } from '#tests/helpers/sqld.ts'
 
 const GRACE_MS = 8_000
 const BUILD = resolve('build/server/index.js')
-
-async function freePort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))
-  const { port } = s.address() as AddressInfo
-  await new Promise<void>((r) => s.close(() => r()))
-  return port
-}
 
 const children: ChildProcess[] = []
 const files: string[] = []
