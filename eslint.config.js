@@ -41,6 +41,16 @@ export default tseslint.config(
   layer(['catalog/**'], ['db', 'server', 'app', 'tests']),
   layer(['db/**'], ['server', 'app', 'tests']),
   layer(['server/**'], ['app', 'tests']),
+  // Every Spanish catalog at once is the server's (decision 074): a page's loader sends its own.
+  {
+    files: ['app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(#catalog/locales/|(\\.\\./)+catalog/locales/)', message: 'app/ gets translations from its loaders (routeMessages), not by importing catalogs (decision 074).' }] },
+      ],
+    },
+  },
   {
     files: ['scripts/**', 'server/demo/cli.ts', 'server/http/main.ts', 'tests/**', '.ci/**'],
     rules: { 'no-console': 'off' },

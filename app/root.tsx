@@ -15,7 +15,10 @@ import { LazyToaster } from './components/ui/lazy-toaster.tsx'
 import { toast as showToast } from './components/ui/toast.ts'
 import tailwindHref from './styles/tailwind.css?url'
 import { useNonce } from './utils/nonce.tsx'
+import { RouteI18nProvider, useT } from './utils/i18n.tsx'
+import { routeMessages } from './utils/i18n.server.ts'
 import { takeToast, type Toast } from './utils/toast.server.ts'
+import { localeOfRequest } from '#server/i18n/messages.server.ts'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },
@@ -29,13 +32,22 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request)
-  return data({ toast }, { headers })
+  return data({ toast, locale: localeOfRequest(request), messages: routeMessages(request, 'common') }, { headers })
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce()
   return (
-    <html lang="en">
+    <RouteI18nProvider>
+      <Document>{children}</Document>
+    </RouteI18nProvider>
+  )
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  const { locale } = useT()
+  return (
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

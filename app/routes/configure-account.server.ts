@@ -6,6 +6,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { EXTERNAL_TEXT, loginOrRegisterWithExternal } from '#server/auth/external/external-login.server.ts'
 import { PROVIDER_LABELS } from '#server/auth/external/providers.server.ts'
+import { signedInLanguageCookie } from '../utils/language.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
 import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
 
@@ -47,6 +48,7 @@ export async function configureAccountAction(args: ActionFunctionArgs) {
       const headers = new Headers()
       headers.append('Set-Cookie', await clearPendingSignup())
       headers.append('Set-Cookie', sessionCookieHeader(token))
+      headers.append('Set-Cookie', await signedInLanguageCookie(ctx, result.userId))
       return redirect(result.created ? '/completeProfile' : '/dashboard', { headers })
     },
     { log: 'external registration failed' },

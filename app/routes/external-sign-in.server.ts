@@ -5,6 +5,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { linkExternalIdentity, loginOrRegisterWithExternal } from '#server/auth/external/external-login.server.ts'
 import { parseExternalProvider, providerConfig, type VerifiedExternalClaims } from '#server/auth/external/providers.server.ts'
+import { signedInLanguageCookie } from '../utils/language.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
 import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
 import { logger } from '#server/log.server.ts'
@@ -50,6 +51,7 @@ export async function externalCallbackLoader(args: LoaderFunctionArgs) {
       }
       const { token } = await createWebSession(ctx.db, result.userId, { ip: context.clientIp, userAgent: request.headers.get('user-agent') })
       headers.append('Set-Cookie', sessionCookieHeader(token))
+      headers.append('Set-Cookie', await signedInLanguageCookie(ctx, result.userId))
       return redirect(result.created ? '/completeProfile' : '/dashboard', { headers })
     },
     { log: 'external sign-in failed', provider },

@@ -8,6 +8,7 @@ import { forgetLoginEmail, readLoginEmail } from '#app/routes/login-email.server
 import { completeLogin, getPendingLoginStep, resendEmailCode, startLogin } from '#server/auth/login.server.ts'
 import { configuredProviders } from '#server/auth/external/providers.server.ts'
 import { totpUri } from '#server/auth/totp.server.ts'
+import { signedInLanguageCookie } from '../utils/language.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
 import { createFallbackQuestion, requireCaptcha } from '#server/captcha/captcha.server.ts'
 import { env } from '#server/env.server.ts'
@@ -71,6 +72,7 @@ export async function loginPageAction(args: ActionFunctionArgs) {
     const { token } = await createWebSession(ctx.db, userId, { ip: context.clientIp, userAgent: request.headers.get('user-agent') })
     const headers = new Headers()
     headers.append('Set-Cookie', sessionCookieHeader(token))
+    headers.append('Set-Cookie', await signedInLanguageCookie(ctx, userId))
     headers.append('Set-Cookie', await loginCookie().serialize('', { maxAge: 0 }))
     headers.append('Set-Cookie', await forgetLoginEmail())
     return redirect(redirectTo, { headers })

@@ -5,6 +5,7 @@ import type { UseCaseContext } from '#server/context.ts'
 import { getDb } from '#server/db.server.ts'
 import { AppError, isAppError } from '#server/errors.ts'
 import { databaseFaultAnswer, databaseFaultOf } from '#server/http/request-scope.server.ts'
+import { localeOfRequest, translateForRequest } from '#server/i18n/messages.server.ts'
 import { logger } from '#server/log.server.ts'
 import { getActor, requirePageRole, requirePageUser } from './auth.server.ts'
 
@@ -20,7 +21,7 @@ export type PageArgs = Pick<LoaderFunctionArgs, 'request' | 'params' | 'context'
 export type PageContext = UseCaseContext & { actor: UserActor }
 
 function contextOf<A extends UseCaseContext['actor']>(args: PageArgs, actor: A): UseCaseContext & { actor: A } {
-  return { db: getDb(), actor, ip: args.context.clientIp }
+  return { db: getDb(), actor, ip: args.context.clientIp, locale: localeOfRequest(args.request) }
 }
 
 /** A company page (`/…/{companyId}`): one of `roles`, active, there (decision 006); else a redirect. */
@@ -76,7 +77,12 @@ export async function attempt<T>(run: () => Promise<T>, unexpected?: { log: stri
 /** A refused form: the error's status, its message and every field's message, plus what the form needs back. */
 export function formFailure<T extends object>(error: AppError, extra: T) {
   const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {}
-  return data({ formError: error.message, fieldErrors: error.fieldErrors ?? {}, ...extra }, { status: error.status, headers })
+  return data({ formError: translateForRequest(error.message), fieldErrors: translateFieldErrors(error.fieldErrors), ...extra }, { status: error.status, headers })
+}
+
+/** A use case's field messages in the page's language (its English is the message id). */
+export function translateFieldErrors(fieldErrors: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, message]) => [field, translateForRequest(message)]))
 }
 
 /** A JSON answer of a resource route (never cached: it is the caller's). */

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { env } from '#server/env.server.ts'
+import { translateForRequest } from '#server/i18n/messages.server.ts'
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info'
 export interface Toast {
@@ -34,7 +35,9 @@ export async function redirectWithToast(url: string, toast: Toast, init: Respons
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
   const s = storage()
   const session = await s.getSession(request.headers.get('cookie'))
-  const toast = (session.get('toast') as Toast | undefined) ?? null
+  const stored = (session.get('toast') as Toast | undefined) ?? null
+  // Written in English (its message id), shown in the language of the page that shows it.
+  const toast = stored ? { ...stored, message: translateForRequest(stored.message) } : null
   const headers = new Headers()
   if (toast) headers.append('Set-Cookie', await s.destroySession(session))
   return { toast, headers }

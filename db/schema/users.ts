@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { LOCALES } from '#catalog/i18n.ts'
 import { GENDER_VALUES, TWO_FACTOR_TYPE_VALUES } from '#catalog/statuses.ts'
 import { bool, id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
 import { licenseTypes } from './reference.ts'
@@ -37,6 +38,8 @@ export const users = sqliteTable(
     alertDigest: bool('alert_digest').notNull().default(true),
     /** A mechanic's inspector qualification (49 CFR 396.19), printed on annual inspection reports. */
     inspectorQualification: text('inspector_qualification'),
+    /** The user's language (decision 074): pages after sign-in, and the emails and PDFs they receive. */
+    locale: text('locale').notNull().default('en'),
     /** The join date ("On Operon since"). */
     createdAt: instantNow('created_at'),
     updatedAt: updatedAtNow('updated_at'),
@@ -48,6 +51,7 @@ export const users = sqliteTable(
     check('users_email_lower_case', sql`"email" = lower("email")`),
     check('users_gender_check', inList('gender', GENDER_VALUES)),
     check('users_two_factor_type_check', inList('two_factor_type', TWO_FACTOR_TYPE_VALUES)),
+    check('users_locale_check', inList('locale', LOCALES)),
   ],
 )
 

@@ -1,3 +1,4 @@
+import { isLocale, LOCALES, type Locale } from '#catalog/i18n.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { userLicenses, userPhotos, users } from '#db/schema/index.ts'
@@ -320,6 +321,26 @@ export async function setAlertDigest(ctx: UseCaseContext, input: unknown): Promi
     await audit(tx, me, { action: 'user.alertDigest', entityType: 'user', entityId: me.userId, details: { alertDigest } })
   })
   return { alertDigest }
+}
+
+export const languageInput = z.object({ locale: z.enum(LOCALES, { message: 'Choose English or Español' }) })
+
+/** The caller's language (decision 074): pages after sign-in, and the emails and PDFs they receive. */
+export async function setMyLanguage(ctx: UseCaseContext, input: unknown): Promise<{ locale: Locale }> {
+  const me = requireUser(ctx.actor)
+  const { locale } = parseInput(languageInput, input)
+  const now = ctx.now ?? new Date()
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ locale, updatedAt: now }).where(and(eq(users.id, me.userId), isNull(users.deletedAt)))
+    await audit(tx, me, { action: 'user.locale', entityType: 'user', entityId: me.userId, details: { locale } })
+  })
+  return { locale }
+}
+
+/** A user's language, as kept on the account (sign-in puts it in the language cookie). */
+export async function languageOfUser(ctx: UseCaseContext, userId: number): Promise<Locale> {
+  const [u] = await ctx.db.read.select({ locale: users.locale }).from(users).where(eq(users.id, userId))
+  return u && isLocale(u.locale) ? u.locale : 'en'
 }
 
 /**

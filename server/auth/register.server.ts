@@ -125,6 +125,7 @@ export async function registerUser(ctx: UseCaseContext, input: unknown): Promise
         lastName: v.lastName ?? '',
         personalIdentifier,
         twoFactorType: v.twoFactorType,
+        locale: ctx.locale ?? 'en',
         totpSecret,
         createdAt: now,
         updatedAt: now,

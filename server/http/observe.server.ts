@@ -8,6 +8,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express'
 import { logger, withoutQuery } from '../log.server.ts'
+import { localeOfHeaders } from '#catalog/i18n.ts'
 import { newRequestScope, requestIdFrom, runWithRequestScope, type RequestScope } from './request-scope.server.ts'
 
 export interface ObserveOptions {
@@ -44,6 +45,7 @@ function accessLog(req: Request, res: Response, scope: RequestScope) {
 export function observeRequests(opts: ObserveOptions = {}): RequestHandler {
   return (req, res, next) => {
     const scope = newRequestScope(requestIdFrom(req.headers['x-request-id']))
+    scope.locale = localeOfHeaders(req.headers.cookie, req.headers['accept-language'])
     res.setHeader('X-Request-Id', scope.id)
     if (opts.closing?.()) res.setHeader('Connection', 'close')
     // Server-Timing is computed when the headers are written, whoever writes them.

@@ -22,6 +22,8 @@ export interface RequestScope {
   databaseFault?: DatabaseFault
   /** Milliseconds spent in the database during the request (`Server-Timing: db`). */
   dbMs: number
+  /** The language of the request's pages (decision 074): its cookie, else `Accept-Language`. */
+  locale?: string
   /** What the request read once for all its loaders (the caller's identity: decision 051). */
   memo?: Map<string, unknown>
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { UseCaseContext } from '../context.ts'
 import { isAppError } from '../errors.ts'
 import { databaseFaultAnswer, databaseFaultOf, isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
+import { translateForRequest } from '../i18n/messages.server.ts'
 import { invalidInput } from '../validation.ts'
 import { requireRole, requireUser } from '../policy.ts'
 import type { RoleName } from '#catalog/roles.ts'
@@ -10,14 +11,17 @@ import type { RoleName } from '#catalog/roles.ts'
 export type TrpcContext = UseCaseContext
 
 const t = initTRPC.context<TrpcContext>().create({
+  // The widgets show tRPC's messages in the page's language (decision 074); REST stays English.
   errorFormatter({ shape, error }) {
     const cause = error.cause
+    const fieldErrors = isAppError(cause) && cause.fieldErrors ? cause.fieldErrors : null
     return {
       ...shape,
+      message: translateForRequest(shape.message),
       data: {
         ...shape.data,
         stack: undefined,
-        fieldErrors: isAppError(cause) ? (cause.fieldErrors ?? null) : null,
+        fieldErrors: fieldErrors && Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, translateForRequest(v)])),
       },
     }
   },

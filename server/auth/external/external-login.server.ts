@@ -191,6 +191,7 @@ export async function loginOrRegisterWithExternal(ctx: UseCaseContext, input: Ex
         lastName,
         personalIdentifier,
         twoFactorType: TWO_FACTOR_TYPE.Email,
+        locale: ctx.locale ?? 'en',
         firstLoginCompletedAt: now,
         createdAt: now,
         updatedAt: now,

@@ -1,0 +1,5 @@
+import type { Translations } from './types.ts'
+
+/** English → Spanish (decision 074). */
+export default {
+} satisfies Translations

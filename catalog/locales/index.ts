@@ -1,0 +1,33 @@
+/**
+ * Every Spanish catalog, by namespace (decision 074): the server's view. A page's loader sends
+ * the browser only its own namespaces (`app/utils/i18n.server.ts`), so `app/` never imports
+ * this file (lint). `common` goes to every page (the root's loader): the shell and the labels
+ * several areas show; its parts are kept by area. `server` and `mail` never go to a browser:
+ * the texts the server writes itself (errors, toasts, emails, PDFs' server-made parts).
+ */
+import auth from './auth.ts'
+import commonFleet from './common-fleet.ts'
+import commonInspections from './common-inspections.ts'
+import commonPeople from './common-people.ts'
+import commonPreTrip from './common-pre-trip.ts'
+import commonShell from './common-shell.ts'
+import compliance from './compliance.ts'
+import dashboard from './dashboard.ts'
+import fleet from './fleet.ts'
+import inspections from './inspections.ts'
+import mail from './mail.ts'
+import people from './people.ts'
+import preTrip from './pre-trip.ts'
+import profile from './profile.ts'
+import repairs from './repairs.ts'
+import requests from './requests.ts'
+import server from './server.ts'
+
+const common = { ...commonShell, ...commonFleet, ...commonInspections, ...commonPeople, ...commonPreTrip }
+
+export const SPANISH = { auth, common, compliance, dashboard, fleet, inspections, mail, people, preTrip, profile, repairs, requests, server }
+export type Namespace = keyof typeof SPANISH
+export const NAMESPACES = Object.keys(SPANISH) as Namespace[]
+
+/** The parts of `common`, by file (the catalog test checks they do not disagree). */
+export const COMMON_PARTS = { commonShell, commonFleet, commonInspections, commonPeople, commonPreTrip }
