@@ -11,11 +11,15 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [lucideSprite(), lazySonner(), tailwindcss(), remix(remixConfig)],
   build: {
     target: 'es2022',
     cssMinify: true,
+    // The browser's bundle through terser (two passes): 2–3 % smaller than esbuild's, which kept
+    // the first-load budgets of decision 053 with the translations of decision 074.
+    minify: isSsrBuild ? false : 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // The icon sprite is referenced by <use href>, which cannot take a data: URL: always a file.
     assetsInlineLimit: (file) => (file.endsWith('/icons/sprite.svg') ? false : undefined),
   },

@@ -23,6 +23,10 @@ import { localeOfRequest } from '#server/i18n/messages.server.ts'
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The installable app (decision 075): its manifest is in the visitor's language, chosen by the
+  // language cookie, which a manifest request only carries with credentials.
+  { rel: 'manifest', href: '/manifest.webmanifest', crossOrigin: 'use-credentials' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png', sizes: '180x180' },
 ]
 
 export const meta: MetaFunction = () => [
@@ -51,6 +55,11 @@ function Document({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The installed app (decision 075), on every page: a route's own `meta` replaces the root's. The accent colour (`--primary`), as in the manifest. */}
+        <meta name="theme-color" content="#0046a7" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content="Operon" />
         <Meta />
         <Links />
       </head>
@@ -95,15 +104,16 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong'
+  const { t } = useT()
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t('Something went wrong')
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-muted-foreground">
-        An error occurred on the server, please try again later or contact an administrator.
+        {t('An error occurred on the server, please try again later or contact an administrator.')}
       </p>
       <a className="text-primary underline" href="/dashboard">
-        Back to dashboard
+        {t('Back to dashboard')}
       </a>
     </main>
   )

@@ -4,6 +4,7 @@
  * decal's size and the texts every door says. Browser-safe: the form, the use cases, the
  * report, the decal and REST read this one list.
  */
+import { msg } from './i18n.ts'
 import { INSPECTION_ITEMS, type InspectionItemKey } from './inspection-checklist.ts'
 
 /**
@@ -69,31 +70,31 @@ export const ANNUAL_DECAL_PAGE = { width: '4in', height: '3in', label: '4 × 3 i
 
 /** Passed or Failed: what the report and the decal say of an annual inspection's result. */
 export function annualResultLabel(isSatisfactory: boolean): 'Passed' | 'Failed' {
-  return isSatisfactory ? 'Passed' : 'Failed'
+  return isSatisfactory ? msg('Passed') : msg('Failed')
 }
 
 export const ANNUAL_TEXT = {
-  checkbox: 'This is the annual inspection (49 CFR 396.17)',
+  checkbox: msg('This is the annual inspection (49 CFR 396.17)'),
   checkboxHint:
-    'An annual inspection covers every component of 49 CFR 396 Appendix G: brakes, exhaust, fuel system, lights, steering, suspension, frame, tires, wheels, windshield and wipers, seats and emergency exits. Those items cannot be Not applicable. The report names you and your qualification (49 CFR 396.19); a passed one sets the next inspection 12 months later and prints a decal.',
-  qualificationLabel: 'Inspector qualification',
+    msg('An annual inspection covers every component of 49 CFR 396 Appendix G: brakes, exhaust, fuel system, lights, steering, suspension, frame, tires, wheels, windshield and wipers, seats and emergency exits. Those items cannot be Not applicable. The report names you and your qualification (49 CFR 396.19); a passed one sets the next inspection 12 months later and prints a decal.'),
+  qualificationLabel: msg('Inspector qualification'),
   qualificationHint:
-    'Printed on your annual inspection reports (49 CFR 396.19): your training or experience, e.g. "ASE Master Certified, 8 years; State of X certified inspector". At most 200 characters.',
+    msg('Printed on your annual inspection reports (49 CFR 396.19): your training or experience, e.g. "ASE Master Certified, 8 years; State of X certified inspector". At most 200 characters.'),
   qualificationTooLong: `At most ${INSPECTOR_QUALIFICATION_MAX} characters`,
-  qualificationNotInspector: 'Only a Mechanic or a Repair shop manager enters an inspector qualification',
+  qualificationNotInspector: msg('Only a Mechanic or a Repair shop manager enters an inspector qualification'),
   needsQualification:
-    'An annual inspection needs your inspector qualification (49 CFR 396.19): enter it in your profile first, then file again.',
-  itemNotCovered: 'An annual inspection must inspect this item (49 CFR 396 Appendix G): choose Satisfactory or Unsatisfactory',
-  notCovered: 'An annual inspection covers every Appendix G item (49 CFR 396.17): the items marked below cannot be Not applicable',
-  reportTitle: 'Annual inspection report (49 CFR 396.21)',
+    msg('An annual inspection needs your inspector qualification (49 CFR 396.19): enter it in your profile first, then file again.'),
+  itemNotCovered: msg('An annual inspection must inspect this item (49 CFR 396 Appendix G): choose Satisfactory or Unsatisfactory'),
+  notCovered: msg('An annual inspection covers every Appendix G item (49 CFR 396.17): the items marked below cannot be Not applicable'),
+  reportTitle: msg('Annual inspection report (49 CFR 396.21)'),
   reportHelp:
-    '49 CFR 396.21: the report names the vehicle, the inspector and the qualification, the date and the result. It is kept at least 14 months (396.21(b)).',
-  decalCertification: 'Passed the annual inspection required by 49 CFR 396.17',
-  decalHelp: 'Print it on a 4 × 3 in label and put it on the vehicle (49 CFR 396.17(c)); its code opens the report.',
-  notFound: 'Annual inspection not found',
-  pending: "This annual inspection awaits the owner's review: its report and decal come once the owner accepts it.",
-  rejected: 'The owner rejected this inspection: it is not an annual inspection of the vehicle.',
-  failedNoDecal: 'A decal is printed only for a passed annual inspection: correct the defects and inspect again.',
+    msg('49 CFR 396.21: the report names the vehicle, the inspector and the qualification, the date and the result. It is kept at least 14 months (396.21(b)).'),
+  decalCertification: msg('Passed the annual inspection required by 49 CFR 396.17'),
+  decalHelp: msg('Print it on a 4 × 3 in label and put it on the vehicle (49 CFR 396.17(c)); its code opens the report.'),
+  notFound: msg('Annual inspection not found'),
+  pending: msg("This annual inspection awaits the owner's review: its report and decal come once the owner accepts it."),
+  rejected: msg('The owner rejected this inspection: it is not an annual inspection of the vehicle.'),
+  failedNoDecal: msg('A decal is printed only for a passed annual inspection: correct the defects and inspect again.'),
 } as const
 
 /** The report's page (the decal's QR opens it), its PDF and the decal's PDF (decision 066). */

@@ -3,6 +3,7 @@
  * spec. This is the one place the form, the detail view, the print page, the PDF, validation
  * and the REST adapter read them from.
  */
+import { msg } from './i18n.ts'
 import type { InspectionItemKey } from './inspection-checklist.ts'
 
 // ---------------------------------------------------------------------------------------
@@ -11,56 +12,56 @@ import type { InspectionItemKey } from './inspection-checklist.ts'
 
 /** The checklist sections of the pre-inspection, in the spec's order and titles. */
 export const PRE_INSPECTION_SECTIONS = [
-  'Engine & Compartment',
-  "Driver's Cabin",
-  'Exterior & Access',
-  'Tires & Wheels',
-  'Safety & Emergency Equipment',
-  'Interior & Cleanliness',
+  msg('Engine & Compartment'),
+  msg("Driver's Cabin"),
+  msg('Exterior & Access'),
+  msg('Tires & Wheels'),
+  msg('Safety & Emergency Equipment'),
+  msg('Interior & Cleanliness'),
 ] as const
 export type PreInspectionSection = (typeof PRE_INSPECTION_SECTIONS)[number]
 
 /** All sections of the pre-inspection detail view, in the spec's order. */
 export const PRE_INSPECTION_DETAIL_SECTIONS = [
-  'Info',
+  msg('Info'),
   ...PRE_INSPECTION_SECTIONS,
-  'Damage Report',
-  'Additional Comments',
-  'Final Status',
-  'Time Log',
-  'Images',
+  msg('Damage Report'),
+  msg('Additional Comments'),
+  msg('Final Status'),
+  msg('Time Log'),
+  msg('Images'),
 ] as const
 
 export const PRE_INSPECTION_ITEMS = [
-  { key: 'fluidLeaksUnderBus', label: 'Fluid leaks under bus', section: 'Engine & Compartment' },
-  { key: 'oilLevel', label: 'Engine oil level', section: 'Engine & Compartment' },
-  { key: 'coolantLevel', label: 'Coolant level', section: 'Engine & Compartment' },
-  { key: 'beltsAndHoses', label: 'Belts and hoses', section: 'Engine & Compartment' },
-  { key: 'battery', label: 'Battery and cables', section: 'Engine & Compartment' },
-  { key: 'horn', label: 'Horn', section: "Driver's Cabin" },
-  { key: 'steering', label: 'Steering (free play)', section: "Driver's Cabin" },
-  { key: 'mirrors', label: 'Mirrors', section: "Driver's Cabin" },
-  { key: 'windshieldAndWipers', label: 'Windshield, wipers and washers', section: "Driver's Cabin" },
-  { key: 'gaugesAndWarningLights', label: 'Gauges and warning lights', section: "Driver's Cabin" },
-  { key: 'fuelLevel', label: 'Fuel level', section: "Driver's Cabin" },
-  { key: 'serviceBrakes', label: 'Service brakes', section: "Driver's Cabin" },
-  { key: 'parkingBrake', label: 'Parking brake', section: "Driver's Cabin" },
-  { key: 'driverSeatBelt', label: 'Driver seat belt', section: "Driver's Cabin" },
-  { key: 'operationOfDoor', label: 'Operation of entrance door', section: 'Exterior & Access' },
-  { key: 'emergencyDoor', label: 'Emergency door and buzzer', section: 'Exterior & Access' },
-  { key: 'lightsAndSignals', label: 'Headlights, turn signals, brake and marker lights', section: 'Exterior & Access' },
-  { key: 'reflectors', label: 'Reflectors', section: 'Exterior & Access' },
-  { key: 'bodyCondition', label: 'Body condition', section: 'Exterior & Access' },
-  { key: 'tires', label: 'Tires (tread, inflation, damage)', section: 'Tires & Wheels' },
-  { key: 'wheelsAndLugNuts', label: 'Wheels, rims and lug nuts', section: 'Tires & Wheels' },
-  { key: 'fireExtinguisher', label: 'Fire extinguisher', section: 'Safety & Emergency Equipment' },
-  { key: 'firstAidKit', label: 'First aid kit', section: 'Safety & Emergency Equipment' },
-  { key: 'emergencyTriangles', label: 'Emergency triangles', section: 'Safety & Emergency Equipment' },
-  { key: 'emergencyExits', label: 'Emergency windows and roof hatches', section: 'Safety & Emergency Equipment' },
-  { key: 'cleanlinessInterior', label: 'Interior cleanliness', section: 'Interior & Cleanliness' },
-  { key: 'conditionFloor', label: 'Floor condition', section: 'Interior & Cleanliness' },
-  { key: 'passengerSeats', label: 'Passenger seats and seat belts', section: 'Interior & Cleanliness' },
-  { key: 'handrailsAndStanchions', label: 'Handrails and stanchions', section: 'Interior & Cleanliness' },
+  { key: 'fluidLeaksUnderBus', label: msg('Fluid leaks under bus'), section: 'Engine & Compartment' },
+  { key: 'oilLevel', label: msg('Engine oil level'), section: 'Engine & Compartment' },
+  { key: 'coolantLevel', label: msg('Coolant level'), section: 'Engine & Compartment' },
+  { key: 'beltsAndHoses', label: msg('Belts and hoses'), section: 'Engine & Compartment' },
+  { key: 'battery', label: msg('Battery and cables'), section: 'Engine & Compartment' },
+  { key: 'horn', label: msg('Horn'), section: "Driver's Cabin" },
+  { key: 'steering', label: msg('Steering (free play)'), section: "Driver's Cabin" },
+  { key: 'mirrors', label: msg('Mirrors'), section: "Driver's Cabin" },
+  { key: 'windshieldAndWipers', label: msg('Windshield, wipers and washers'), section: "Driver's Cabin" },
+  { key: 'gaugesAndWarningLights', label: msg('Gauges and warning lights'), section: "Driver's Cabin" },
+  { key: 'fuelLevel', label: msg('Fuel level'), section: "Driver's Cabin" },
+  { key: 'serviceBrakes', label: msg('Service brakes'), section: "Driver's Cabin" },
+  { key: 'parkingBrake', label: msg('Parking brake'), section: "Driver's Cabin" },
+  { key: 'driverSeatBelt', label: msg('Driver seat belt'), section: "Driver's Cabin" },
+  { key: 'operationOfDoor', label: msg('Operation of entrance door'), section: 'Exterior & Access' },
+  { key: 'emergencyDoor', label: msg('Emergency door and buzzer'), section: 'Exterior & Access' },
+  { key: 'lightsAndSignals', label: msg('Headlights, turn signals, brake and marker lights'), section: 'Exterior & Access' },
+  { key: 'reflectors', label: msg('Reflectors'), section: 'Exterior & Access' },
+  { key: 'bodyCondition', label: msg('Body condition'), section: 'Exterior & Access' },
+  { key: 'tires', label: msg('Tires (tread, inflation, damage)'), section: 'Tires & Wheels' },
+  { key: 'wheelsAndLugNuts', label: msg('Wheels, rims and lug nuts'), section: 'Tires & Wheels' },
+  { key: 'fireExtinguisher', label: msg('Fire extinguisher'), section: 'Safety & Emergency Equipment' },
+  { key: 'firstAidKit', label: msg('First aid kit'), section: 'Safety & Emergency Equipment' },
+  { key: 'emergencyTriangles', label: msg('Emergency triangles'), section: 'Safety & Emergency Equipment' },
+  { key: 'emergencyExits', label: msg('Emergency windows and roof hatches'), section: 'Safety & Emergency Equipment' },
+  { key: 'cleanlinessInterior', label: msg('Interior cleanliness'), section: 'Interior & Cleanliness' },
+  { key: 'conditionFloor', label: msg('Floor condition'), section: 'Interior & Cleanliness' },
+  { key: 'passengerSeats', label: msg('Passenger seats and seat belts'), section: 'Interior & Cleanliness' },
+  { key: 'handrailsAndStanchions', label: msg('Handrails and stanchions'), section: 'Interior & Cleanliness' },
 ] as const satisfies readonly { key: string; label: string; section: PreInspectionSection }[]
 
 export type PreInspectionItem = (typeof PRE_INSPECTION_ITEMS)[number]
@@ -71,8 +72,8 @@ export const PRE_INSPECTION_ITEM_KEYS = PRE_INSPECTION_ITEMS.map((i) => i.key) a
 ]
 
 export const PRE_INSPECTION_ANSWERS = [
-  { defective: false, label: 'Ok' },
-  { defective: true, label: 'Defective' },
+  { defective: false, label: msg('Ok') },
+  { defective: true, label: msg('Defective') },
 ] as const
 
 export function preInspectionAnswerLabel(defective: boolean): 'Ok' | 'Defective' {
@@ -94,19 +95,7 @@ export function preInspectionItemsBySection(): { section: PreInspectionSection; 
   }))
 }
 
-/**
- * Damage Report sides: the text field (`front`...), its image field in REST payloads
- * (`imageDataFront`...) and the image kind stored in `pre_inspection_images`.
- */
-export const DAMAGE_SIDES = [
-  { key: 'front', label: 'Front', imageField: 'imageDataFront', imageKind: 'front' },
-  { key: 'rear', label: 'Rear', imageField: 'imageDataRear', imageKind: 'rear' },
-  { key: 'rightSide', label: 'Right side', imageField: 'imageDataRightSide', imageKind: 'rightSide' },
-  { key: 'leftSide', label: 'Left side', imageField: 'imageDataLeftSide', imageKind: 'leftSide' },
-] as const
-export type DamageSide = (typeof DAMAGE_SIDES)[number]
-export type DamageSideKey = DamageSide['key']
-export const DAMAGE_SIDE_KEYS = DAMAGE_SIDES.map((s) => s.key) as unknown as readonly [DamageSideKey, ...DamageSideKey[]]
+export { DAMAGE_SIDES, DAMAGE_SIDE_KEYS, type DamageSide, type DamageSideKey } from './defects.ts'
 
 /** Kinds of image stored per pre-inspection (one each): the signature and one per side. */
 export const PRE_INSPECTION_IMAGE_KINDS = ['signature', 'front', 'rear', 'rightSide', 'leftSide'] as const
@@ -159,9 +148,9 @@ export const SAFETY_CRITICAL_INSPECTION_KEYS = [
 
 // The 90-day emergency-exit check's items (49 CFR 396.3(b)(4), decision 065).
 export const EMERGENCY_EXIT_ITEMS = [
-  { key: 'pushOutWindows', label: 'Push-out windows' },
-  { key: 'emergencyDoors', label: 'Emergency doors' },
-  { key: 'emergencyDoorMarkingLights', label: 'Emergency door marking lights' },
+  { key: 'pushOutWindows', label: msg('Push-out windows') },
+  { key: 'emergencyDoors', label: msg('Emergency doors') },
+  { key: 'emergencyDoorMarkingLights', label: msg('Emergency door marking lights') },
 ] as const
 export type EmergencyExitItemKey = (typeof EMERGENCY_EXIT_ITEMS)[number]['key']
 export const EMERGENCY_EXIT_ITEM_KEYS = EMERGENCY_EXIT_ITEMS.map((i) => i.key) as unknown as readonly [
@@ -188,4 +177,4 @@ export function isSafetyCritical(key: string | null | undefined): boolean {
   )
 }
 
-export const OUT_OF_SERVICE_LABEL = 'Out of service'
+export { OUT_OF_SERVICE_LABEL } from './defects.ts'

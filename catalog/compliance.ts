@@ -4,14 +4,15 @@
  * catalogue for the schema, the use cases, the pages, REST and the PDFs.
  */
 import { addDays, daysUntil } from './expiry.ts'
+import { msg } from './i18n.ts'
 
 // The 90-day emergency-exit check (49 CFR 396.3(b)(4), motorcoaches and buses) ---------------
 // The three items are a checklist (catalog/checklists.ts): the pre-trip's bundle reads them there.
 export { EMERGENCY_EXIT_ITEMS, EMERGENCY_EXIT_ITEM_KEYS, type EmergencyExitItemKey } from './checklists.ts'
 /** 0 Satisfactory, 1 Unsatisfactory (no "not applicable": every bus has these exits). */
 export const EMERGENCY_EXIT_ITEM_STATUSES = [
-  { value: 0, label: 'Satisfactory' },
-  { value: 1, label: 'Unsatisfactory' },
+  { value: 0, label: msg('Satisfactory') },
+  { value: 1, label: msg('Unsatisfactory') },
 ] as const
 export const EMERGENCY_EXIT_ITEM_STATUS_VALUES = [0, 1] as const
 /** At least every 90 days; warned 14 days before the due date, alerted on it. */
@@ -27,13 +28,13 @@ export type LeaseSide = (typeof LEASE_SIDES)[number]
 /** Who has signed so far (the lease page, the PDF, the Operator history tab, the pre-trip, REST). */
 export type LeaseState = 'signed' | 'awaitingOwner' | 'awaitingOperator' | 'awaitingBoth'
 export const LEASE_STATE_LABELS: Record<LeaseState, string> = {
-  signed: 'Signed by both',
-  awaitingOwner: 'Awaiting owner',
-  awaitingOperator: 'Awaiting operator',
-  awaitingBoth: 'Awaiting both signatures',
+  signed: msg('Signed by both'),
+  awaitingOwner: msg('Awaiting owner'),
+  awaitingOperator: msg('Awaiting operator'),
+  awaitingBoth: msg('Awaiting both signatures'),
 }
 /** The driver's pre-trip notice (49 CFR 390.403). */
-export const LEASE_CARRY_COPY_NOTICE = 'A copy of the lease must be carried on the bus (49 CFR 390.403).'
+export const LEASE_CARRY_COPY_NOTICE = msg('A copy of the lease must be carried on the bus (49 CFR 390.403).')
 
 // Retention (49 CFR 396.3(c), 396.11, 396.21(b), 390.403) ------------------------------------
 export const RETENTION_RECORD_TYPES = ['preTrips', 'maintenance', 'annualInspections', 'leases'] as const
@@ -72,7 +73,7 @@ export function nextAnnualInspectionDue(lastAnnualDate: string): string {
  */
 export type DueState = 'overdue' | 'due-soon' | 'ok'
 /** The state words of a due date. */
-export const DUE_STATE_LABELS: Record<DueState, string> = { overdue: 'Overdue', 'due-soon': 'Due soon', ok: 'Up to date' }
+export const DUE_STATE_LABELS: Record<DueState, string> = { overdue: msg('Overdue'), 'due-soon': msg('Due soon'), ok: msg('Up to date') }
 export function dueState(dueDate: string, today: string, warningDays = EMERGENCY_EXIT_CHECK_WARNING_DAYS): DueState {
   const days = daysUntil(dueDate, today) ?? 0
   if (days <= 0) return 'overdue'
@@ -113,48 +114,48 @@ export const RETENTION_MAX_MONTHS = 600
 export const RETENTION_RULES: readonly RetentionRule[] = [
   {
     type: 'preTrips',
-    label: 'Driver pre-trip inspections and their certifications',
+    label: msg('Driver pre-trip inspections and their certifications'),
     minimumMonths: 3,
     defaultMonths: 14,
     cite: '49 CFR 396.11(a)(4)',
-    rule: 'The driver vehicle inspection report, the certification of repairs and the driver’s review are kept three months from the date of the report.',
-    countedFrom: 'the pre-trip’s date',
+    rule: msg('The driver vehicle inspection report, the certification of repairs and the driver’s review are kept three months from the date of the report.'),
+    countedFrom: msg('the pre-trip’s date'),
     tables: ['pre_inspections', 'pre_inspection_answers', 'pre_inspection_images', 'pre_inspection_photos', 'repair_acknowledgements'],
     governedBy: 'Operator',
     afterLeavingMonths: 0,
   },
   {
     type: 'maintenance',
-    label: 'Inspection, repair and maintenance records',
+    label: msg('Inspection, repair and maintenance records'),
     minimumMonths: 12,
     defaultMonths: 14,
     cite: '49 CFR 396.3(c)',
-    rule: 'Inspection, repair and maintenance records are kept one year, and six months after the vehicle leaves the fleet.',
-    countedFrom: 'the inspection or check date, or the day the repair was certified (open repairs are always kept)',
+    rule: msg('Inspection, repair and maintenance records are kept one year, and six months after the vehicle leaves the fleet.'),
+    countedFrom: msg('the inspection or check date, or the day the repair was certified (open repairs are always kept)'),
     tables: ['inspections (not annual)', 'inspection_items', 'inspection_photos', 'inspection_signatures', 'repair_actions', 'repair_tasks', 'emergency_exit_checks', 'emergency_exit_check_items', 'emergency_exit_check_signatures'],
     governedBy: 'Owner',
     afterLeavingMonths: RETENTION_AFTER_LEAVING_MONTHS,
   },
   {
     type: 'annualInspections',
-    label: 'Annual inspection reports',
+    label: msg('Annual inspection reports'),
     minimumMonths: 14,
     defaultMonths: 14,
     cite: '49 CFR 396.21(b)',
-    rule: 'The annual (periodic) inspection report is kept fourteen months from the date of the report.',
-    countedFrom: 'the inspection date',
+    rule: msg('The annual (periodic) inspection report is kept fourteen months from the date of the report.'),
+    countedFrom: msg('the inspection date'),
     tables: ['inspections (annual)', 'inspection_items', 'inspection_photos', 'inspection_signatures'],
     governedBy: 'Owner',
     afterLeavingMonths: RETENTION_AFTER_LEAVING_MONTHS,
   },
   {
     type: 'leases',
-    label: 'Leases',
+    label: msg('Leases'),
     minimumMonths: 12,
     defaultMonths: 12,
     cite: '49 CFR 390.403',
-    rule: 'A passenger-vehicle lease is kept for its term and one year after it ends (open-ended leases are always kept).',
-    countedFrom: 'the lease’s end date',
+    rule: msg('A passenger-vehicle lease is kept for its term and one year after it ends (open-ended leases are always kept).'),
+    countedFrom: msg('the lease’s end date'),
     tables: ['lease_agreements', 'lease_signatures'],
     governedBy: 'Owner',
     afterLeavingMonths: 0,
@@ -178,10 +179,10 @@ export const COMPLIANCE_PAGE_SIZES = [10, 20, 30] as const
 /** A due date's state on the compliance view: the catalogue's, or no record to count from. */
 export type ComplianceDueState = DueState | 'missing'
 export const COMPLIANCE_DUE_STATE_LABELS: Record<ComplianceDueState, string> = {
-  overdue: 'Overdue',
-  'due-soon': 'Due soon',
-  ok: 'OK',
-  missing: 'None on record',
+  overdue: msg('Overdue'),
+  'due-soon': msg('Due soon'),
+  ok: msg('OK'),
+  missing: msg('None on record'),
 }
 /**
  * The latest date `d` whose next due date `nextDue(d)` is on or before `limit` (nextDue only

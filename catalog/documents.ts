@@ -4,6 +4,7 @@
  * Read by the content check, the use cases, the REST adapter and the
  * Documents tab (this file has no server-only code).
  */
+import { msg } from './i18n.ts'
 
 /**
  * A kind of document the fleet accepts: `label` for the table's Type column,
@@ -11,27 +12,27 @@
  * a .docx, a .jpg holding a PNG).
  */
 export const DOCUMENT_TYPES = [
-  { id: 'pdf', label: 'PDF', noun: 'a PDF document', family: 'pdf', extensions: ['pdf'], mime: 'application/pdf' },
-  { id: 'doc', label: 'Word (.doc)', noun: 'a Word document', family: 'word', extensions: ['doc'], mime: 'application/msword' },
+  { id: 'pdf', label: msg('PDF'), noun: 'a PDF document', family: 'pdf', extensions: ['pdf'], mime: 'application/pdf' },
+  { id: 'doc', label: msg('Word (.doc)'), noun: 'a Word document', family: 'word', extensions: ['doc'], mime: 'application/msword' },
   {
     id: 'docx',
-    label: 'Word',
+    label: msg('Word'),
     noun: 'a Word document',
     family: 'word',
     extensions: ['docx'],
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   },
-  { id: 'xls', label: 'Excel (.xls)', noun: 'an Excel workbook', family: 'excel', extensions: ['xls'], mime: 'application/vnd.ms-excel' },
+  { id: 'xls', label: msg('Excel (.xls)'), noun: 'an Excel workbook', family: 'excel', extensions: ['xls'], mime: 'application/vnd.ms-excel' },
   {
     id: 'xlsx',
-    label: 'Excel',
+    label: msg('Excel'),
     noun: 'an Excel workbook',
     family: 'excel',
     extensions: ['xlsx'],
     mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   },
-  { id: 'png', label: 'PNG image', noun: 'a PNG image', family: 'image', extensions: ['png'], mime: 'image/png' },
-  { id: 'jpg', label: 'JPEG image', noun: 'a JPEG image', family: 'image', extensions: ['jpg', 'jpeg'], mime: 'image/jpeg' },
+  { id: 'png', label: msg('PNG image'), noun: 'a PNG image', family: 'image', extensions: ['png'], mime: 'image/png' },
+  { id: 'jpg', label: msg('JPEG image'), noun: 'a JPEG image', family: 'image', extensions: ['jpg', 'jpeg'], mime: 'image/jpeg' },
 ] as const
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
@@ -75,16 +76,16 @@ export function documentTypeLabel(contentType: string): string {
 
 /** The spec's texts (section 5 and section 8 "Fleet and documents"), verbatim. */
 export const DOCUMENT_TEXT = {
-  uploaded: 'Vehicle document uploaded successfully',
-  selectFiles: 'Please select files',
-  deleted: 'Deleted document',
-  deleteFailed: 'Issue deleting document',
+  uploaded: msg('Vehicle document uploaded successfully'),
+  selectFiles: msg('Please select files'),
+  deleted: msg('Deleted document'),
+  deleteFailed: msg('Issue deleting document'),
   /** Followed by the reason: "Issue uploading files: {reason}". */
   uploadFailedPrefix: 'Issue uploading files: ',
-  notFound: 'Document not found',
+  notFound: msg('Document not found'),
   /** Followed by the names of the files that were not taken (error). */
   notSelectedPrefix: 'Not selected files: ',
-  confirmDelete: 'Are you sure you want to delete this document?',
+  confirmDelete: msg('Are you sure you want to delete this document?'),
 } as const
 
 /** "Issue uploading files: {reason}". */

@@ -1,8 +1,11 @@
 import countries from 'i18n-iso-countries'
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
+import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' }
+import type { Locale } from './i18n.ts'
 
 // The country list is bundled with the app: no outside service is reachable.
 countries.registerLocale(en)
+countries.registerLocale(es)
 
 export const DEFAULT_COUNTRY = 'US'
 
@@ -10,6 +13,19 @@ export const DEFAULT_COUNTRY = 'US'
 export const COUNTRIES: { code: string; name: string }[] = Object.entries(countries.getNames('en', { select: 'official' }))
   .map(([code, name]) => ({ code, name: code === 'US' ? 'United States' : name }))
   .sort((a, b) => a.name.localeCompare(b.name))
+
+const countriesByLocale = new Map<Locale, { code: string; name: string }[]>([['en', COUNTRIES]])
+
+/** The countries with their names in `locale` (decision 074), sorted in that language; the codes are the same. Server side. */
+export function countriesIn(locale: Locale): { code: string; name: string }[] {
+  let list = countriesByLocale.get(locale)
+  if (!list) {
+    const names = countries.getNames(locale, { select: 'official' })
+    list = COUNTRIES.map(({ code, name }) => ({ code, name: names[code] ?? name })).sort((a, b) => a.name.localeCompare(b.name, locale))
+    countriesByLocale.set(locale, list)
+  }
+  return list
+}
 
 export function isCountryCode(code: unknown): code is string {
   return typeof code === 'string' && COUNTRIES.some((c) => c.code === code)

@@ -1,3 +1,5 @@
+import { msg } from './i18n.ts'
+
 /**
  * Roles and company types: the single catalogue read by the UI, validation, the REST adapter
  * and the database schema. Role ids are fixed (they are inserted by the reference-data
@@ -16,11 +18,11 @@ export const ROLE_IDS = {
 } as const
 
 export const ROLES = [
-  { id: 1, name: 'Owner', kind: 'manager', companyType: 'Owner', label: 'Owner' },
-  { id: 2, name: 'Operator', kind: 'manager', companyType: 'Operator', label: 'Operator' },
-  { id: 3, name: 'RepairShop', kind: 'manager', companyType: 'RepairShop', label: 'Repair shop' },
-  { id: 4, name: 'Driver', kind: 'staff', companyType: null, label: 'Driver' },
-  { id: 5, name: 'Mechanic', kind: 'staff', companyType: null, label: 'Mechanic' },
+  { id: 1, name: 'Owner', kind: 'manager', companyType: 'Owner', label: msg('Owner') },
+  { id: 2, name: 'Operator', kind: 'manager', companyType: 'Operator', label: msg('Operator') },
+  { id: 3, name: 'RepairShop', kind: 'manager', companyType: 'RepairShop', label: msg('Repair shop') },
+  { id: 4, name: 'Driver', kind: 'staff', companyType: null, label: msg('Driver') },
+  { id: 5, name: 'Mechanic', kind: 'staff', companyType: null, label: msg('Mechanic') },
 ] as const
 
 export type Role = (typeof ROLES)[number]
@@ -36,7 +38,7 @@ export const STAFF_ROLE_NAMES = ['Driver', 'Mechanic'] as const satisfies readon
 export const INSPECTOR_ROLES = ['Mechanic', 'Operator', 'RepairShop'] as const satisfies readonly RoleName[]
 
 /** Text shown for a role id or name that is not in the catalogue. */
-export const UNKNOWN_ROLE_NAME = 'Unknown'
+export const UNKNOWN_ROLE_NAME = msg('Unknown')
 
 /** The manager role of each company type (the creator of a company gets all of them). */
 export const MANAGER_ROLE_BY_COMPANY_TYPE = {
@@ -144,11 +146,11 @@ export function rolesAllowedForCompanyTypes(companyTypes: readonly string[]): Ro
 // ---------------------------------------------------------------------------------------
 
 export const REGISTRATION_ROLES = [
-  { name: 'Driver', companyRole: 'Driver', companyType: null, label: 'Driver' },
-  { name: 'Mechanic', companyRole: 'Mechanic', companyType: null, label: 'Mechanic' },
-  { name: 'busOwner', companyRole: 'Owner', companyType: 'Owner', label: 'Bus owner' },
-  { name: 'operator', companyRole: 'Operator', companyType: 'Operator', label: 'Operator' },
-  { name: 'repairShop', companyRole: 'RepairShop', companyType: 'RepairShop', label: 'Repair shop' },
+  { name: 'Driver', companyRole: 'Driver', companyType: null, label: msg('Driver') },
+  { name: 'Mechanic', companyRole: 'Mechanic', companyType: null, label: msg('Mechanic') },
+  { name: 'busOwner', companyRole: 'Owner', companyType: 'Owner', label: msg('Bus owner') },
+  { name: 'operator', companyRole: 'Operator', companyType: 'Operator', label: msg('Operator') },
+  { name: 'repairShop', companyRole: 'RepairShop', companyType: 'RepairShop', label: msg('Repair shop') },
 ] as const
 
 export type RegistrationRole = (typeof REGISTRATION_ROLES)[number]

@@ -1,10 +1,15 @@
-/** Status and small enumerations shared by UI, validation, REST and the schema. */
+import { msg } from './i18n.ts'
+
+/**
+ * Status and small enumerations shared by UI, validation, REST and the schema. Labels are
+ * English, marked with `msg()` and translated where shown (decision 074); values never change.
+ */
 
 // Join requests ---------------------------------------------------------------------------
 export const JOIN_REQUEST_STATUSES = [
-  { value: 'Pending', label: 'Pending', tone: 'warning' },
-  { value: 'Accepted', label: 'Accepted', tone: 'success' },
-  { value: 'Rejected', label: 'Rejected', tone: 'danger' },
+  { value: 'Pending', label: msg('Pending'), tone: 'warning' },
+  { value: 'Accepted', label: msg('Accepted'), tone: 'success' },
+  { value: 'Rejected', label: msg('Rejected'), tone: 'danger' },
 ] as const
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number]['value']
 export const JOIN_REQUEST_STATUS_VALUES = ['Pending', 'Accepted', 'Rejected'] as const satisfies readonly JoinRequestStatus[]
@@ -19,10 +24,10 @@ export function joinRequestStatusTone(value: string): 'warning' | 'success' | 'd
 
 // Vehicle operation requests --------------------------------------------------------------
 export const VEHICLE_REQUEST_STATUSES = [
-  { value: 'Pending', label: 'Pending', color: 'orange' },
-  { value: 'Approved', label: 'Approved', color: 'palegreen' },
-  { value: 'Rejected', label: 'Rejected', color: 'lightcoral' },
-  { value: 'Cancelled', label: 'Cancelled', color: 'lightblue' },
+  { value: 'Pending', label: msg('Pending'), color: 'orange' },
+  { value: 'Approved', label: msg('Approved'), color: 'palegreen' },
+  { value: 'Rejected', label: msg('Rejected'), color: 'lightcoral' },
+  { value: 'Cancelled', label: msg('Cancelled'), color: 'lightblue' },
 ] as const
 export type VehicleRequestStatus = (typeof VEHICLE_REQUEST_STATUSES)[number]['value']
 export const VEHICLE_REQUEST_STATUS_VALUES = [
@@ -47,8 +52,8 @@ export const VEHICLE_REQUEST_RESPONSE_MESSAGES = {
 
 // Repairs ---------------------------------------------------------------------------------
 export const REPAIR_TASK_STATUSES = [
-  { value: 'Pending', label: 'Pending' },
-  { value: 'Completed', label: 'Completed' },
+  { value: 'Pending', label: msg('Pending') },
+  { value: 'Completed', label: msg('Completed') },
 ] as const
 export type RepairTaskStatus = (typeof REPAIR_TASK_STATUSES)[number]['value']
 export const REPAIR_TASK_STATUS_VALUES = ['Pending', 'Completed'] as const satisfies readonly RepairTaskStatus[]
@@ -58,25 +63,25 @@ export function isRepairTaskStatus(value: unknown): value is RepairTaskStatus {
 }
 
 /** A repair action is "Repaired" once repairedAt is set, else "Pending repair". */
-export const REPAIR_ACTION_STATUS_LABELS = { repaired: 'Repaired', pending: 'Pending repair' } as const
+export const REPAIR_ACTION_STATUS_LABELS = { repaired: msg('Repaired'), pending: msg('Pending repair') } as const
 export function repairActionStatusLabel(repairedAt: Date | string | null | undefined): string {
   return repairedAt ? REPAIR_ACTION_STATUS_LABELS.repaired : REPAIR_ACTION_STATUS_LABELS.pending
 }
 
 // Alerts ----------------------------------------------------------------------------------
 export const ALERT_LEVELS = [
-  { value: 0, name: 'Warning', label: 'Warning' },
-  { value: 1, name: 'Alert', label: 'Alert' },
+  { value: 0, name: 'Warning', label: msg('Warning') },
+  { value: 1, name: 'Alert', label: msg('Alert') },
 ] as const
 export type AlertLevel = (typeof ALERT_LEVELS)[number]['value']
 export const ALERT_LEVEL = { Warning: 0, Alert: 1 } as const satisfies Record<string, AlertLevel>
 
 export function alertLevelLabel(value: number): string {
-  return ALERT_LEVELS.find((l) => l.value === value)?.label ?? 'Unknown'
+  return ALERT_LEVELS.find((l) => l.value === value)?.label ?? msg('Unknown')
 }
 
 /** Alert types of the owner dashboard (API.md). */
-export const ALERT_TYPES = ['License expiry', 'Insurance expiry', 'Next inspection'] as const
+export const ALERT_TYPES = [msg('License expiry'), msg('Insurance expiry'), msg('Next inspection')] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
 
 /**
@@ -84,13 +89,13 @@ export type AlertType = (typeof ALERT_TYPES)[number]
  * "Out of service" (level 1) while an open repair action has a safety-critical defect, and
  * "Open repair" (level 0) for the vehicle's other open repair actions (decision 036).
  */
-export const REPAIR_ALERT_TYPES = ['Out of service', 'Open repair'] as const
+export const REPAIR_ALERT_TYPES = [msg('Out of service'), msg('Open repair')] as const
 export type RepairAlertType = (typeof REPAIR_ALERT_TYPES)[number]
 /**
  * The 90-day emergency-exit check (issue 23, decision 065), also never in the REST answer:
  * a Warning 14 days before the due date, an Alert on and after it (catalog/compliance.ts).
  */
-export const EMERGENCY_EXIT_ALERT_TYPE = 'Emergency exit check' as const
+export const EMERGENCY_EXIT_ALERT_TYPE = msg('Emergency exit check')
 export const OWNER_ALERT_TYPES = [...ALERT_TYPES, ...REPAIR_ALERT_TYPES, EMERGENCY_EXIT_ALERT_TYPE] as const
 export type OwnerAlertType = AlertType | RepairAlertType | typeof EMERGENCY_EXIT_ALERT_TYPE
 
@@ -99,10 +104,10 @@ export const EXPIRY_WARNING_DAYS = 30
 
 // Gender ----------------------------------------------------------------------------------
 export const GENDERS = [
-  { value: 0, label: 'Male' },
-  { value: 1, label: 'Female' },
-  { value: 2, label: 'Other' },
-  { value: 3, label: 'Prefer Not to Say' },
+  { value: 0, label: msg('Male') },
+  { value: 1, label: msg('Female') },
+  { value: 2, label: msg('Other') },
+  { value: 3, label: msg('Prefer Not to Say') },
 ] as const
 export type Gender = (typeof GENDERS)[number]['value']
 export const GENDER_VALUES = [0, 1, 2, 3] as const satisfies readonly Gender[]
@@ -117,8 +122,8 @@ export function genderLabel(value: number | null | undefined): string {
 
 // Two-factor ------------------------------------------------------------------------------
 export const TWO_FACTOR_TYPES = [
-  { value: 0, name: 'Authenticator', label: 'Authenticator' },
-  { value: 1, name: 'Email', label: 'Email' },
+  { value: 0, name: 'Authenticator', label: msg('Authenticator') },
+  { value: 1, name: 'Email', label: msg('Email') },
 ] as const
 export type TwoFactorType = (typeof TWO_FACTOR_TYPES)[number]['value']
 export const TWO_FACTOR_TYPE = { Authenticator: 0, Email: 1 } as const satisfies Record<string, TwoFactorType>
@@ -128,7 +133,7 @@ export function isTwoFactorType(value: unknown): value is TwoFactorType {
   return value === 0 || value === 1
 }
 export function twoFactorTypeLabel(value: number): string {
-  return TWO_FACTOR_TYPES.find((t) => t.value === value)?.label ?? 'Unknown'
+  return TWO_FACTOR_TYPES.find((t) => t.value === value)?.label ?? msg('Unknown')
 }
 
 // Country ---------------------------------------------------------------------------------
@@ -141,10 +146,10 @@ export const DEFAULT_COUNTRY_CODE = 'US'
  * Accepted: a Pending one the owner accepted (applied then). Rejected: never applied.
  */
 export const INSPECTION_REVIEW_STATUSES = [
-  { value: 'Applied', label: 'Filed', tone: 'neutral' },
-  { value: 'Pending', label: 'Awaiting the owner\u2019s review', tone: 'warning' },
-  { value: 'Accepted', label: 'Accepted by the owner', tone: 'success' },
-  { value: 'Rejected', label: 'Rejected by the owner', tone: 'danger' },
+  { value: 'Applied', label: msg('Filed'), tone: 'neutral' },
+  { value: 'Pending', label: msg('Awaiting the owner\u2019s review'), tone: 'warning' },
+  { value: 'Accepted', label: msg('Accepted by the owner'), tone: 'success' },
+  { value: 'Rejected', label: msg('Rejected by the owner'), tone: 'danger' },
 ] as const
 export type InspectionReviewStatus = (typeof INSPECTION_REVIEW_STATUSES)[number]['value']
 export const INSPECTION_REVIEW_STATUS_VALUES = INSPECTION_REVIEW_STATUSES.map((s) => s.value)

@@ -1,13 +1,14 @@
-/** Vehicle enumerations (spec section 3, "Vehicle"). Numbers are frozen by the REST contract. */
+/** Vehicle enumerations (spec section 3, "Vehicle"). Numbers are frozen by the REST contract. Labels are msg()-marked: translated where shown. */
+import { msg } from './i18n.ts'
 
 export const FUEL_TYPES = [
-  { value: 99, label: 'Unknown' },
-  { value: 0, label: 'Gasoline' },
-  { value: 1, label: 'Diesel' },
-  { value: 2, label: 'Electric' },
-  { value: 3, label: 'Hybrid' },
-  { value: 4, label: 'Natural Gas' },
-  { value: 5, label: 'Other' },
+  { value: 99, label: msg('Unknown') },
+  { value: 0, label: msg('Gasoline') },
+  { value: 1, label: msg('Diesel') },
+  { value: 2, label: msg('Electric') },
+  { value: 3, label: msg('Hybrid') },
+  { value: 4, label: msg('Natural Gas') },
+  { value: 5, label: msg('Other') },
 ] as const
 export type FuelType = (typeof FUEL_TYPES)[number]['value']
 export const FUEL_TYPE_VALUES = FUEL_TYPES.map((f) => f.value) as unknown as readonly [FuelType, ...FuelType[]]
@@ -16,10 +17,10 @@ export const FUEL_TYPE_UNKNOWN = 99 as const satisfies FuelType
 export const FUEL_TYPE_UNSELECTED = -1
 
 export const TRANSMISSION_TYPES = [
-  { value: 0, label: 'Automatic' },
-  { value: 1, label: 'Manual' },
-  { value: 2, label: 'SemiAutomatic' },
-  { value: 3, label: 'CVT' },
+  { value: 0, label: msg('Automatic') },
+  { value: 1, label: msg('Manual') },
+  { value: 2, label: msg('SemiAutomatic') },
+  { value: 3, label: msg('CVT') },
 ] as const
 export type TransmissionType = (typeof TRANSMISSION_TYPES)[number]['value']
 export const TRANSMISSION_TYPE_VALUES = TRANSMISSION_TYPES.map((t) => t.value) as unknown as readonly [
@@ -28,10 +29,10 @@ export const TRANSMISSION_TYPE_VALUES = TRANSMISSION_TYPES.map((t) => t.value) a
 ]
 
 export const POWERTRAIN_TYPES = [
-  { value: 0, label: 'Front-Wheel Drive' },
-  { value: 1, label: 'Rear-Wheel Drive' },
-  { value: 2, label: 'All-Wheel Drive' },
-  { value: 3, label: 'Four-Wheel Drive' },
+  { value: 0, label: msg('Front-Wheel Drive') },
+  { value: 1, label: msg('Rear-Wheel Drive') },
+  { value: 2, label: msg('All-Wheel Drive') },
+  { value: 3, label: msg('Four-Wheel Drive') },
 ] as const
 export type PowertrainType = (typeof POWERTRAIN_TYPES)[number]['value']
 export const POWERTRAIN_TYPE_VALUES = POWERTRAIN_TYPES.map((t) => t.value) as unknown as readonly [
@@ -42,7 +43,7 @@ export const POWERTRAIN_TYPE_VALUES = POWERTRAIN_TYPES.map((t) => t.value) as un
 export const LENGTH_UNITS = ['ft', 'm'] as const
 export type LengthUnit = (typeof LENGTH_UNITS)[number]
 
-export const UNKNOWN_LABEL = 'Unknown'
+export const UNKNOWN_LABEL = msg('Unknown')
 
 export function isFuelType(value: unknown): value is FuelType {
   return typeof value === 'number' && FUEL_TYPES.some((f) => f.value === value)

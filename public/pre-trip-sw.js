@@ -3,6 +3,9 @@
  * Only `/preTrip/{id}` pages (network first, the last copy when the network fails) and the
  * fingerprinted `/assets/` files they use (immutable) are kept; nothing else is touched.
  * A sign-out forgets the kept pages.
+ * Every page registers it (decision 075: the installed app's start_url must be controlled by a
+ * worker with a fetch handler); other pages may use an asset already kept, but only a pre-trip
+ * page adds to the cache, which its `keep-pre-trip` message prunes.
  */
 const PAGES = 'operon-pre-trip-pages-v1'
 const ASSETS = 'operon-pre-trip-assets-v1'
@@ -56,6 +59,12 @@ async function forgetOldAssets(current) {
   }
 }
 
+/** Whether a request comes from a pre-trip page (the page whose scripts are kept). */
+async function fromPreTripPage(event) {
+  const client = event.clientId ? await self.clients.get(event.clientId) : undefined
+  return Boolean(client && PAGE.test(new URL(client.url).pathname))
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request
   const url = new URL(request.url)
@@ -88,7 +97,7 @@ self.addEventListener('fetch', (event) => {
         const kept = await cache.match(request)
         if (kept) return kept
         const response = await fetch(request)
-        if (response.ok) await cache.put(request, response.clone())
+        if (response.ok && (await fromPreTripPage(event))) await cache.put(request, response.clone())
         return response
       })(),
     )

@@ -23,7 +23,8 @@
  * Exit code 1 when something failed (a path not answering 2xx on either server, a PDF refused),
  * 0 whatever the timings (a bench, not a test).
  */
-import { FIRST_LOAD_BUDGETS, firstLoadJsForUrl } from './bench/first-load.ts'
+import { LOCALES } from '#catalog/i18n.ts'
+import { FIRST_LOAD_BUDGETS, firstLoadJsForUrl, translationsGzip } from './bench/first-load.ts'
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -222,8 +223,12 @@ if (capReport && capReport.oomKills > 0) fail(`the ${LIMIT_MIB} MiB cap killed $
 
 // ---- 5. first-load JavaScript per page -----------------------------------------------------------
 // First-load JavaScript of the budgeted pages (decision 053), from the build's manifests.
-const firstLoad: Record<string, { gzipBytes: number; budgetBytes: number }> = {}
-for (const { page, url, budget } of FIRST_LOAD_BUDGETS) firstLoad[page] = { gzipBytes: firstLoadJsForUrl(url, 'build/client').gzip, budgetBytes: budget }
+// The JavaScript is the same in both languages; the translations come with the page as data (decision 074).
+const firstLoad: Record<string, { gzipBytes: number; budgetBytes: number; translationsGzipBytes: Record<string, number> }> = {}
+for (const { page, url, budget, namespaces } of FIRST_LOAD_BUDGETS) {
+  const translationsGzipBytes = Object.fromEntries(LOCALES.map((l) => [l, translationsGzip(namespaces, l)]))
+  firstLoad[page] = { gzipBytes: firstLoadJsForUrl(url, 'build/client').gzip, budgetBytes: budget, translationsGzipBytes }
+}
 
 rmSync(dir, { recursive: true, force: true })
 
@@ -278,8 +283,9 @@ if (capReport)
       `mixed load ${mixedBad === 0 ? 'all 2xx' : `${mixedBad} failed`}, PDFs ${pdfOk}/${PDFS_AT_ONCE}, the app ${appAlive ? 'alive' : 'DEAD'}`,
   )
 console.log('first-load JavaScript (gzipped):')
-for (const [page, { gzipBytes, budgetBytes }] of Object.entries(firstLoad)) {
-  console.log(`  ${page.padEnd(30)} ${(gzipBytes / 1024).toFixed(1)} KB (budget ${(budgetBytes / 1024).toFixed(0)} KB${gzipBytes <= budgetBytes ? '' : ', OVER'})`)
+for (const [page, { gzipBytes, budgetBytes, translationsGzipBytes }] of Object.entries(firstLoad)) {
+  const tr = Object.entries(translationsGzipBytes).map(([l, b]) => `${l} ${(b / 1024).toFixed(1)}`).join(', ')
+  console.log(`  ${page.padEnd(30)} ${(gzipBytes / 1024).toFixed(1)} KB in en and es (budget ${(budgetBytes / 1024).toFixed(0)} KB${gzipBytes <= budgetBytes ? '' : ', OVER'}); translations as data ${tr} KB`)
 }
 const loadAfter = load()
 console.log(`load average before ${loadBefore}, after ${loadAfter} on ${availableParallelism()} cores; ${Math.round((performance.now() - t0) / 1000)} s in all`)

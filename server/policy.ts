@@ -1,6 +1,7 @@
 import type { Actor, Membership, UserActor } from './actor.ts'
 import type { RoleName } from '#catalog/roles.ts'
 import { AppError, forbidden } from './errors.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * Authorization rules, read by every use case. Routes may ask the same
@@ -8,7 +9,7 @@ import { AppError, forbidden } from './errors.ts'
  */
 
 export function requireUser(actor: Actor): UserActor {
-  if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Authentication required')
+  if (actor.kind !== 'user') throw new AppError('UNAUTHORIZED', msg('Authentication required'))
   return actor
 }
 
@@ -46,6 +47,6 @@ export function requireRole(actor: Actor, companyId: number, roles: readonly Rol
 
 export function requireRoleAnywhere(actor: Actor, roles: readonly RoleName[]): UserActor {
   const user = requireUser(actor)
-  if (!hasRoleAnywhere(user, roles)) throw forbidden('You do not have the role needed for this')
+  if (!hasRoleAnywhere(user, roles)) throw forbidden(msg('You do not have the role needed for this'))
   return user
 }

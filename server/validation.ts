@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AppError } from './errors.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** Field path → first message, e.g. { "startDate": "Start date cannot be before today." }. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
@@ -29,7 +30,7 @@ export function invalidInput(error: z.ZodError): AppError {
 
 /** Shared field schemas. */
 export const idSchema = z.coerce.number().int().positive()
-export const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
+export const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('Use the format YYYY-MM-DD'))
 
 /**
  * Characters refused in names and free texts (decision 022): NUL and the other
@@ -42,7 +43,7 @@ export const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format 
 const UNSAFE_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
 // eslint-disable-next-line no-control-regex
 const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
-export const UNSAFE_CHARACTERS_MESSAGE = 'Contains control or text-direction characters (such as NUL or U+202E); remove them'
+export const UNSAFE_CHARACTERS_MESSAGE = msg('Contains control or text-direction characters (such as NUL or U+202E); remove them')
 
 export const isPlainLine = (v: string | null | undefined) => v == null || !UNSAFE_IN_LINE.test(v)
 export const isPlainText = (v: string | null | undefined) => v == null || !UNSAFE_IN_TEXT.test(v)

@@ -5,6 +5,7 @@ import type { AltchaWidgetElement } from 'altcha/types/generic'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { useT, type Translate } from '#app/utils/i18n.tsx'
 import {
   CAPTCHA_CHALLENGE_URL,
   CAPTCHA_FALLBACK_ANSWER_FIELD,
@@ -144,9 +145,10 @@ function FallbackQuestion(props: {
   onChange?: (value: string) => void
 }) {
   const { id, fallback, value, onChange } = props
+  const { t } = useT()
   return (
     <div className="space-y-2" data-testid="captcha-fallback">
-      <Label htmlFor={id}>{fallback.question}</Label>
+      <Label htmlFor={id}>{questionText(t, fallback.question)}</Label>
       <Input
         id={id}
         name={CAPTCHA_FALLBACK_ANSWER_FIELD}
@@ -156,9 +158,15 @@ function FallbackQuestion(props: {
         {...(onChange ? { value, onChange: (e) => onChange(e.target.value) } : {})}
       />
       <input type="hidden" name={CAPTCHA_FALLBACK_TOKEN_FIELD} value={fallback.token} />
-      <p className="text-xs text-muted-foreground">Answers count after a few seconds; with JavaScript on, no question is asked.</p>
+      <p className="text-xs text-muted-foreground">{t('Answers count after a few seconds; with JavaScript on, no question is asked.')}</p>
     </div>
   )
+}
+
+/** The server's question ("What is 7 plus 5?", `createFallbackQuestion`) in the page's language. */
+function questionText(t: Translate, question: string): string {
+  const sum = /^What is (\d+) plus (\d+)\?$/.exec(question)
+  return sum ? t('What is {a} plus {b}?', { a: sum[1], b: sum[2] }) : question
 }
 
 function resetWidget(el: AltchaWidgetElement | null, onChange: ((verified: boolean) => void) | undefined) {

@@ -1,14 +1,16 @@
 import { DEMO_LOGINS, DEMO_PASSWORD } from '#server/demo/logins.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
-/** Shown on the login page while the instance runs with demo data. */
+/** Shown on the login page while the instance runs with demo data (the accounts' descriptions stay English: demo data). */
 export function DemoLogins() {
+  const { t } = useT()
   return (
     <section aria-labelledby="demo-logins" className="rounded-lg border bg-muted/40 p-4 text-sm">
       <h2 id="demo-logins" className="mb-2 font-medium">
-        Demo logins
+        {t('Demo logins')}
       </h2>
       <p className="mb-2 text-muted-foreground">
-        Password for every demo account: <code className="font-mono text-foreground">{DEMO_PASSWORD}</code>
+        {t('Password for every demo account:')} <code className="font-mono text-foreground">{DEMO_PASSWORD}</code>
       </p>
       <ul className="space-y-1">
         {DEMO_LOGINS.map((l) => (

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 export type ExternalProviderId = 'google' | 'apple'
 
@@ -47,15 +48,17 @@ const ICONS: Record<ExternalProviderId, ComponentType> = { google: GoogleIcon, a
 export function ExternalSignInButtons({
   providers,
   intent = 'login',
-  divider = 'Or continue with',
+  divider: dividerProp,
   className,
 }: {
   providers: readonly ExternalProviderId[]
   intent?: 'login' | 'link'
-  /** The divider's text; null for none. */
+  /** The divider's text (already translated); null for none. Default "Or continue with", in the page's language. */
   divider?: string | null
   className?: string
 }) {
+  const { t } = useT()
+  const divider = dividerProp === undefined ? t('Or continue with') : dividerProp
   const shown = providers.filter((p): p is ExternalProviderId => p in LABELS)
   if (shown.length === 0) return null
   return (

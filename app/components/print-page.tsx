@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
 import * as React from 'react'
+import { useT } from '#app/utils/i18n.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 
@@ -23,6 +24,7 @@ export function PrintPage({
   missing?: string | null
   children?: React.ReactNode
 }) {
+  const { t } = useT()
   const hydrated = useHydrated()
   const nonce = useNonce()
   return (
@@ -33,19 +35,19 @@ export function PrintPage({
           <h1 className="mr-auto text-base font-semibold">{title}</h1>
           {backHref ? (
             <Link to={backHref} className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
-              Back
+              {t('Back')}
             </Link>
           ) : null}
           {hydrated && !missing ? (
             <button type="button" onClick={() => window.print()} className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
               <PrinterIcon aria-hidden="true" className="size-4" />
-              Print
+              {t('Print')}
             </button>
           ) : null}
           {pdfHref && !missing ? (
             <a href={pdfHref} download className="inline-flex items-center gap-1 rounded-md bg-primary px-3 py-1.5 text-sm text-primary-foreground hover:bg-primary/90">
               <DownloadIcon aria-hidden="true" className="size-4" />
-              Download PDF
+              {t('Download PDF')}
             </a>
           ) : null}
         </div>

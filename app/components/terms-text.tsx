@@ -6,13 +6,14 @@ import { cn } from '#app/utils/cn.ts'
  * step with the implementation (docs/PRODUCT.md): two-factor on every account,
  * append-only inspection records kept at least 14 months, upload types and
  * sizes, what account deletion removes. Have counsel review before launch.
+ * The Spanish translation (terms-text-es.tsx) follows this text section by section: change both.
  */
 
 export const TERMS_EFFECTIVE_DATE = '2026-11-22'
 export const TERMS_EFFECTIVE_DATE_TEXT = 'November 22, 2026'
 const SUPPORT_EMAIL = 'support@operon.app'
 
-type Level = 1 | 2 | 3 | 4
+export type Level = 1 | 2 | 3 | 4
 const headingTags = { 1: 'h1', 2: 'h2', 3: 'h3', 4: 'h4' } as const
 const headingStyles: Record<Level, string> = {
   1: 'text-2xl font-semibold tracking-tight sm:text-3xl',
@@ -21,7 +22,7 @@ const headingStyles: Record<Level, string> = {
   4: 'mt-4 text-base font-semibold',
 }
 
-function Heading({ level, id, children }: { level: Level; id?: string; children: React.ReactNode }) {
+export function Heading({ level, id, children }: { level: Level; id?: string; children: React.ReactNode }) {
   const Tag = headingTags[level]
   return (
     <Tag id={id} className={cn('scroll-mt-20 text-foreground', headingStyles[level])}>
@@ -30,19 +31,19 @@ function Heading({ level, id, children }: { level: Level; id?: string; children:
   )
 }
 
-function P({ children }: { children: React.ReactNode }) {
+export function P({ children }: { children: React.ReactNode }) {
   return <p className="mt-3 leading-7">{children}</p>
 }
 
-function Ul({ children }: { children: React.ReactNode }) {
+export function Ul({ children }: { children: React.ReactNode }) {
   return <ul className="mt-3 ml-6 list-disc space-y-2 leading-7">{children}</ul>
 }
 
-function Ol({ children }: { children: React.ReactNode }) {
+export function Ol({ children }: { children: React.ReactNode }) {
   return <ol className="mt-3 ml-6 list-decimal space-y-2 leading-7">{children}</ol>
 }
 
-function Mail() {
+export function Mail() {
   return (
     <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-primary underline underline-offset-4">
       {SUPPORT_EMAIL}
@@ -50,7 +51,7 @@ function Mail() {
   )
 }
 
-type DeclarationProps = {
+export type DeclarationProps = {
   /** Heading level of the declaration's own title; `null` hides it (e.g. inside a dialog with its own title). */
   headingLevel?: 2 | 3 | 4 | null
   className?: string
@@ -129,7 +130,7 @@ export function DriverEligibilityDeclaration({ headingLevel = 2, className }: De
   )
 }
 
-type TermsTextProps = {
+export type TermsTextProps = {
   /** Level of the document title. 1 on the /TermsAndConditions page; 2 inside a dialog. */
   titleLevel?: 1 | 2
   className?: string

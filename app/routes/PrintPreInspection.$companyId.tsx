@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { PreInspectionDocument, type FormVehicleView, type PreInspectionFormView } from '#app/components/inspections/form-print.tsx'
 import { PrintPage } from '#app/components/print-page.tsx'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 import { loadPreInspectionPrint, printPageLoader } from './print-page.server.ts'
 
 /** Printable pre-inspection, without the standard layout (owners and operators): by `?id=`, or from navigation state. */
-export const loader = (args: LoaderFunctionArgs) => printPageLoader(args, 'Pre-inspection', loadPreInspectionPrint)
+export const loader = (args: LoaderFunctionArgs) => printPageLoader(args, msg('Pre-inspection'), loadPreInspectionPrint)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
@@ -17,11 +19,12 @@ interface PrintState {
 }
 
 export default function Page() {
+  const { t } = useT()
   const { title, companyId, record } = useLoaderData<typeof loader>()
   const state = (useLocation().state ?? {}) as PrintState
   const form = record?.form ?? state.preInspectionForm
   const vehicle = record?.vehicle ?? state.vehicle
-  const missing = !form ? 'Pre-Inspection data has not been loaded.' : !vehicle ? 'Vehicle data has not been loaded.' : null
+  const missing = !form ? t('Pre-Inspection data has not been loaded.') : !vehicle ? t('Vehicle data has not been loaded.') : null
   return (
     <PrintPage title={title} pdfHref={form ? `/PrintPreInspection/${companyId}/pdf?id=${form.id}` : null} backHref={state.backHref ?? null} missing={missing}>
       {form && vehicle ? <PreInspectionDocument form={form} vehicle={vehicle} photos={record?.photos ?? []} fingerprint={record?.fingerprint} recordContext={record?.recordContext} /> : null}

@@ -1,5 +1,5 @@
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { AuthShell, BackToLogin, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
@@ -8,9 +8,17 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { sendPasswordResetLink } from '#server/auth/password-reset.server.ts'
 import { TEXT } from '#catalog/texts.ts'
-import { anonymousPage, attempt } from '#app/utils/page.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import { anonymousPage, attempt, translateFieldErrors } from '#app/utils/page.server.ts'
+import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 
-export const meta: MetaFunction = () => [{ title: 'Forgot password · Operon' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Forgot password'} · Operon` }]
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const t = translator(localeOfRequest(request))
+  return { title: t('Forgot password'), messages: routeMessages(request, 'auth') }
+}
 
 type Result = { message?: string; error?: string; fieldErrors?: Record<string, string>; email?: string }
 
@@ -18,32 +26,38 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData()
   const email = String(form.get('email') ?? '')
   const sent = await attempt(() => sendPasswordResetLink(anonymousPage(args), { email }))
-  if (sent.ok) return data<Result>({ message: sent.value.message })
+  // In the page's language (decision 074): the use case's English is the message id.
+  if (sent.ok) return data<Result>({ message: translateForRequest(sent.value.message) })
   const { code, message, fieldErrors, status } = sent.error
-  return data<Result>({ error: code === 'BAD_REQUEST' ? message : TEXT.problemSendingEmail, fieldErrors, email }, { status })
+  return data<Result>(
+    { error: translateForRequest(code === 'BAD_REQUEST' ? message : TEXT.problemSendingEmail), fieldErrors: translateFieldErrors(fieldErrors), email },
+    { status },
+  )
 }
 
 export default function SendResetLink() {
+  const { title } = useLoaderData<typeof loader>()
+  const { t } = useT()
   const result = useActionData<typeof action>() as Result | undefined
   const busy = useNavigation().state !== 'idle'
   useEffect(() => {
     if (result?.message) toast.success(result.message)
-    if (result?.error) toast.error(TEXT.problemSendingEmail, { duration: 3200 })
-  }, [result])
+    if (result?.error) toast.error(t(TEXT.problemSendingEmail), { duration: 3200 })
+  }, [result]) // eslint-disable-line react-hooks/exhaustive-deps -- a new result only
   return (
-    <AuthShell title="Forgot password">
+    <AuthShell title={title}>
       <p className="mb-4 text-sm text-muted-foreground">
-        Enter the email of your account and press Send. A link to reset your password arrives shortly; it works once, for one hour.
+        {t('Enter the email of your account and press Send. A link to reset your password arrives shortly; it works once, for one hour.')}
       </p>
       <Form method="post" className="space-y-4">
         <div className="space-y-2">
-          <Label htmlFor="email">Email</Label>
+          <Label htmlFor="email">{t('Email')}</Label>
           <Input id="email" name="email" type="email" autoComplete="email" required defaultValue={result?.email} aria-invalid={!!result?.fieldErrors?.email} />
           <FieldError message={result?.fieldErrors?.email} />
         </div>
         <FormMessage message={result?.message} tone="success" />
         <Button type="submit" className="w-full" disabled={busy}>
-          Send
+          {t('Send')}
         </Button>
       </Form>
       <BackToLogin />

@@ -9,10 +9,12 @@ import { createElement } from 'react'
 import { AnnualReportDocument, type AnnualReportView } from '#app/components/inspections/annual-report.tsx'
 import type { FingerprintView, FormPhotoView, FormVehicleView, InspectionFormView } from '#app/components/inspections/form-print.tsx'
 import { positiveInt } from '#app/utils/form-data.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, userPage } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
 import type { AppError } from '#server/errors.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { annualDecalPdf, decalFileName } from '#server/inspections/annual-decal.server.ts'
 import { getAnnualInspectionDecal, getAnnualInspectionRecord } from '#server/inspections/annual-inspections.server.ts'
 import { pdfFileResponse } from '#server/pdf/pdf-response.server.ts'
@@ -29,13 +31,15 @@ export interface AnnualReportRecord {
 }
 
 const text = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
-const notFound = () => text(ANNUAL_TEXT.notFound, 404)
+/** Plain-text answers (the PDFs' refusals) in the requester's language. */
+const notFound = (request: Request) => text(translator(localeOfRequest(request))(ANNUAL_TEXT.notFound), 404)
+const refused = (request: Request, e: AppError) => text(translator(localeOfRequest(request))(e.message), e.status)
 const hidden = (e: AppError) => e.code === 'NOT_FOUND' || e.code === 'BAD_REQUEST'
 
 async function loadRecord(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
   const id = positiveInt(args.params.inspectionId)
-  if (!id) throw notFound()
+  if (!id) throw notFound(args.request)
   return {
     ctx,
     id,
@@ -57,12 +61,14 @@ async function loadRecord(args: LoaderFunctionArgs) {
 /** The report's page: the record, or (409) why it is not an annual inspection yet. */
 export async function annualReportPageLoader(args: LoaderFunctionArgs) {
   const { found } = await loadRecord(args)
+  const t = translator(localeOfRequest(args.request))
+  const page = { title: t(ANNUAL_TEXT.reportTitle), messages: routeMessages(args.request, 'inspections') }
   if (!found.ok) {
-    if (hidden(found.error)) throw notFound()
-    return data({ title: ANNUAL_TEXT.reportTitle, record: null as AnnualReportRecord | null, message: found.error.message as string | null }, { status: found.error.status })
+    if (hidden(found.error)) throw notFound(args.request)
+    return data({ ...page, record: null as AnnualReportRecord | null, message: t(found.error.message) as string | null }, { status: found.error.status })
   }
   warmPdfBrowser()
-  return { title: ANNUAL_TEXT.reportTitle, record: found.value as AnnualReportRecord | null, message: null as string | null }
+  return { ...page, record: found.value as AnnualReportRecord | null, message: null as string | null }
 }
 
 const fileNamePart = (t: string) => t.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'vehicle'
@@ -71,20 +77,21 @@ const fileNamePart = (t: string) => t.replace(/[^A-Za-z0-9._-]+/g, '_').replace(
 export async function annualReportPdfLoader(args: LoaderFunctionArgs): Promise<Response> {
   warmPdfBrowser()
   const { found } = await loadRecord(args)
-  if (!found.ok) return hidden(found.error) ? notFound() : text(found.error.message, found.error.status)
+  if (!found.ok) return hidden(found.error) ? notFound(args.request) : refused(args.request, found.error)
   const r = found.value
-  const title = `Annual inspection report ${r.report.vehicle.vehicleIdentifier} ${r.report.inspectionDate} · ${r.fingerprint.fingerprint}`
+  const locale = localeOfRequest(args.request)
+  const title = `${translator(locale)('Annual inspection report')} ${r.report.vehicle.vehicleIdentifier} ${r.report.inspectionDate} · ${r.fingerprint.fingerprint}`
   const element = createElement(AnnualReportDocument, { report: r.report, form: r.form, vehicle: r.vehicle, vehicleQr: r.vehicleQr, photos: r.photos, fingerprint: r.fingerprint })
-  return pdfResponse(printDocumentHtml(title, element), `annual-inspection-report-${fileNamePart(r.report.vehicle.vehicleIdentifier)}-${fileNamePart(r.report.inspectionDate)}.pdf`)
+  return pdfResponse(printDocumentHtml(title, element, locale), `annual-inspection-report-${fileNamePart(r.report.vehicle.vehicleIdentifier)}-${fileNamePart(r.report.inspectionDate)}.pdf`)
 }
 
 /** GET /annualInspection/{id}/decal.pdf: the decal, one 4 × 3 in label (409 when failed or awaiting review). */
 export async function annualDecalLoader(args: LoaderFunctionArgs): Promise<Response> {
   const ctx = await userPage(args)
   const id = positiveInt(args.params.inspectionId)
-  if (!id) return notFound()
+  if (!id) return notFound(args.request)
   warmPdfBrowser()
   const found = await attempt(() => getAnnualInspectionDecal(ctx, { inspectionId: id }))
-  if (!found.ok) return hidden(found.error) ? notFound() : text(found.error.message, found.error.status)
+  if (!found.ok) return hidden(found.error) ? notFound(args.request) : refused(args.request, found.error)
   return pdfFileResponse(() => annualDecalPdf(found.value), decalFileName(found.value))
 }

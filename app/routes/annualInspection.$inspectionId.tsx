@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AnnualReportDocument } from '#app/components/inspections/annual-report.tsx'
 import { PrintPage } from '#app/components/print-page.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 import { ANNUAL_TEXT, annualDecalPath, annualReportPdfPath } from '#catalog/annual-inspection.ts'
 import { annualReportPageLoader } from './annual-inspection.server.ts'
 
@@ -14,19 +15,20 @@ export const loader = (args: LoaderFunctionArgs) => annualReportPageLoader(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
+  const { t } = useT()
   const { title, record, message } = useLoaderData<typeof loader>()
   const id = record?.report.id
   return (
-    <PrintPage title={title} pdfHref={id ? annualReportPdfPath(id) : null} missing={record ? null : (message ?? ANNUAL_TEXT.notFound)}>
+    <PrintPage title={title} pdfHref={id ? annualReportPdfPath(id) : null} missing={record ? null : (message ?? t(ANNUAL_TEXT.notFound))}>
       {record ? (
         <>
           <p className="opd-noprint mx-3 mb-2 flex flex-wrap items-center gap-2 text-sm print:hidden">
             {record.report.decalUrl ? (
               <a href={annualDecalPath(record.report.id)} download className="rounded-md border px-3 py-1.5 hover:bg-muted" data-testid="decal-link">
-                Print the decal (4 × 3 in label)
+                {t('Print the decal (4 × 3 in label)')}
               </a>
             ) : null}
-            <span className="text-muted-foreground">{record.report.decalUrl ? ANNUAL_TEXT.decalHelp : ANNUAL_TEXT.failedNoDecal}</span>
+            <span className="text-muted-foreground">{record.report.decalUrl ? t(ANNUAL_TEXT.decalHelp) : t(ANNUAL_TEXT.failedNoDecal)}</span>
           </p>
           <AnnualReportDocument
             report={record.report}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { companyPage } from '#app/utils/page.server.ts'
 import { COMPLIANCE_VIEW_ROLES, exportComplianceCsv } from '#server/compliance/compliance-view.server.ts'
 import { csvResponse } from '#server/csv.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 
 /**
  * GET /compliance/{companyId}/export.csv: the compliance view as CSV, with the page's filters
@@ -15,5 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
     companyId,
     filters: { q: url.searchParams.get('q')?.slice(0, 100) ?? undefined, attention: url.searchParams.get('attention') === 'true' },
   })
-  return csvResponse(csv.fileName, csv.header, csv.lines)
+  // Column headers in the request's language (decision 074); the data (keys, ISO dates) as they are.
+  const t = translator(localeOfRequest(args.request))
+  return csvResponse(csv.fileName, csv.header.map((h) => t(h)), csv.lines)
 }

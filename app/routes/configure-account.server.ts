@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { getActor } from '#app/utils/auth.server.ts'
 import { clearPendingSignup, readPendingSignup } from '#app/utils/external-auth.server.ts'
-import { anonymousPage, attempt } from '#app/utils/page.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { anonymousPage, attempt, translateFieldErrors } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { EXTERNAL_TEXT, loginOrRegisterWithExternal } from '#server/auth/external/external-login.server.ts'
@@ -9,6 +10,7 @@ import { PROVIDER_LABELS } from '#server/auth/external/providers.server.ts'
 import { signedInLanguageCookie } from '../utils/language.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
 import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 
 /** Configure account (`/configure-account`): the roles of an external registration, then the session. */
 
@@ -18,10 +20,13 @@ export async function configureAccountLoader({ request }: LoaderFunctionArgs) {
     if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
     throw redirect('/login')
   }
+  const t = translator(localeOfRequest(request))
   return {
+    title: t('Configure account'),
     provider: PROVIDER_LABELS[claims.provider],
     email: claims.email,
     name: [claims.givenName, claims.familyName].filter(Boolean).join(' ') || claims.name || null,
+    messages: routeMessages(request, 'auth'),
   }
 }
 
@@ -40,7 +45,7 @@ export async function configureAccountAction(args: ActionFunctionArgs) {
       const result = await loginOrRegisterWithExternal(ctx, { provider: claims.provider, claims, roles, companyCode: companyCode || null })
       if (result.status === 'needsRoles') {
         return data<ConfigureAccountResult>(
-          { formError: EXTERNAL_TEXT.chooseRole, fieldErrors: { roles: EXTERNAL_TEXT.chooseRole }, roles, companyCode },
+          { formError: translateForRequest(EXTERNAL_TEXT.chooseRole), fieldErrors: { roles: translateForRequest(EXTERNAL_TEXT.chooseRole) }, roles, companyCode },
           { status: 400 },
         )
       }
@@ -57,7 +62,11 @@ export async function configureAccountAction(args: ActionFunctionArgs) {
   const { error } = signedUp
   if (error.code === 'BAD_REQUEST') {
     // Fixable here: a role or a company code.
-    return data<ConfigureAccountResult>({ formError: error.message, fieldErrors: error.fieldErrors, roles, companyCode }, { status: 400 })
+    // In the page's language (decision 074): the use case's English is the message id.
+    return data<ConfigureAccountResult>(
+      { formError: translateForRequest(error.message), fieldErrors: translateFieldErrors(error.fieldErrors), roles, companyCode },
+      { status: 400 },
+    )
   }
   const message = error.code === 'CONFLICT' ? error.message : TEXT.externalRegistrationFailed
   return redirectWithToast('/login', { type: 'error', message }, { headers: { 'Set-Cookie': await clearPendingSignup() } })

@@ -5,7 +5,9 @@ import { AuthShell, BackToLogin, FieldError, FormMessage } from '#app/components
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { SELF_SELECTABLE_ROLES } from '#catalog/roles.ts'
+import { REGISTRATION_ROLES, SELF_SELECTABLE_ROLES } from '#catalog/roles.ts'
+import { rich, slots } from '#app/components/auth/rich-text.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { configureAccountAction, configureAccountLoader, type ConfigureAccountResult } from '#app/routes/configure-account.server.ts'
 
@@ -15,13 +17,14 @@ import { configureAccountAction, configureAccountLoader, type ConfigureAccountRe
  * optionally a company code to ask to join, and finishes the registration.
  */
 
-export const meta: MetaFunction = () => [{ title: 'Configure account · Operon' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Configure account'} · Operon` }]
 
 export const loader = (args: LoaderFunctionArgs) => configureAccountLoader(args)
 export const action = (args: ActionFunctionArgs) => configureAccountAction(args)
 
 export default function ConfigureAccount() {
-  const { provider, email, name } = useLoaderData<typeof loader>()
+  const { title, provider, email, name } = useLoaderData<typeof loader>()
+  const { t } = useT()
   const result = useActionData<typeof action>() as ConfigureAccountResult | undefined
   const busy = useNavigation().state !== 'idle'
   const hydrated = useHydrated()
@@ -30,19 +33,22 @@ export default function ConfigureAccount() {
   const toggle = (role: string, on: boolean) => setChecked((c) => (on ? [...new Set([...c, role])] : c.filter((r) => r !== role)))
 
   return (
-    <AuthShell title="Configure account">
+    <AuthShell title={title}>
       <p className="mb-4 text-sm text-muted-foreground">
-        You signed in with {provider}
-        {email ? (
-          <>
-            {' '}as <span className="font-medium text-foreground">{email}</span>
-          </>
-        ) : null}
-        {name ? ` (${name})` : ''}. Choose your roles to finish creating your Operon account.
+        {email
+          ? rich(
+              name
+                ? t('You signed in with {provider} as {email} ({name}). Choose your roles to finish creating your Operon account.', { ...slots('email'), provider, name })
+                : t('You signed in with {provider} as {email}. Choose your roles to finish creating your Operon account.', { ...slots('email'), provider }),
+              { email: <span className="font-medium text-foreground">{email}</span> },
+            )
+          : name
+            ? t('You signed in with {provider} ({name}). Choose your roles to finish creating your Operon account.', { provider, name })
+            : t('You signed in with {provider}. Choose your roles to finish creating your Operon account.', { provider })}
       </p>
       <Form method="post" className="space-y-5">
         <fieldset className="space-y-3" aria-describedby={result?.fieldErrors?.roles ? 'roles-error' : undefined}>
-          <legend className="mb-2 text-sm font-medium">Roles</legend>
+          <legend className="mb-2 text-sm font-medium">{t('Roles')}</legend>
           {SELF_SELECTABLE_ROLES.map((role) => (
             <label key={role} className="flex cursor-pointer items-center gap-3 text-sm">
               <input
@@ -53,30 +59,30 @@ export default function ConfigureAccount() {
                 onChange={(e) => toggle(role, e.currentTarget.checked)}
                 className="size-4 accent-primary"
               />
-              {role}
+              {t(REGISTRATION_ROLES.find((r) => r.name === role)?.label ?? role)}
             </label>
           ))}
           <FieldError id="roles-error" message={result?.fieldErrors?.roles} />
         </fieldset>
         <div className="space-y-2">
-          <Label htmlFor="companyCode">Company code (optional)</Label>
+          <Label htmlFor="companyCode">{t('Company code (optional)')}</Label>
           <Input
             id="companyCode"
             name="companyCode"
             autoComplete="off"
-            placeholder="e.g. OPR-7H2K9Q"
+            placeholder={t('e.g. OPR-7H2K9Q')}
             defaultValue={result?.companyCode}
             aria-invalid={!!result?.fieldErrors?.companyCode}
             aria-describedby="companyCode-hint"
           />
           <p id="companyCode-hint" className="text-xs text-muted-foreground">
-            To ask your company to add you with these roles. You can also do it later.
+            {t('To ask your company to add you with these roles. You can also do it later.')}
           </p>
           <FieldError message={result?.fieldErrors?.companyCode} />
         </div>
         <FormMessage message={result?.formError && !result.fieldErrors?.roles && !result.fieldErrors?.companyCode ? result.formError : null} />
         <Button type="submit" className="w-full" disabled={busy || (hydrated && none)}>
-          Finish registration
+          {t('Finish registration')}
         </Button>
       </Form>
       <BackToLogin />

@@ -8,6 +8,9 @@ import { createElement } from 'react'
 import type { EmergencyExitCheckPrintView } from '#app/components/inspections/emergency-exit-print.tsx'
 import { EmergencyExitCheckDocument } from '#app/components/inspections/emergency-exit-print.tsx'
 import { positiveInt } from '#app/utils/form-data.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { msg } from '#catalog/i18n.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
 import { getEmergencyExitCheck } from '#server/inspections/emergency-exit-checks.server.ts'
 import type { FingerprintView } from '#app/components/inspections/form-print.tsx'
@@ -41,7 +44,8 @@ export async function emergencyExitPrintLoader(args: LoaderFunctionArgs) {
     if (found.error.code === 'NOT_FOUND' || found.error.code === 'BAD_REQUEST') throw notFound()
     throw found.error
   }
-  return { title: 'Emergency-exit check', companyId, record: found.value }
+  const t = translator(localeOfRequest(args.request))
+  return { title: t(msg('Emergency-exit check')), companyId, record: found.value, messages: routeMessages(args.request, 'inspections') }
 }
 
 const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'vehicle'
@@ -54,6 +58,8 @@ export async function emergencyExitPdfLoader(args: LoaderFunctionArgs): Promise<
   const found = await attempt(() => loadEmergencyExitCheckPrint(ctx, companyId, id))
   if (!found.ok) return notFound()
   const { check, fingerprint } = found.value
-  const html = printDocumentHtml(`Emergency-exit check ${check.vehicleIdentifier} ${check.checkDate} · ${fingerprint.fingerprint}`, createElement(EmergencyExitCheckDocument, { check, fingerprint }))
+  const locale = localeOfRequest(args.request)
+  const title = `${translator(locale)('Emergency-exit check')} ${check.vehicleIdentifier} ${check.checkDate} · ${fingerprint.fingerprint}`
+  const html = printDocumentHtml(title, createElement(EmergencyExitCheckDocument, { check, fingerprint }), locale)
   return pdfResponse(html, `emergency-exit-check-${fileNamePart(check.vehicleIdentifier)}-${fileNamePart(check.checkDate)}-${id}.pdf`, performance.now() - started)
 }

@@ -13,6 +13,8 @@ import { attempt, callerContext, userPage } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { env } from '#server/env.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { getLeaseAgreement } from '#server/leases/lease-agreements.server.ts'
 import { warmPdfBrowser } from '#server/pdf/render.server.ts'
 import { pdfResponse, printDocumentHtml } from './print-page.server.ts'
@@ -40,7 +42,13 @@ export async function leasePrintLoader(args: LoaderFunctionArgs) {
     throw found.error
   }
   warmPdfBrowser()
-  return { title: `Lease ${found.value.vehicle.vehicleIdentifier}`, lease: found.value, fingerprint: await leaseFingerprintView(found.value) }
+  const t = translator(localeOfRequest(args.request))
+  return {
+    title: t('Lease {vehicle}', { vehicle: found.value.vehicle.vehicleIdentifier }),
+    lease: found.value,
+    fingerprint: await leaseFingerprintView(found.value),
+    messages: routeMessages(args.request, 'fleet'),
+  }
 }
 
 /** A safe file name part (letters, digits, dot, dash, underscore). */
@@ -59,12 +67,15 @@ export async function leasePdfLoader(args: LoaderFunctionArgs): Promise<Response
   if (ctx.actor.kind !== 'user') return new Response('Authentication required', { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
   warmPdfBrowser()
   const started = performance.now()
+  // The PDF in the requester's language (decision 074); the lease's own legal text stays as drafted.
+  const locale = localeOfRequest(args.request)
+  const t = translator(locale)
   const found = await attempt(async () => {
     const lease = await getLeaseAgreement(ctx, id)
     const fingerprint = await leaseFingerprintView(lease)
-    const title = `Lease ${lease.vehicle.vehicleIdentifier} ${lease.startDate} · ${lease.fingerprint}`
+    const title = `${t('Lease {vehicle}', { vehicle: lease.vehicle.vehicleIdentifier })} ${lease.startDate} · ${lease.fingerprint}`
     return {
-      html: printDocumentHtml(title, createElement(LeaseDocument, { lease, fingerprint })),
+      html: printDocumentHtml(title, createElement(LeaseDocument, { lease, fingerprint }), locale, ['common', 'fleet']),
       name: `lease-${fileNamePart(lease.vehicle.vehicleIdentifier)}-${fileNamePart(lease.startDate)}-${id}.pdf`,
     }
   })

@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { getActor } from '#app/utils/auth.server.ts'
 import { loginCookie, readLoginChallenge, safeRedirect } from '#app/utils/login-cookie.server.ts'
-import { anonymousPage, attempt } from '#app/utils/page.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { anonymousPage, attempt, translateFieldErrors } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { forgetLoginEmail, readLoginEmail } from '#app/routes/login-email.server.ts'
@@ -12,6 +13,7 @@ import { signedInLanguageCookie } from '../utils/language.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
 import { createFallbackQuestion, requireCaptcha } from '#server/captcha/captcha.server.ts'
 import { env } from '#server/env.server.ts'
+import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
 
 /** The login page (`/login`): password, then the second factor; the code dialog is rebuilt from a cookie. */
@@ -29,13 +31,16 @@ export async function loginPageLoader(args: LoaderFunctionArgs) {
         secret: pending.otpSecretKey,
       }
     : null
+  const t = translator(localeOfRequest(request))
   return {
+    title: t('Log in'),
     demo: env().DEMO_DATA,
     step,
     captchaFallback: createFallbackQuestion(),
     providers: configuredProviders(),
     // The email just registered with (issue 12): the form starts with it filled in.
     email: await readLoginEmail(request),
+    messages: routeMessages(request, 'auth'),
   }
 }
 
@@ -61,7 +66,7 @@ export async function loginPageAction(args: ActionFunctionArgs) {
     if (!pending) return redirectWithToast('/login', { type: 'error', message: 'Your login expired, please log in again' })
     if (intent === 'resend') {
       const { message } = await resendEmailCode(ctx, { username: pending.username })
-      return data<LoginActionResult>({ info: message })
+      return data<LoginActionResult>({ info: translateForRequest(message) })
     }
     const { userId } = await completeLogin(ctx, {
       username: pending.username,
@@ -79,6 +84,7 @@ export async function loginPageAction(args: ActionFunctionArgs) {
   })
   if (result.ok) return result.value
   const { error } = result
-  const fieldErrors = error.code === 'BAD_REQUEST' ? (error.fieldErrors ?? {}) : {}
-  return data<LoginActionResult>({ error: error.message, fieldErrors }, { status: error.status })
+  // In the page's language (decision 074): the use case's English is the message id.
+  const fieldErrors = error.code === 'BAD_REQUEST' ? translateFieldErrors(error.fieldErrors) : {}
+  return data<LoginActionResult>({ error: translateForRequest(error.message), fieldErrors }, { status: error.status })
 }

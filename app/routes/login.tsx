@@ -10,15 +10,18 @@ import { ExternalSignInButtons } from '#app/components/external-sign-in-buttons.
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { rich, slots } from '#app/components/auth/rich-text.tsx'
+import { msg } from '#catalog/i18n.ts'
 import { TWO_FACTOR_TYPE } from '#catalog/statuses.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { loginPageAction, loginPageLoader, type LoginActionResult } from '#app/routes/login.server.ts'
 
-export const meta: MetaFunction = () => [{ title: 'Log in · Operon' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Log in'} · Operon` }]
 
 /** Why Log in is disabled while the captcha is not solved (issue 12). */
-const TICK_CAPTCHA = 'Tick “I’m not a robot” above to enable Log in.'
+const TICK_CAPTCHA = msg('Tick “I’m not a robot” above to enable Log in.')
 
 /** Seconds before "Resend code" can be used again. */
 const RESEND_SECONDS = 10
@@ -27,7 +30,8 @@ export const loader = (args: LoaderFunctionArgs) => loginPageLoader(args)
 export const action = (args: ActionFunctionArgs) => loginPageAction(args)
 
 export default function Login() {
-  const { demo, step, captchaFallback, providers, email } = useLoaderData<typeof loader>()
+  const { title, demo, step, captchaFallback, providers, email } = useLoaderData<typeof loader>()
+  const { t } = useT()
   const result = useActionData<typeof action>() as LoginActionResult | undefined
   const navigation = useNavigation()
   const [searchParams] = useSearchParams()
@@ -52,15 +56,15 @@ export default function Login() {
   const action = `/login${searchParams.get('redirectTo') ? `?redirectTo=${encodeURIComponent(searchParams.get('redirectTo')!)}` : ''}`
 
   return (
-    <AuthShell title="Log in">
+    <AuthShell title={title}>
       <Form method="post" action={action} className="space-y-4" noValidate={false}>
         <input type="hidden" name="intent" value="password" />
         <div className="space-y-2">
-          <Label htmlFor="email">Email</Label>
+          <Label htmlFor="email">{t('Email')}</Label>
           <Input id="email" name="email" type="email" autoComplete="username" required defaultValue={email} autoFocus={!step && !email} />
         </div>
         <div className="space-y-2">
-          <Label htmlFor="password">Password</Label>
+          <Label htmlFor="password">{t('Password')}</Label>
           <Input id="password" name="password" type="password" autoComplete="current-password" required autoFocus={!step && !!email} />
         </div>
         {/* A solution is good for one attempt: a new widget after every answer. */}
@@ -68,20 +72,20 @@ export default function Login() {
         <FieldError message={result?.fieldErrors?.altcha} />
         {!step ? <FormMessage message={result?.error && !result.fieldErrors?.altcha ? result.error : null} /> : null}
         <Button type="submit" className="w-full" disabled={busy || waitingForCaptcha} aria-describedby="login-disabled-reason">
-          Log in
+          {t('Log in')}
         </Button>
         {/* Why Log in is disabled, on screen and to screen readers; its line keeps its height so nothing moves. */}
         <p id="login-disabled-reason" aria-live="polite" className="-mt-2 min-h-5 text-center text-sm text-muted-foreground" data-testid="login-disabled-reason">
-          {waitingForCaptcha ? TICK_CAPTCHA : ''}
+          {waitingForCaptcha ? t(TICK_CAPTCHA) : ''}
         </p>
       </Form>
       <ExternalSignInButtons providers={providers} />
       <div className="mt-4 flex justify-between text-sm">
         <Link to="/SendResetLink" className="text-primary underline underline-offset-4">
-          Forgot password
+          {t('Forgot password')}
         </Link>
         <Link to="/register" className="text-primary underline underline-offset-4">
-          Register
+          {t('Register')}
         </Link>
       </div>
       {demo ? (
@@ -107,6 +111,7 @@ function CodeStep({
   info?: string
   busy: boolean
 }) {
+  const { t } = useT()
   const isAuthenticator = step.twoFactorType === TWO_FACTOR_TYPE.Authenticator
   const [wait, restartWait] = useCountdown(RESEND_SECONDS)
   const hydrated = useHydrated()
@@ -115,7 +120,7 @@ function CodeStep({
   }, [info, restartWait])
   return (
     <ModalPanel
-      title={isAuthenticator ? 'Authenticator' : 'Check your email'}
+      title={isAuthenticator ? t('Authenticator') : t('Check your email')}
       width={400}
       minHeight={isAuthenticator ? 350 : 300}
       closeTo="/login"
@@ -123,26 +128,27 @@ function CodeStep({
       <Form method="post" action={action} className="space-y-4">
         {isAuthenticator && step.qr ? (
           <div className="flex flex-col items-center gap-2">
-            <p className="text-sm text-muted-foreground">Scan this QR code with your authenticator app, then enter the code it shows.</p>
-            <img src={step.qr} alt="Authenticator QR code" width={180} height={180} data-secret={step.secret ?? undefined} />
-            <code className="break-all text-xs" aria-label="Secret key">{step.secret}</code>
+            <p className="text-sm text-muted-foreground">{t('Scan this QR code with your authenticator app, then enter the code it shows.')}</p>
+            <img src={step.qr} alt={t('Authenticator QR code')} width={180} height={180} data-secret={step.secret ?? undefined} />
+            <code className="break-all text-xs" aria-label={t('Secret key')}>{step.secret}</code>
           </div>
         ) : isAuthenticator ? (
-          <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app.</p>
+          <p className="text-sm text-muted-foreground">{t('Enter the 6-digit code from your authenticator app.')}</p>
         ) : (
           <p className="text-sm text-muted-foreground">
-            We sent a 6-digit code to <strong className="text-foreground">{step.username}</strong>. Check your inbox; the code is valid for 10
-            minutes.
+            {rich(t('We sent a 6-digit code to {email}. Check your inbox; the code is valid for 10 minutes.', slots('email')), {
+              email: <strong className="text-foreground">{step.username}</strong>,
+            })}
           </p>
         )}
         <input type="hidden" name="intent" value="code" />
         <div className="space-y-2">
-          <Label htmlFor="code">Code</Label>
+          <Label htmlFor="code">{t('Code')}</Label>
           <Input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required autoFocus />
         </div>
         <FormMessage message={error} />
         <Button type="submit" className="w-full" disabled={busy}>
-          Log in
+          {t('Log in')}
         </Button>
       </Form>
       {!isAuthenticator ? (
@@ -150,7 +156,7 @@ function CodeStep({
           <input type="hidden" name="intent" value="resend" />
           {info ? <p role="status" className="mb-2 text-muted-foreground">{info}</p> : null}
           <button type="submit" className="text-primary underline underline-offset-4 disabled:text-muted-foreground disabled:no-underline" disabled={busy || (hydrated && wait > 0)}>
-            {hydrated && wait > 0 ? `Resend code in ${wait} s` : 'Resend code'}
+            {hydrated && wait > 0 ? t('Resend code in {seconds} s', { seconds: wait }) : t('Resend code')}
           </button>
         </Form>
       ) : null}

@@ -11,6 +11,10 @@ import {
   type PreInspectionFormView,
 } from '#app/components/inspections/form-print.tsx'
 import { positiveInt } from '#app/utils/form-data.ts'
+import { StaticI18nProvider } from '#app/utils/i18n.tsx'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { DEFAULT_LOCALE, type Locale } from '#catalog/i18n.ts'
+import { localeOfRequest, messagesFor, translator, type Namespace } from '#server/i18n/messages.server.ts'
 import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { env } from '#server/env.server.ts'
@@ -81,8 +85,10 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
  */
 export async function printPageLoader<F>(args: LoaderFunctionArgs, title: string, load: (ctx: PageContext, companyId: number, id: number) => Promise<PrintRecord<F>>) {
   const { ctx, companyId } = await companyPage(args, PRINT_ROLES)
+  // The title is a msg()-marked English text: shown (and in <title>) in the reader's language.
+  const page = { title: translator(localeOfRequest(args.request))(title), companyId, messages: routeMessages(args.request, 'inspections') }
   const rawId = new URL(args.request.url).searchParams.get('id')
-  if (rawId === null) return { title, companyId, record: null }
+  if (rawId === null) return { ...page, record: null }
   const id = positiveInt(rawId)
   if (!id) throw notFound()
   const found = await attempt(() => load(ctx, companyId, id))
@@ -92,13 +98,17 @@ export async function printPageLoader<F>(args: LoaderFunctionArgs, title: string
   }
   // The page offers "Download PDF": the browser starts now, so that download is a warm one.
   warmPdfBrowser()
-  return { title, companyId, record: found.value }
+  return { ...page, record: found.value }
 }
 
-/** The A4 HTML document handed to the renderer: the same component as the page, inline CSS, pictures as data: URLs. */
-export function printDocumentHtml(title: string, element: ReactElement): string {
-  const body = renderToStaticMarkup(element)
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>@page{size:A4}html,body{margin:0;padding:0;background:#fff}</style></head><body>${body}</body></html>`
+/**
+ * The A4 HTML document handed to the renderer: the same component as the page, inline CSS,
+ * pictures as data: URLs, in `locale` (the requester's: `localeOfRequest`, decision 074) with
+ * the messages of `namespaces` (`common` and `inspections` unless told).
+ */
+export function printDocumentHtml(title: string, element: ReactElement, locale: Locale = DEFAULT_LOCALE, namespaces: readonly Namespace[] = ['common', 'inspections']): string {
+  const body = renderToStaticMarkup(createElement(StaticI18nProvider, { locale, messages: messagesFor(locale, namespaces), children: element }))
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>@page{size:A4}html,body{margin:0;padding:0;background:#fff}</style></head><body>${body}</body></html>`
 }
 
 /** A safe file name part (letters, digits, dot, dash, underscore). */
@@ -112,17 +122,19 @@ export async function printPdfLoader(args: LoaderFunctionArgs, kind: FormKind): 
   // The browser launches while the record is read and the HTML built (a signed-in caller only).
   warmPdfBrowser()
   const started = performance.now()
+  const locale = localeOfRequest(args.request)
+  const t = translator(locale)
   const found = await attempt(async () => {
     if (kind === 'pre-inspection') {
       const r = await loadPreInspectionPrint(ctx, companyId, id)
-      const title = `Pre-inspection ${r.vehicle.vehicleIdentifier} ${r.form.date} · ${r.fingerprint.fingerprint}`
+      const title = `${t('Pre-inspection')} ${r.vehicle.vehicleIdentifier} ${r.form.date} · ${r.fingerprint.fingerprint}`
       const element = createElement(PreInspectionDocument, { form: r.form, vehicle: r.vehicle, photos: r.photos, fingerprint: r.fingerprint, recordContext: r.recordContext })
-      return { html: printDocumentHtml(title, element), name: `pre-inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.date)}-${id}.pdf` }
+      return { html: printDocumentHtml(title, element, locale), name: `pre-inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.date)}-${id}.pdf` }
     }
     const r = await loadInspectionPrint(ctx, companyId, id)
-    const title = `Inspection ${r.vehicle.vehicleIdentifier} ${r.form.inspectionDate} · ${r.fingerprint.fingerprint}`
+    const title = `${t('Inspection')} ${r.vehicle.vehicleIdentifier} ${r.form.inspectionDate} · ${r.fingerprint.fingerprint}`
     const element = createElement(InspectionDocument, { form: r.form, vehicle: r.vehicle, vehicleQr: r.vehicleQr!, photos: r.photos, fingerprint: r.fingerprint, recordContext: r.recordContext })
-    return { html: printDocumentHtml(title, element), name: `inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.inspectionDate)}-${id}.pdf` }
+    return { html: printDocumentHtml(title, element, locale), name: `inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.inspectionDate)}-${id}.pdf` }
   })
   if (!found.ok) return found.error.code === 'NOT_FOUND' || found.error.code === 'BAD_REQUEST' ? notFound() : errorResponse(found.error.message, found.error.status)
   return pdfResponse(found.value.html, found.value.name, performance.now() - started)

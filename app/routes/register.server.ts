@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { getActor } from '#app/utils/auth.server.ts'
-import { anonymousPage, attempt } from '#app/utils/page.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { anonymousPage, attempt, translateFieldErrors } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { rememberLoginEmail } from '#app/routes/login-email.server.ts'
@@ -11,13 +12,15 @@ import { createFallbackQuestion, verifyCaptchaForm } from '#server/captcha/captc
 import { REGISTRATION_ROLES } from '#catalog/roles.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { timeZoneNames } from '#catalog/company-settings.ts'
+import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 
 /** The registration page (`/register`): the spec's order of checks, then the use case. */
 
 export async function registerPageLoader({ request }: LoaderFunctionArgs) {
   if ((await getActor(request)).kind === 'user') throw redirect('/dashboard')
   // A new company's time zone is asked for (decision 063).
-  return { captchaFallback: createFallbackQuestion(), timeZones: timeZoneNames() }
+  const t = translator(localeOfRequest(request))
+  return { title: t('Register'), captchaFallback: createFallbackQuestion(), timeZones: timeZoneNames(), messages: routeMessages(request, 'auth') }
 }
 
 export type RegisterResult =
@@ -43,8 +46,9 @@ export async function registerPageAction(args: ActionFunctionArgs) {
     /** Given back so a refused registration keeps the box ticked (no JavaScript). */
     terms: form.get('terms') === 'on' ? 'on' : '',
   }
+  // In the page's language (decision 074): the English texts are the message ids.
   const fail = (error: string, fieldErrors: Record<string, string> = {}, status = 400) =>
-    data<RegisterResult>({ ok: false, error, fieldErrors, values }, { status })
+    data<RegisterResult>({ ok: false, error: translateForRequest(error), fieldErrors: translateFieldErrors(fieldErrors), values }, { status })
 
   const password = String(form.get('password') ?? '')
   const confirm = String(form.get('confirmPassword') ?? '')

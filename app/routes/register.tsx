@@ -7,6 +7,7 @@ import { ModalPanel } from '#app/components/auth/modal-panel.tsx'
 import { PasswordChecklist } from '#app/components/auth/password-checklist.tsx'
 import { Captcha } from '#app/components/captcha.tsx'
 import { DriverEligibilityDeclaration } from '#app/components/terms-text.tsx'
+import { DriverEligibilityDeclarationEs } from '#app/components/terms-text-es.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -20,8 +21,10 @@ import { cn } from '#app/utils/cn.ts'
 import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { registerPageAction, registerPageLoader, type RegisterResult } from '#app/routes/register.server.ts'
+import { rich, slots } from '#app/components/auth/rich-text.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 
-export const meta: MetaFunction = () => [{ title: 'Register · Operon' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Register'} · Operon` }]
 
 /** Seconds the Authenticator dialog waits before "Continue to login" (time to scan the QR). */
 const CONTINUE_SECONDS = 10
@@ -32,6 +35,7 @@ export const action = (args: ActionFunctionArgs) => registerPageAction(args)
 
 export default function Register() {
   const { captchaFallback, timeZones } = useLoaderData<typeof loader>()
+  const { t, locale } = useT()
   const result = useActionData<typeof action>() as RegisterResult | undefined
   const navigation = useNavigation()
   const failed = result && !result.ok ? result : undefined
@@ -53,11 +57,11 @@ export default function Register() {
 
   useEffect(() => {
     if (failed) {
-      toast.error(failed.error || TEXT.somethingWentWrong, { duration: 3200 })
+      toast.error(failed.error || t(TEXT.somethingWentWrong), { duration: 3200 })
       // Fields of the first step go back to it.
       if (['email', 'password', 'firstName', 'lastName', 'altcha', 'terms', 'twoFactorType'].some((k) => fe[k])) setStep(1)
     }
-    if (result?.ok) toast.success(TEXT.registrationSuccessful)
+    if (result?.ok) toast.success(t(TEXT.registrationSuccessful))
   }, [result]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const passwordOk = passwordChecks(password, confirm).every((c) => c.ok)
@@ -67,31 +71,31 @@ export default function Register() {
   const showStep2 = !hydrated || step === 2
 
   const next = () => {
-    if (!solved) return toast.error(TEXT.completeCaptcha)
-    if (!passwordOk) return toast.error(TEXT.passwordRequirements)
-    if (!termsAccepted) return toast.error(TEXT.readTermsFirst)
+    if (!solved) return toast.error(t(TEXT.completeCaptcha))
+    if (!passwordOk) return toast.error(t(TEXT.passwordRequirements))
+    if (!termsAccepted) return toast.error(t(TEXT.readTermsFirst))
     setStep(2)
   }
 
   return (
-    <AuthShell title="Create your account" wide>
+    <AuthShell title={t('Create your account')} wide>
       <Form method="post" className="space-y-6" noValidate={hydrated}>
         <fieldset className={showStep1 ? 'space-y-4' : 'hidden'}>
-          <legend className="sr-only">Account</legend>
+          <legend className="sr-only">{t('Account')}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
-              <Label htmlFor="firstName">First name</Label>
+              <Label htmlFor="firstName">{t('First name')}</Label>
               <Input id="firstName" name="firstName" autoComplete="given-name" required defaultValue={v?.firstName as string} aria-invalid={!!fe.firstName} />
               <FieldError message={fe.firstName} />
             </div>
             <div className="space-y-2">
-              <Label htmlFor="lastName">Last name</Label>
+              <Label htmlFor="lastName">{t('Last name')}</Label>
               <Input id="lastName" name="lastName" autoComplete="family-name" required defaultValue={v?.lastName as string} />
               <FieldError message={fe.lastName} />
             </div>
           </div>
           <div className="space-y-2">
-            <Label htmlFor="email">Email</Label>
+            <Label htmlFor="email">{t('Email')}</Label>
             <Input
               id="email"
               name="email"
@@ -100,18 +104,18 @@ export default function Register() {
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              onBlur={() => setEmailError(email && !EMAIL_RE.test(email) ? TEXT.invalidEmail : undefined)}
+              onBlur={() => setEmailError(email && !EMAIL_RE.test(email) ? t(TEXT.invalidEmail) : undefined)}
               aria-invalid={!!(emailError ?? fe.email)}
             />
             <FieldError message={emailError ?? fe.email} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
-              <Label htmlFor="password">Password</Label>
+              <Label htmlFor="password">{t('Password')}</Label>
               <Input id="password" name="password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-rules" />
             </div>
             <div className="space-y-2">
-              <Label htmlFor="confirmPassword">Confirm password</Label>
+              <Label htmlFor="confirmPassword">{t('Confirm password')}</Label>
               <Input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             </div>
           </div>
@@ -119,15 +123,15 @@ export default function Register() {
           <FieldError message={fe.password} />
 
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Two-factor authentication</legend>
+            <legend className="text-sm font-medium">{t('Two-factor authentication')}</legend>
             <div className="flex flex-wrap gap-4 text-sm">
               <label className="flex items-center gap-2">
                 <input type="radio" name="twoFactorType" value="0" defaultChecked={v?.twoFactorType === '0'} className="size-4 accent-primary" />
-                Authenticator
+                {t('Authenticator')}
               </label>
               <label className="flex items-center gap-2">
                 <input type="radio" name="twoFactorType" value="1" defaultChecked={v?.twoFactorType !== '0'} className="size-4 accent-primary" />
-                Email
+                {t('Email')}
               </label>
             </div>
           </fieldset>
@@ -146,26 +150,27 @@ export default function Register() {
                 onChange={(e) => setTermsAccepted(e.target.checked)}
               />
               <label htmlFor="terms">
-                I have read and accept the{' '}
-                {hydrated ? (
-                  <button type="button" className="text-primary underline underline-offset-4" onClick={() => setTermsOpen(true)}>
-                    driver eligibility declaration
-                  </button>
-                ) : (
-                  'driver eligibility declaration'
-                )}{' '}
-                and the{' '}
-                <Link to="/TermsAndConditions" target="_blank" rel="noopener" className="text-primary underline underline-offset-4">
-                  Terms and Conditions
-                </Link>
-                .
+                {rich(t('I have read and accept the {declaration} and the {terms}.', slots('declaration', 'terms')), {
+                  declaration: hydrated ? (
+                    <button type="button" className="text-primary underline underline-offset-4" onClick={() => setTermsOpen(true)}>
+                      {t('driver eligibility declaration')}
+                    </button>
+                  ) : (
+                    t('driver eligibility declaration')
+                  ),
+                  terms: (
+                    <Link to="/TermsAndConditions" target="_blank" rel="noopener" className="text-primary underline underline-offset-4">
+                      {t('Terms and Conditions')}
+                    </Link>
+                  ),
+                })}
               </label>
             </div>
-            {hydrated && !termsRead ? <p className="text-xs text-muted-foreground">Open and read the declaration to enable the checkbox.</p> : null}
+            {hydrated && !termsRead ? <p className="text-xs text-muted-foreground">{t('Open and read the declaration to enable the checkbox.')}</p> : null}
             {!hydrated ? (
               <details className="rounded-md border p-3 text-sm">
-                <summary className="cursor-pointer font-medium">Driver eligibility declaration</summary>
-                <DriverEligibilityDeclaration headingLevel={null} />
+                <summary className="cursor-pointer font-medium">{t('Driver eligibility declaration')}</summary>
+                {locale === 'es' ? <DriverEligibilityDeclarationEs headingLevel={null} /> : <DriverEligibilityDeclaration headingLevel={null} />}
               </details>
             ) : null}
             <FieldError message={fe.terms} />
@@ -179,13 +184,13 @@ export default function Register() {
           >
             <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-lg">
               <DialogHeader>
-                <DialogTitle>Driver eligibility declaration</DialogTitle>
-                <DialogDescription>Read the declaration, then close this dialog to accept it.</DialogDescription>
+                <DialogTitle>{t('Driver eligibility declaration')}</DialogTitle>
+                <DialogDescription>{t('Read the declaration, then close this dialog to accept it.')}</DialogDescription>
               </DialogHeader>
-              <DriverEligibilityDeclaration headingLevel={null} />
+              {locale === 'es' ? <DriverEligibilityDeclarationEs headingLevel={null} /> : <DriverEligibilityDeclaration headingLevel={null} />}
               <DialogFooter>
                 <Button type="button" onClick={() => { setTermsOpen(false); setTermsRead(true) }}>
-                  Close
+                  {t('Close')}
                 </Button>
               </DialogFooter>
             </DialogContent>
@@ -196,14 +201,14 @@ export default function Register() {
 
           {hydrated ? (
             <Button type="button" className="w-full" onClick={next} disabled={!canNext}>
-              Next
+              {t('Next')}
             </Button>
           ) : null}
         </fieldset>
 
         <fieldset className={showStep2 ? 'space-y-4' : 'hidden'}>
-          <legend className="text-base font-semibold">Your roles</legend>
-          <p className="text-sm text-muted-foreground">Choose what you do. Managers join their company with its code, or create it.</p>
+          <legend className="text-base font-semibold">{t('Your roles')}</legend>
+          <p className="text-sm text-muted-foreground">{t('Choose what you do. Managers join their company with its code, or create it.')}</p>
           <div className="grid gap-2 sm:grid-cols-2">
             {REGISTRATION_ROLES.map((r) => (
               <label key={r.name} className="flex items-center gap-2 rounded-md border p-3 text-sm">
@@ -216,7 +221,7 @@ export default function Register() {
                   defaultChecked={hydrated ? undefined : roles.includes(r.name)}
                   onChange={(e) => setRoles((cur) => (e.target.checked ? [...cur, r.name] : cur.filter((x) => x !== r.name)))}
                 />
-                {r.label}
+                {t(r.label)}
               </label>
             ))}
           </div>
@@ -227,28 +232,28 @@ export default function Register() {
               <div className="flex flex-wrap gap-4 text-sm">
                 <label className="flex items-center gap-2">
                   <input id="companyMode-join" type="radio" name="companyMode" value="join" checked={hydrated ? companyMode === 'join' : undefined} defaultChecked={hydrated ? undefined : companyMode === 'join'} onChange={() => setCompanyMode('join')} className="size-4 accent-primary" />
-                  Join with a company code
+                  {t('Join with a company code')}
                 </label>
                 {!hydrated || manager ? (
                   <label className="flex items-center gap-2">
                     <input id="companyMode-create" type="radio" name="companyMode" value="create" checked={hydrated ? companyMode === 'create' : undefined} defaultChecked={hydrated ? undefined : companyMode === 'create'} onChange={() => setCompanyMode('create')} className="size-4 accent-primary" />
-                    Create a new company
+                    {t('Create a new company')}
                   </label>
                 ) : null}
               </div>
               {!hydrated || companyMode === 'join' ? (
                 <div className={cn('space-y-2', !hydrated && 'group-has-[#companyMode-create:checked]/company:hidden')} data-testid="company-code-field">
-                  <Label htmlFor="companyCode">Company code {manager ? '' : '(optional)'}</Label>
-                  <Input id="companyCode" name="companyCode" placeholder="e.g. OPR-7H2K9Q" defaultValue={v?.companyCode as string} autoCapitalize="characters" />
+                  <Label htmlFor="companyCode">{manager ? t('Company code') : t('Company code (optional)')}</Label>
+                  <Input id="companyCode" name="companyCode" placeholder={t('e.g. OPR-7H2K9Q')} defaultValue={v?.companyCode as string} autoCapitalize="characters" />
                   <FieldError message={fe.companyCode} />
                 </div>
               ) : null}
               {!hydrated || (manager && companyMode === 'create') ? (
                 <div className={cn('space-y-2', !hydrated && 'hidden group-has-[#companyMode-create:checked]/company:block')} data-testid="company-name-field">
-                  <Label htmlFor="companyName">New company name</Label>
+                  <Label htmlFor="companyName">{t('New company name')}</Label>
                   <Input id="companyName" name="companyName" defaultValue={v?.companyName as string} />
                   <FieldError message={fe.companyName} />
-                  <Label htmlFor="timeZone">Company time zone</Label>
+                  <Label htmlFor="timeZone">{t('Company time zone')}</Label>
                   <TimeZoneSelect id="timeZone" zones={timeZones} defaultValue={(v?.timeZone as string | undefined) || DEFAULT_TIME_ZONE} guess={!v?.timeZone} aria-invalid={fe.timeZone ? true : undefined} />
                   <FieldError message={fe.timeZone} />
                 </div>
@@ -259,19 +264,19 @@ export default function Register() {
           <div className="flex gap-2">
             {hydrated ? (
               <Button type="button" variant="outline" onClick={() => setStep(1)}>
-                Back
+                {t('Back')}
               </Button>
             ) : null}
             <Button type="submit" className="flex-1" disabled={navigation.state !== 'idle' || (hydrated && roles.length === 0)}>
-              Register
+              {t('Register')}
             </Button>
           </div>
         </fieldset>
       </Form>
       <p className="mt-4 text-center text-sm">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <Link to="/login" className="text-primary underline underline-offset-4">
-          Back to login
+          {t('Back to login')}
         </Link>
       </p>
       {result?.ok ? <AuthenticatorDialog qr={result.qr} secret={result.secret} /> : null}
@@ -281,24 +286,27 @@ export default function Register() {
 
 /** Spec: the QR dialog's "Continue to login" waits for a countdown, then goes to /login. */
 function AuthenticatorDialog({ qr, secret }: { qr: string; secret: string }) {
+  const { t } = useT()
   const [wait] = useCountdown(CONTINUE_SECONDS)
   const hydrated = useHydrated()
   const waiting = hydrated && wait > 0
   return (
-    <ModalPanel title="Set up your authenticator" width={400} minHeight={350} closeTo="/login">
+    <ModalPanel title={t('Set up your authenticator')} width={400} minHeight={350} closeTo="/login">
       <div className="flex flex-col items-center gap-3 text-center">
-        <p className="text-sm text-muted-foreground">Registration successful. Scan this QR code with your authenticator app (Google Authenticator, Authy, 1Password…).</p>
-        <img src={qr} alt="Authenticator QR code" width={200} height={200} />
+        <p className="text-sm text-muted-foreground">{t('Registration successful. Scan this QR code with your authenticator app (Google Authenticator, Authy, 1Password…).')}</p>
+        <img src={qr} alt={t('Authenticator QR code')} width={200} height={200} />
         <p className="text-xs text-muted-foreground">
-          Or enter this key: <code className="break-all text-foreground" data-testid="otp-secret">{secret}</code>
+          {rich(t('Or enter this key: {key}', slots('key')), {
+            key: <code className="break-all text-foreground" data-testid="otp-secret">{secret}</code>,
+          })}
         </p>
         {waiting ? (
           <Button disabled className="w-full">
-            wait {wait} seconds
+            {t('wait {seconds} seconds', { seconds: wait })}
           </Button>
         ) : (
           <Button asChild className="w-full">
-            <Link to="/login">Continue to login</Link>
+            <Link to="/login">{t('Continue to login')}</Link>
           </Button>
         )}
       </div>

@@ -12,15 +12,19 @@ import { resetPassword } from '#server/auth/password-reset.server.ts'
 import { passwordChecks } from '#server/auth/password-rules.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { anonymousPage, attempt } from '#app/utils/page.server.ts'
+import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 
-export const meta: MetaFunction = () => [{ title: 'Reset password · Operon' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Reset password'} · Operon` }]
 
 /** Spec: needs a token query parameter, otherwise redirects to /. */
 export function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token')
   if (!token) throw redirect('/')
-  return { token }
+  const t = translator(localeOfRequest(request))
+  return { token, title: t('Reset password'), messages: routeMessages(request, 'auth') }
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -29,31 +33,33 @@ export async function action(args: ActionFunctionArgs) {
   const reset = await attempt(() => resetPassword(anonymousPage(args), input))
   // Spec: success redirects to /login and shows the server's message.
   if (reset.ok) return redirectWithToast('/login', { type: 'success', message: reset.value.message })
-  return data({ error: `${TEXT.passwordResetIssue}: ${reset.error.message}` }, { status: reset.error.status })
+  // In the page's language (decision 074): the use case's English is the message id.
+  return data({ error: `${translateForRequest(TEXT.passwordResetIssue)}: ${translateForRequest(reset.error.message)}` }, { status: reset.error.status })
 }
 
 export default function ResetPassword() {
-  const { token } = useLoaderData<typeof loader>()
+  const { token, title } = useLoaderData<typeof loader>()
+  const { t } = useT()
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
   const [password, setPassword] = useState('')
   const hydrated = useHydrated()
   useEffect(() => {
-    if (result?.error) toast.error(TEXT.passwordResetIssue, { duration: 3200 })
-  }, [result])
+    if (result?.error) toast.error(t(TEXT.passwordResetIssue), { duration: 3200 })
+  }, [result]) // eslint-disable-line react-hooks/exhaustive-deps -- a new result only
   const ok = passwordChecks(password).every((c) => c.ok)
   return (
-    <AuthShell title="Reset password">
+    <AuthShell title={title}>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={token} />
         <div className="space-y-2">
-          <Label htmlFor="newPassword">New password</Label>
+          <Label htmlFor="newPassword">{t('New password')}</Label>
           <Input id="newPassword" name="newPassword" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="new-password-rules" />
         </div>
         <PasswordChecklist id="new-password-rules" password={password} />
         <FormMessage message={result?.error} />
         <Button type="submit" className="w-full" disabled={busy || (hydrated && !ok)}>
-          Send
+          {t('Send')}
         </Button>
       </Form>
       <BackToLogin />

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt, errorText, userPage } from '#app/utils/page.server.ts'
 import { qrSheetResponse } from '#app/utils/qr-sheet.server.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { vehicleAccess } from '#server/fleet/access.server.ts'
 import { getVehicle, getVehicleQrLink } from '#server/fleet/vehicles.server.ts'
 
@@ -21,11 +22,15 @@ export async function loader(args: LoaderFunctionArgs) {
   })
   if (!found.ok) return errorText(found.error)
   const vehicle = found.value
+  // In the requester's language (decision 074).
+  const locale = localeOfRequest(args.request)
+  const t = translator(locale)
   return qrSheetResponse({
     title: `${vehicle.make} ${vehicle.model}`.trim(),
-    subtitle: `License plate ${vehicle.licensePlate}`,
+    subtitle: t('License plate {plate}', { plate: vehicle.licensePlate }),
     qrText: await getVehicleQrLink(ctx, vehicleId),
     code: vehicle.vehicleIdentifier,
-    hint: 'Scan to open this vehicle.',
+    hint: t('Scan to open this vehicle.'),
+    locale,
   })
 }

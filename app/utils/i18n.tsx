@@ -2,27 +2,27 @@
  * Translation in pages (decision 074). Every text is written in English where it is shown,
  * `t('Add vehicle')`, and that English is the message id. The root loader sends the language and
  * the `common` messages, each page's loader its own namespaces (`routeMessages`), compiled on the
- * server; this provider merges what the matched routes sent into one Lingui instance, so the
- * server render and the browser show the same language from the first byte.
+ * server by Lingui; this provider merges what the matched routes sent and reads them
+ * (`messages.ts`), so the server render and the browser show the same language from the first byte.
  */
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { useMatches } from '@remix-run/react'
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#catalog/i18n.ts'
+import { formatMessage, type CompiledMessages } from './messages.ts'
 
 export type Translate = (id: string, values?: Record<string, unknown>) => string
 
+type Messages = CompiledMessages
+
 interface I18nValue {
-  i18n: I18n
   locale: Locale
   t: Translate
 }
 
 function i18nValue(locale: Locale, parts: Messages[]): I18nValue {
-  const i18n = setupI18n({ locale, messages: { [locale]: Object.assign({}, ...parts) as Messages } })
-  // A text without an entry is its own English: shown as it is (the server compiles any with placeholders).
-  i18n.setMessagesCompiler((text) => text as unknown as ReturnType<Parameters<I18n['setMessagesCompiler']>[0]>)
-  return { i18n, locale, t: (id, values) => i18n._(id, values) }
+  const messages = Object.assign({}, ...parts) as Messages
+  // A text without an entry is its own English, shown as it is (the server compiles any with placeholders).
+  return { locale, t: (id, values) => formatMessage(messages[id] ?? id, locale, values) }
 }
 
 const I18nContext = createContext<I18nValue>(i18nValue(DEFAULT_LOCALE, []))

@@ -1,6 +1,8 @@
 import type { Membership } from '#server/actor.ts'
+import { msg } from '#catalog/i18n.ts'
 import { INSPECTOR_ROLES, type RoleName } from '#catalog/roles.ts'
 
+/** Labels and titles are English, marked with `msg()`; the side menu translates them (decision 074). */
 export interface MenuLink {
   label: string
   to: string
@@ -8,7 +10,10 @@ export interface MenuLink {
 export interface MenuGroup {
   /** Stable id for tests and keys, e.g. `personal`, `owner-3`. */
   id: string
+  /** The group's title ("Personal", "Owner"); a company's groups show `company · title`. */
   title: string
+  /** The company's name, for a company's group. */
+  company?: string
   links: MenuLink[]
 }
 
@@ -16,52 +21,52 @@ export interface MenuGroup {
 const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLink[] }[] = [
   {
     role: 'Owner',
-    title: 'Owner',
+    title: msg('Owner'),
     links: (id) => [
-      { label: 'Dashboard', to: `/OwnerDashboard/${id}` },
-      { label: 'Fleet', to: `/fleet/${id}` },
-      { label: 'Requests', to: `/ownerRequestPage/${id}` },
+      { label: msg('Dashboard'), to: `/OwnerDashboard/${id}` },
+      { label: msg('Fleet'), to: `/fleet/${id}` },
+      { label: msg('Requests'), to: `/ownerRequestPage/${id}` },
       // Issue 23 point 6 (decision 068): lease, 90-day check, annual inspection and defects per vehicle.
-      { label: 'Compliance', to: `/compliance/${id}` },
+      { label: msg('Compliance'), to: `/compliance/${id}` },
     ],
   },
   {
     role: 'Operator',
-    title: 'Operator',
+    title: msg('Operator'),
     links: (id) => [
-      { label: 'Dashboard', to: `/OperatorDashboard/${id}` },
-      { label: 'Fleet', to: `/fleetOperator/${id}` },
-      { label: 'Vehicle requests', to: `/operatorRequestPage/${id}` },
-      { label: 'Employees', to: `/employees/${id}` },
-      { label: 'Join requests', to: `/joinRequests/${id}` },
+      { label: msg('Dashboard'), to: `/OperatorDashboard/${id}` },
+      { label: msg('Fleet'), to: `/fleetOperator/${id}` },
+      { label: msg('Vehicle requests'), to: `/operatorRequestPage/${id}` },
+      { label: msg('Employees'), to: `/employees/${id}` },
+      { label: msg('Join requests'), to: `/joinRequests/${id}` },
     ],
   },
   {
     role: 'RepairShop',
-    title: 'Repair Shop',
+    title: msg('Repair Shop'),
     links: (id) => [
-      { label: 'Employees', to: `/employeesRS/${id}` },
-      { label: 'Join requests', to: `/joinRequestsRS/${id}` },
-      { label: 'Repairs', to: `/repairActions/${id}` },
+      { label: msg('Employees'), to: `/employeesRS/${id}` },
+      { label: msg('Join requests'), to: `/joinRequestsRS/${id}` },
+      { label: msg('Repairs'), to: `/repairActions/${id}` },
     ],
   },
 ]
 
 /** A repair shop's mechanics complete tasks on its "Vehicle repairs" page too (decision 028). */
-const MECHANIC_PAGES = (id: number): MenuLink[] => [{ label: 'Repairs', to: `/repairActions/${id}` }]
+const MECHANIC_PAGES = (id: number): MenuLink[] => [{ label: msg('Repairs'), to: `/repairActions/${id}` }]
 
 /** The side menu: the Personal group, then one group per company and manager role held. */
 export function buildMenu(memberships: Membership[]): MenuGroup[] {
   const personal: MenuGroup = {
     id: 'personal',
-    title: 'Personal',
+    title: msg('Personal'),
     links: [
-      { label: 'My Dashboard', to: '/dashboard' },
-      { label: 'My Profile', to: '/profile' },
+      { label: msg('My Dashboard'), to: '/dashboard' },
+      { label: msg('My Profile'), to: '/profile' },
     ],
   }
   if (memberships.some((m) => m.roles.some((r) => (INSPECTOR_ROLES as readonly string[]).includes(r.name)))) {
-    personal.links.push({ label: 'New inspection', to: '/InspectionPage' })
+    personal.links.push({ label: msg('New inspection'), to: '/InspectionPage' })
   }
   const groups = [personal]
   for (const m of memberships) {
@@ -70,13 +75,13 @@ export function buildMenu(memberships: Membership[]): MenuGroup[] {
       if (!m.roles.some((r) => r.name === page.role)) continue
       const links = page.links(m.companyId)
       // Company settings, once per company, in its first manager group.
-      if (first) links.push({ label: 'Company settings', to: `/company/${m.companyId}/settings` })
+      if (first) links.push({ label: msg('Company settings'), to: `/company/${m.companyId}/settings` })
       first = false
-      groups.push({ id: `${page.role.toLowerCase()}-${m.companyId}`, title: `${m.companyName} · ${page.title}`, links })
+      groups.push({ id: `${page.role.toLowerCase()}-${m.companyId}`, title: page.title, company: m.companyName, links })
     }
     const roleNames = m.roles.map((r) => r.name)
     if (roleNames.includes('Mechanic') && !roleNames.includes('RepairShop') && m.companyTypes.includes('RepairShop')) {
-      groups.push({ id: `mechanic-${m.companyId}`, title: `${m.companyName} · Mechanic`, links: MECHANIC_PAGES(m.companyId) })
+      groups.push({ id: `mechanic-${m.companyId}`, title: msg('Mechanic'), company: m.companyName, links: MECHANIC_PAGES(m.companyId) })
     }
   }
   return groups

@@ -1,5 +1,6 @@
 import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval'
 import type { FiledPreTrip, PreTripDraft } from '#app/components/pre-trip/types.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * The driver's pre-trip survives a yard without signal (decision 030): a draft per user and
@@ -103,6 +104,12 @@ export type SendResult =
 
 const SEND_TIMEOUT_MS = 60_000
 
+/**
+ * The reasons a filing waits are kept in English (message ids, decision 074) and translated where
+ * shown (`reasonText` in the outbox's component); the server's own messages come translated.
+ */
+const NO_CONNECTION = msg('No connection')
+
 /** `Retry-After` in milliseconds: seconds, or an HTTP date; nothing for anything else. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined
@@ -119,7 +126,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
  * with the same idempotency key, is sent again), and a proxy's 502 or 504.
  */
 export async function sendPreTrip(payload: Record<string, unknown>): Promise<SendResult> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'retry', reason: 'No connection' }
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'retry', reason: NO_CONNECTION }
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), SEND_TIMEOUT_MS)
   let res: Response
@@ -132,7 +139,7 @@ export async function sendPreTrip(payload: Record<string, unknown>): Promise<Sen
       signal: abort.signal,
     })
   } catch {
-    return { kind: 'retry', reason: 'No connection' }
+    return { kind: 'retry', reason: NO_CONNECTION }
   } finally {
     clearTimeout(timer)
   }
@@ -144,12 +151,12 @@ export async function sendPreTrip(payload: Record<string, unknown>): Promise<Sen
   if (res.ok && body?.result?.data) return { kind: 'filed', filed: body.result.data }
   const status = body?.error?.data?.httpStatus ?? res.status
   const message = body?.error?.message ?? `The server answered ${status}`
-  if (status === 401) return { kind: 'retry', reason: 'Signed out: sign in again to send it' }
+  if (status === 401) return { kind: 'retry', reason: msg('Signed out: sign in again to send it') }
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
     return { kind: 'refused', status, formError: message, fieldErrors: body?.error?.data?.fieldErrors ?? {} }
   }
   const wait = retryAfterMs(res.headers.get('retry-after'))
-  return { kind: 'retry', reason: res.ok ? 'Unexpected answer' : message, ...(wait === undefined ? {} : { retryAfterMs: wait }) }
+  return { kind: 'retry', reason: res.ok ? msg('Unexpected answer') : message, ...(wait === undefined ? {} : { retryAfterMs: wait }) }
 }
 
 // ---------------------------------------------------------------------------------------

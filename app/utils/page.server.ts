@@ -5,7 +5,9 @@ import type { UseCaseContext } from '#server/context.ts'
 import { getDb } from '#server/db.server.ts'
 import { AppError, isAppError } from '#server/errors.ts'
 import { databaseFaultAnswer, databaseFaultOf } from '#server/http/request-scope.server.ts'
-import { localeOfRequest, translateForRequest } from '#server/i18n/messages.server.ts'
+import { localeOfRequest, translateFieldErrors, translateForRequest } from '#server/i18n/messages.server.ts'
+
+export { translateFieldErrors }
 import { logger } from '#server/log.server.ts'
 import { getActor, requirePageRole, requirePageUser } from './auth.server.ts'
 
@@ -77,12 +79,7 @@ export async function attempt<T>(run: () => Promise<T>, unexpected?: { log: stri
 /** A refused form: the error's status, its message and every field's message, plus what the form needs back. */
 export function formFailure<T extends object>(error: AppError, extra: T) {
   const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {}
-  return data({ formError: translateForRequest(error.message), fieldErrors: translateFieldErrors(error.fieldErrors), ...extra }, { status: error.status, headers })
-}
-
-/** A use case's field messages in the page's language (its English is the message id). */
-export function translateFieldErrors(fieldErrors: Record<string, string> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, message]) => [field, translateForRequest(message)]))
+  return data({ formError: error.messageIn(translateForRequest), fieldErrors: translateFieldErrors(error.fieldErrors), ...extra }, { status: error.status, headers })
 }
 
 /** A JSON answer of a resource route (never cached: it is the caller's). */

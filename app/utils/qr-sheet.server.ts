@@ -1,6 +1,8 @@
 import { attempt } from './page.server.ts'
 import { escapeHtml, renderPdf } from '#server/pdf/render.server.ts'
 import { qrDataUrl } from './qr.server.ts'
+import { DEFAULT_LOCALE, type Locale } from '#catalog/i18n.ts'
+import { translator } from '#server/i18n/messages.server.ts'
 
 /**
  * A one-page A4 PDF with a large QR and its code as text, named after the
@@ -18,11 +20,16 @@ export async function qrSheetResponse(sheet: {
   code: string
   /** A line under the code. */
   hint?: string
+  /** The sheet's language (the request's): the texts above come translated, this sets the rest. */
+  locale?: Locale
 }): Promise<Response> {
   const qr = await qrDataUrl(sheet.qrText, 600)
+  const locale = sheet.locale ?? DEFAULT_LOCALE
+  const t = translator(locale)
   const [title, subtitle, code, hint] = [sheet.title, sheet.subtitle, sheet.code, sheet.hint ?? ''].map(escapeHtml)
+  const alt = escapeHtml(t('QR code of {code}', { code: sheet.code }))
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
@@ -45,7 +52,7 @@ export async function qrSheetResponse(sheet: {
   <div class="brand">Operon</div>
   <h1>${title}</h1>
   <p class="sub">${subtitle}</p>
-  <img src="${qr}" alt="QR code of ${code}">
+  <img src="${qr}" alt="${alt}">
   <div class="code">${code}</div>
   ${hint ? `<p class="hint">${hint}</p>` : ''}
 </main>

@@ -1,5 +1,72 @@
 import type { Translations } from './types.ts'
 
-/** English → Spanish (decision 074). */
+/** English → Spanish (decision 074): pre-trip labels also shown by other areas (inspection detail, print pages, fleet, repairs). */
 export default {
+  // Pre-trip checklist sections (catalog/checklists.ts)
+  'Engine & Compartment': 'Motor y compartimiento',
+  "Driver's Cabin": 'Cabina del conductor',
+  'Exterior & Access': 'Exterior y acceso',
+  'Tires & Wheels': 'Llantas y ruedas',
+  'Safety & Emergency Equipment': 'Equipo de seguridad y emergencia',
+  'Interior & Cleanliness': 'Interior y limpieza',
+  // Pre-trip detail sections
+  Info: 'Información',
+  'Damage Report': 'Reporte de daños',
+  'Additional Comments': 'Comentarios adicionales',
+  'Final Status': 'Estado final',
+  'Time Log': 'Registro de horas',
+  Images: 'Imágenes',
+  // The 29 pre-trip items
+  'Fluid leaks under bus': 'Fugas de líquidos debajo del autobús',
+  'Engine oil level': 'Nivel de aceite del motor',
+  'Coolant level': 'Nivel de refrigerante',
+  'Belts and hoses': 'Bandas y mangueras',
+  'Battery and cables': 'Batería y cables',
+  Horn: 'Bocina (claxon)',
+  'Steering (free play)': 'Dirección (juego libre)',
+  Mirrors: 'Espejos',
+  'Windshield, wipers and washers': 'Parabrisas, limpiaparabrisas y lavaparabrisas',
+  'Gauges and warning lights': 'Indicadores y luces de advertencia',
+  'Fuel level': 'Nivel de combustible',
+  'Service brakes': 'Frenos de servicio',
+  'Parking brake': 'Freno de estacionamiento',
+  'Driver seat belt': 'Cinturón de seguridad del conductor',
+  'Operation of entrance door': 'Funcionamiento de la puerta de entrada',
+  'Emergency door and buzzer': 'Puerta de emergencia y alarma',
+  'Headlights, turn signals, brake and marker lights': 'Faros, direccionales, luces de freno y de posición',
+  Reflectors: 'Reflectores',
+  'Body condition': 'Condición de la carrocería',
+  'Tires (tread, inflation, damage)': 'Llantas (banda de rodamiento, presión de inflado, daños)',
+  'Wheels, rims and lug nuts': 'Ruedas, rines y tuercas de rueda',
+  'Fire extinguisher': 'Extintor',
+  'First aid kit': 'Botiquín de primeros auxilios',
+  'Emergency triangles': 'Triángulos de emergencia',
+  'Emergency windows and roof hatches': 'Ventanas de emergencia y escotillas del techo',
+  'Interior cleanliness': 'Limpieza interior',
+  'Floor condition': 'Condición del piso',
+  'Passenger seats and seat belts': 'Asientos y cinturones de seguridad de pasajeros',
+  'Handrails and stanchions': 'Pasamanos y postes',
+  // Answers
+  Ok: 'Bien',
+  Defective: 'Defectuoso',
+  // Damage report sides
+  Front: 'Frente',
+  Rear: 'Parte trasera',
+  'Right side': 'Lado derecho',
+  'Left side': 'Lado izquierdo',
+  // The 90-day emergency-exit check's items
+  'Push-out windows': 'Ventanas expulsables',
+  'Emergency doors': 'Puertas de emergencia',
+  'Emergency door marking lights': 'Luces de señalización de la puerta de emergencia',
+  'Out of service': 'Fuera de servicio',
+  // Repair task names and statuses (pre-trip page, Vehicle repairs, fleet)
+  'Damage: {side}': 'Daño: {side}',
+  Pending: 'Pendiente',
+  Completed: 'Completada',
+  Repaired: 'Reparada',
+  'Pending repair': 'Reparación pendiente',
+  // The signature field (pre-trip, inspection, lease, emergency-exit check)
+  '{label}: type your full name': '{label}: escriba su nombre completo',
+  Clear: 'Borrar',
+  'Sign with your finger or the mouse inside the box.': 'Firme con el dedo o con el mouse dentro del recuadro.',
 } satisfies Translations

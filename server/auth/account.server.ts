@@ -13,6 +13,7 @@ import { eraseAccountData } from './account-erasure.server.ts'
 import { revokeAllSessions } from './api-session.server.ts'
 import { requireRecentSignIn, type ReauthInput } from './reauth.server.ts'
 import { newTotpSecret } from './totp.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 const MANAGER_ROLE_IDS = MANAGER_ROLE_NAMES.map((r) => ROLE_IDS[r])
 
@@ -48,7 +49,7 @@ export async function deleteAccount(ctx: UseCaseContext, proof?: ReauthInput): P
   const now = ctx.now ?? new Date()
   await ctx.db.transaction(async (tx) => {
     const alone = await companiesLeftWithoutManager(tx, me.userId)
-    if (alone.length) throw new AppError('CONFLICT', `${TEXT.lastManager} (${alone.join(', ')})`)
+    if (alone.length) throw new AppError('CONFLICT', `${TEXT.lastManager} (${alone.join(', ')})`, { localized: (t) => `${t(TEXT.lastManager)} (${alone.join(', ')})` })
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, me.userId))
     await revokeAllSessions(tx, me.userId, now, 'account deleted')
     await eraseAccountData(tx, me.userId, row?.email ?? null, now)
@@ -83,13 +84,13 @@ export async function resetAuthenticator(ctx: UseCaseContext, proof?: ReauthInpu
   const me = requireUser(ctx.actor)
   const [current] = await ctx.db.read.select({ twoFactorType: users.twoFactorType }).from(users).where(eq(users.id, me.userId))
   // An Email account has nothing to reset: say so before asking for a password.
-  if (current?.twoFactorType !== TWO_FACTOR_TYPE.Authenticator) throw new AppError('BAD_REQUEST', 'Your account uses email codes, not an authenticator app')
+  if (current?.twoFactorType !== TWO_FACTOR_TYPE.Authenticator) throw new AppError('BAD_REQUEST', msg('Your account uses email codes, not an authenticator app'))
   await requireRecentSignIn(ctx, proof)
   const now = ctx.now ?? new Date()
   return ctx.db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.id, me.userId))
     if (!u || u.twoFactorType !== TWO_FACTOR_TYPE.Authenticator) {
-      throw new AppError('BAD_REQUEST', 'Your account uses email codes, not an authenticator app')
+      throw new AppError('BAD_REQUEST', msg('Your account uses email codes, not an authenticator app'))
     }
     const secretKey = newTotpSecret()
     await tx

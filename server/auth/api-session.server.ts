@@ -10,6 +10,7 @@ import { listMyCompanies, type UserCompanyMembership } from '../companies/list-m
 import { issueAccessToken } from './access-token.server.ts'
 import { loadUserActor } from './actor.server.ts'
 import { hashToken, randomToken } from './tokens.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export const REFRESH_TOKEN_DAYS = 30
 const DAY = 86_400_000
@@ -24,7 +25,7 @@ export interface TokenResponse {
 
 async function tokensFor(db: Database, userId: number, sessionId: string, refreshToken: string, now: Date, authTime?: Date) {
   const actor = await loadUserActor(db, userId, sessionId, 'api')
-  if (!actor || actor.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Invalid login')
+  if (!actor || actor.kind !== 'user') throw new AppError('UNAUTHORIZED', msg('Invalid login'))
   return {
     userId,
     accessToken: await issueAccessToken({ userId, sessionId, memberships: actor.memberships, now, authTime }),
@@ -70,13 +71,13 @@ export async function startApiSession(db: Database, userId: number, now = new Da
  * family (session) is revoked at once.
  */
 export const refreshInput = z.object({
-  userId: z.coerce.number({ message: 'userId is required' }).int(),
-  refreshToken: z.string({ message: 'refreshToken is required' }).min(1, 'refreshToken is required').max(200),
+  userId: z.coerce.number({ message: msg('userId is required') }).int(),
+  refreshToken: z.string({ message: msg('refreshToken is required') }).min(1, msg('refreshToken is required')).max(200),
 })
 
 export async function refreshApiSession(db: Database, raw: z.input<typeof refreshInput>, now = new Date()): Promise<TokenResponse> {
   const input = parseInput(refreshInput, raw)
-  const invalid = () => new AppError('UNAUTHORIZED', 'Invalid or expired refresh token')
+  const invalid = () => new AppError('UNAUTHORIZED', msg('Invalid or expired refresh token'))
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({

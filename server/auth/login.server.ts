@@ -12,11 +12,12 @@ import { AppError } from '../errors.ts'
 import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
-import { loginCodeMail } from '../mail/templates.ts'
+import { loginCodeMail, mailLocale } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { assertNotLocked, clearFailures, recordFailure } from './lockout.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
 import { claimTotpStep, newTotpSecret, verifyTotp } from './totp.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** PRODUCT.md: codes and the password step are good for 10 minutes; 5 tries per code. */
 export const LOGIN_STEP_MINUTES = 10
@@ -24,18 +25,18 @@ export const MAX_CODE_ATTEMPTS = 5
 const MINUTE = 60_000
 
 export const loginInput = z.object({
-  username: z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(254),
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(1024),
+  username: z.string({ message: msg('Email is required') }).trim().min(1, msg('Email is required')).max(254),
+  password: z.string({ message: msg('Password is required') }).min(1, msg('Password is required')).max(1024),
 })
 
 export const completeLoginInput = z.object({
-  username: z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(254),
-  code: z.coerce.string({ message: 'Code is required' }).trim().min(1, 'Code is required').max(12),
-  type: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)], { message: 'type must be 0 or 1' })),
+  username: z.string({ message: msg('Email is required') }).trim().min(1, msg('Email is required')).max(254),
+  code: z.coerce.string({ message: msg('Code is required') }).trim().min(1, msg('Code is required')).max(12),
+  type: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)], { message: msg('type must be 0 or 1') })),
 })
 
 export const resendCodeInput = z.object({
-  username: z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(254),
+  username: z.string({ message: msg('Email is required') }).trim().min(1, msg('Email is required')).max(254),
 })
 
 /** The spec's login response, plus the challenge handle the web flow keeps in a cookie. */
@@ -124,7 +125,7 @@ export async function startLogin(ctx: UseCaseContext, input: z.input<typeof logi
       emailCodeHash: code ? hashCode(challengeId, code) : null,
       ip: ctx.ip ?? null,
     })
-    if (code) await enqueueMail(tx, { to: user.email!, ...loginCodeMail({ firstName: user.firstName, code }) })
+    if (code) await enqueueMail(tx, { to: user.email!, ...loginCodeMail({ firstName: user.firstName, code, locale: mailLocale(user.locale) }) })
     return {
       twoFactorType: type,
       isFirstLogin,
@@ -246,7 +247,7 @@ export async function resendEmailCode(ctx: UseCaseContext, input: z.input<typeof
         expiresAt: new Date(now.getTime() + LOGIN_STEP_MINUTES * MINUTE),
       })
       .where(eq(loginChallenges.id, challenge.id))
-    await enqueueMail(tx, { to: user.email!, ...loginCodeMail({ firstName: user.firstName, code }) })
+    await enqueueMail(tx, { to: user.email!, ...loginCodeMail({ firstName: user.firstName, code, locale: mailLocale(user.locale) }) })
     return true
   })
   if (sent) kickMailWorker()

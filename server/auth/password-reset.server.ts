@@ -11,7 +11,7 @@ import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { consumeMailCap } from '../mail/caps.server.ts'
-import { passwordChangedMail, passwordResetMail } from '../mail/templates.ts'
+import { passwordChangedMail, passwordResetMail, mailLocale } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { revokeAllSessions } from './api-session.server.ts'
 import { clearFailures } from './lockout.server.ts'
@@ -19,12 +19,13 @@ import { hashPassword } from './password.server.ts'
 import { newPasswordSchema } from './common-passwords.server.ts'
 import { emailSchema } from './password-rules.ts'
 import { hashToken, randomToken } from './tokens.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export const RESET_TOKEN_MINUTES = 60
 
 export const sendResetLinkInput = z.object({ email: emailSchema })
 export const resetPasswordInput = z.object({
-  token: z.string({ message: 'The reset link is invalid' }).trim().min(1, 'The reset link is invalid').max(200),
+  token: z.string({ message: msg('The reset link is invalid') }).trim().min(1, msg('The reset link is invalid')).max(200),
   newPassword: newPasswordSchema,
 })
 
@@ -39,7 +40,7 @@ export async function sendPasswordResetLink(ctx: UseCaseContext, input: unknown)
   // Per recipient, keyed by the address as typed whether or not an account uses it: reveals nothing.
   await consumeMailCap('resetLink', email, ctx.db)
   const [user] = await ctx.db.read
-    .select({ id: users.id, firstName: users.firstName, email: users.email })
+    .select({ id: users.id, firstName: users.firstName, email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .limit(1)
@@ -53,7 +54,7 @@ export async function sendPasswordResetLink(ctx: UseCaseContext, input: unknown)
         expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
       })
       const link = `${env().APP_URL}/reset-password?token=${encodeURIComponent(token)}`
-      await enqueueMail(tx, { to: user.email!, ...passwordResetMail({ firstName: user.firstName, link }) })
+      await enqueueMail(tx, { to: user.email!, ...passwordResetMail({ firstName: user.firstName, link, locale: mailLocale(user.locale) }) })
     })
     kickMailWorker()
   }
@@ -66,7 +67,7 @@ export async function resetPassword(ctx: UseCaseContext, input: unknown): Promis
   const now = ctx.now ?? new Date()
   await consumeRateLimit('reset', ctx.ip ?? 'unknown', ctx.db)
   const passwordHash = await hashPassword(newPassword)
-  const invalid = () => new AppError('BAD_REQUEST', 'This reset link is invalid or has expired', { fieldErrors: { token: 'This reset link is invalid or has expired' } })
+  const invalid = () => new AppError('BAD_REQUEST', msg('This reset link is invalid or has expired'), { fieldErrors: { token: msg('This reset link is invalid or has expired') } })
   const email = await ctx.db.transaction(async (tx) => {
     const used = await tx
       .update(passwordResetTokens)
@@ -74,7 +75,7 @@ export async function resetPassword(ctx: UseCaseContext, input: unknown): Promis
       .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
     if (rowsAffected(used) !== 1) throw invalid()
     const [row] = await tx
-      .select({ userId: passwordResetTokens.userId, email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+      .select({ userId: passwordResetTokens.userId, email: users.email, firstName: users.firstName, locale: users.locale, deletedAt: users.deletedAt })
       .from(passwordResetTokens)
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
       .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
@@ -87,7 +88,7 @@ export async function resetPassword(ctx: UseCaseContext, input: unknown): Promis
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)))
     await revokeAllSessions(tx, row.userId, now, 'password reset')
     await audit(tx, { kind: 'anonymous' }, { action: 'user.passwordReset', entityType: 'user', entityId: row.userId, details: { ip: ctx.ip ?? null } })
-    if (row.email) await enqueueMail(tx, { to: row.email, ...passwordChangedMail({ firstName: row.firstName }) })
+    if (row.email) await enqueueMail(tx, { to: row.email, ...passwordChangedMail({ firstName: row.firstName, locale: mailLocale(row.locale) }) })
     return row.email
   })
   kickMailWorker()

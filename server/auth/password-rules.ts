@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '#catalog/i18n.ts'
 
 /** Spec section 9: at least 8 characters and one uppercase letter; PRODUCT.md: at most 128. */
 export const PASSWORD_MIN = 8
@@ -21,14 +22,14 @@ export function passwordChecks(password: string, confirm?: string): PasswordChec
 }
 
 export const passwordSchema = z
-  .string({ message: 'Password is required' })
+  .string({ message: msg('Password is required') })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-  .refine((p) => /\p{Lu}/u.test(p), 'Password must contain at least one uppercase letter')
+  .refine((p) => /\p{Lu}/u.test(p), msg('Password must contain at least one uppercase letter'))
 
 export const emailSchema = z
-  .string({ message: 'Email is required' })
+  .string({ message: msg('Email is required') })
   .trim()
   .toLowerCase()
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email address'))
+  .max(254, msg('Email is too long'))
+  .pipe(z.email(msg('Please enter a valid email address')))

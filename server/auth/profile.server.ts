@@ -1,4 +1,4 @@
-import { isLocale, LOCALES, type Locale } from '#catalog/i18n.ts'
+import { isLocale, LOCALES, type Locale, msg } from '#catalog/i18n.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { userLicenses, userPhotos, users } from '#db/schema/index.ts'
@@ -25,25 +25,25 @@ const isRealDate = (s: string) => {
  */
 export const profileFieldsSchema = z
   .object({
-    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
-    lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
+    firstName: z.string({ message: msg('First name is required') }).trim().min(1, msg('First name is required')).max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
+    lastName: z.string({ message: msg('Last name is required') }).trim().min(1, msg('Last name is required')).max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
     dateOfBirth: z
-      .string({ message: 'Date of birth is required' })
+      .string({ message: msg('Date of birth is required') })
       .trim()
       .transform((s) => s.slice(0, 10))
-      .pipe(dateOnly.refine(isRealDate, 'Enter a real date (YYYY-MM-DD)'))
-      .refine((s) => s < new Date().toISOString().slice(0, 10), 'Date of birth must be in the past')
+      .pipe(dateOnly.refine(isRealDate, msg('Enter a real date (YYYY-MM-DD)')))
+      .refine((s) => s < new Date().toISOString().slice(0, 10), msg('Date of birth must be in the past'))
       .refine((s) => s >= '1900-01-01', 'Date of birth must be after 1900'),
     gender: z.coerce
-      .number({ message: 'Gender is required' })
+      .number({ message: msg('Gender is required') })
       .int()
-      .min(0, 'Gender is required')
-      .max(3, 'Gender is required'),
+      .min(0, msg('Gender is required'))
+      .max(3, msg('Gender is required')),
     countryCode: z
-      .string({ message: 'Country is required' })
+      .string({ message: msg('Country is required') })
       .trim()
       .toUpperCase()
-      .refine(isCountryCode, 'Choose a country from the list'),
+      .refine(isCountryCode, msg('Choose a country from the list')),
     comesFromState: z
       .string()
       .trim()
@@ -51,17 +51,17 @@ export const profileFieldsSchema = z
       .nullish()
       .transform((v) => v || null),
     phoneNumber: z
-      .string({ message: 'Phone number is required' })
+      .string({ message: msg('Phone number is required') })
       .trim()
-      .min(1, 'Phone number is required')
-      .max(30, 'Phone number is too long')
-      .regex(/^\+?[0-9 ()./-]{6,30}$/, 'Enter a phone number with digits, spaces or + - ( )'),
+      .min(1, msg('Phone number is required'))
+      .max(30, msg('Phone number is too long'))
+      .regex(/^\+?[0-9 ()./-]{6,30}$/, msg('Enter a phone number with digits, spaces or + - ( )')),
   })
   .superRefine((v, ctx) => {
     if (v.countryCode === 'US' && !v.comesFromState) {
-      ctx.addIssue({ code: 'custom', path: ['comesFromState'], message: 'State is required for the United States' })
+      ctx.addIssue({ code: 'custom', path: ['comesFromState'], message: msg('State is required for the United States') })
     } else if (v.countryCode === 'US' && !isUsState(v.comesFromState)) {
-      ctx.addIssue({ code: 'custom', path: ['comesFromState'], message: 'Choose a state from the list' })
+      ctx.addIssue({ code: 'custom', path: ['comesFromState'], message: msg('Choose a state from the list') })
     }
   })
   .transform((v) => ({ ...v, comesFromState: v.countryCode === 'US' ? v.comesFromState : null }))
@@ -69,8 +69,8 @@ export const profileFieldsSchema = z
 export const saveAdditionalDataInput = z.intersection(z.object({ id: z.coerce.number().int().positive() }), profileFieldsSchema)
 
 export const licenseSchema = z.object({
-  licenseTypeId: z.coerce.number().int().refine(isLicenseTypeId, 'Choose a license type'),
-  licenseNumber: z.string({ message: 'License number is required' }).trim().min(1, 'License number is required').max(50).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
+  licenseTypeId: z.coerce.number().int().refine(isLicenseTypeId, msg('Choose a license type')),
+  licenseNumber: z.string({ message: msg('License number is required') }).trim().min(1, msg('License number is required')).max(50).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
   state: z
     .string()
     .trim()
@@ -78,14 +78,14 @@ export const licenseSchema = z.object({
     .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
     .nullish()
     .transform((v) => v || null),
-  expiryDate: dateOnly.refine(isRealDate, 'Enter a real date (YYYY-MM-DD)').nullish().transform((v) => v ?? null),
+  expiryDate: dateOnly.refine(isRealDate, msg('Enter a real date (YYYY-MM-DD)')).nullish().transform((v) => v ?? null),
 })
 
 /** The qualification as typed: one line, trimmed, at most 200 characters; blank is none (null). */
 export const inspectorQualificationSchema = z.preprocess(
   (v) => (v === null ? '' : v),
   z
-    .string({ message: 'Type your qualification' })
+    .string({ message: msg('Type your qualification') })
     .trim()
     .max(INSPECTOR_QUALIFICATION_MAX, ANNUAL_TEXT.qualificationTooLong)
     .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
@@ -109,7 +109,7 @@ export const updateProfileInput = z.intersection(
 
 function ownUser(ctx: UseCaseContext, userId?: number) {
   const user = requireUser(ctx.actor)
-  if (userId !== undefined && userId !== user.userId) throw forbidden('You can only see your own account')
+  if (userId !== undefined && userId !== user.userId) throw forbidden(msg('You can only see your own account'))
   return user
 }
 
@@ -119,7 +119,7 @@ async function loadUser(ctx: UseCaseContext, userId: number) {
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1)
-  if (!row) throw new AppError('NOT_FOUND', 'User not found')
+  if (!row) throw new AppError('NOT_FOUND', msg('User not found'))
   return row
 }
 
@@ -187,7 +187,7 @@ export async function getProfileCompletion(ctx: UseCaseContext): Promise<{ compl
     .from(users)
     .where(and(eq(users.id, me.userId), isNull(users.deletedAt)))
     .limit(1)
-  if (!u) throw new AppError('NOT_FOUND', 'User not found')
+  if (!u) throw new AppError('NOT_FOUND', msg('User not found'))
   const missing = missingProfileFields(u)
   return { complete: missing.length === 0, missing }
 }
@@ -243,7 +243,7 @@ export async function getProfile(ctx: UseCaseContext) {
 export async function saveAdditionalData(ctx: UseCaseContext, input: unknown) {
   const me = requireUser(ctx.actor)
   const raw = (input ?? {}) as { id?: unknown }
-  if (raw.id !== undefined && raw.id !== null && Number(raw.id) !== me.userId) throw forbidden('You can only change your own account')
+  if (raw.id !== undefined && raw.id !== null && Number(raw.id) !== me.userId) throw forbidden(msg('You can only change your own account'))
   const v = parseInput(profileFieldsSchema, input)
   const now = ctx.now ?? new Date()
   await ctx.db.transaction(async (tx) => {
@@ -307,7 +307,7 @@ export const alertDigestInput = z.object({
 export async function getAlertDigestSetting(ctx: UseCaseContext): Promise<{ alertDigest: boolean; ownerManager: boolean }> {
   const me = requireUser(ctx.actor)
   const [u] = await ctx.db.read.select({ alertDigest: users.alertDigest }).from(users).where(and(eq(users.id, me.userId), isNull(users.deletedAt)))
-  if (!u) throw new AppError('NOT_FOUND', 'User not found')
+  if (!u) throw new AppError('NOT_FOUND', msg('User not found'))
   return { alertDigest: u.alertDigest, ownerManager: hasRoleAnywhere(me, ['Owner']) }
 }
 
@@ -323,7 +323,7 @@ export async function setAlertDigest(ctx: UseCaseContext, input: unknown): Promi
   return { alertDigest }
 }
 
-export const languageInput = z.object({ locale: z.enum(LOCALES, { message: 'Choose English or Español' }) })
+export const languageInput = z.object({ locale: z.enum(LOCALES, { message: msg('Choose English or Español') }) })
 
 /** The caller's language (decision 074): pages after sign-in, and the emails and PDFs they receive. */
 export async function setMyLanguage(ctx: UseCaseContext, input: unknown): Promise<{ locale: Locale }> {
@@ -351,6 +351,6 @@ export async function languageOfUser(ctx: UseCaseContext, userId: number): Promi
 export async function getInspectorQualification(ctx: UseCaseContext): Promise<{ inspectorQualification: string | null; inspector: boolean }> {
   const me = requireUser(ctx.actor)
   const [u] = await ctx.db.read.select({ q: users.inspectorQualification }).from(users).where(and(eq(users.id, me.userId), isNull(users.deletedAt)))
-  if (!u) throw new AppError('NOT_FOUND', 'User not found')
+  if (!u) throw new AppError('NOT_FOUND', msg('User not found'))
   return { inspectorQualification: u.q ?? null, inspector: hasRoleAnywhere(me, QUALIFIED_INSPECTOR_ROLES) }
 }

@@ -13,12 +13,13 @@ import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import { consumeMailCap } from '../mail/caps.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
-import { confirmCodeMail } from '../mail/templates.ts'
+import { confirmCodeMail, mailLocale } from '../mail/templates.ts'
 import { requireUser } from '../policy.ts'
 import { parseInput } from '../validation.ts'
 import { assertNotLocked, recordFailure } from './lockout.server.ts'
 import { verifyPassword } from './password.server.ts'
 import { claimTotpStep, verifyTotp } from './totp.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * Re-authentication before what cannot be undone (decision 021): deleting the
@@ -45,6 +46,7 @@ async function loadCredentials(ctx: UseCaseContext, userId: number) {
     .select({
       email: users.email,
       firstName: users.firstName,
+      locale: users.locale,
       passwordHash: users.passwordHash,
       twoFactorType: users.twoFactorType,
       totpSecret: users.totpSecret,
@@ -53,7 +55,7 @@ async function loadCredentials(ctx: UseCaseContext, userId: number) {
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1)
-  if (!u || !u.email) throw new AppError('UNAUTHORIZED', 'Authentication required')
+  if (!u || !u.email) throw new AppError('UNAUTHORIZED', msg('Authentication required'))
   return { ...u, email: u.email }
 }
 
@@ -81,7 +83,7 @@ export async function sendReauthCode(ctx: UseCaseContext): Promise<{ message: st
       emailCodeHash: hashCode(id, code),
       ip: ctx.ip ?? null,
     })
-    await enqueueMail(tx, { to: u.email, ...confirmCodeMail({ firstName: u.firstName, code }) })
+    await enqueueMail(tx, { to: u.email, ...confirmCodeMail({ firstName: u.firstName, code, locale: mailLocale(u.locale) }) })
   })
   kickMailWorker()
   return { message: HARDENING_TEXT.reauthCodeSent }

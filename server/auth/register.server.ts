@@ -27,6 +27,7 @@ import { newPersonalIdentifier } from './personal-identifier.server.ts'
 import { newPasswordSchema } from './common-passwords.server.ts'
 import { emailSchema } from './password-rules.ts'
 import { newTotpSecret } from './totp.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 const roleName = z.string().transform((v, ctx) => {
   const role = parseRegistrationRole(v)
@@ -50,19 +51,19 @@ export const registerInput = z
   .object({
     username: emailSchema,
     password: newPasswordSchema,
-    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
+    firstName: z.string({ message: msg('First name is required') }).trim().min(1, msg('First name is required')).max(100).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
     lastName: optionalText(100),
     role: z
-      .union([roleName, z.array(roleName)], { message: 'Choose at least one role' })
+      .union([roleName, z.array(roleName)], { message: msg('Choose at least one role') })
       .transform((r) => {
         const list = Array.isArray(r) ? r : [r]
         return [...new Map(list.map((x) => [x.name, x])).values()] as RegistrationRole[]
       })
-      .refine((r) => r.length > 0, 'Choose at least one role'),
+      .refine((r) => r.length > 0, msg('Choose at least one role')),
     twoFactorType: z.coerce
-      .number({ message: 'Choose Authenticator (0) or Email (1)' })
+      .number({ message: msg('Choose Authenticator (0) or Email (1)') })
       .int()
-      .pipe(z.union([z.literal(0), z.literal(1)], { message: 'Choose Authenticator (0) or Email (1)' })),
+      .pipe(z.union([z.literal(0), z.literal(1)], { message: msg('Choose Authenticator (0) or Email (1)') })),
     companyCode: optionalText(20),
     companyName: optionalText(100),
     /** The new company's time zone (decision 063); without it, the default zone. Ignored when joining. */
@@ -71,18 +72,18 @@ export const registerInput = z
   .superRefine((v, ctx) => {
     const managers = v.role.filter((r) => r.companyType)
     if (v.companyCode && v.companyName) {
-      ctx.addIssue({ code: 'custom', path: ['companyCode'], message: 'Give either a company code or a new company name, not both' })
+      ctx.addIssue({ code: 'custom', path: ['companyCode'], message: msg('Give either a company code or a new company name, not both') })
     } else if (managers.length && !v.companyCode && !v.companyName) {
       ctx.addIssue({
         code: 'custom',
         path: ['companyCode'],
-        message: 'A company code (to join) or a new company name is required for a manager role',
+        message: msg('A company code (to join) or a new company name is required for a manager role'),
       })
     } else if (v.companyName && !managers.length) {
       ctx.addIssue({
         code: 'custom',
         path: ['companyName'],
-        message: 'Creating a company needs a manager role (busOwner, operator or repairShop)',
+        message: msg('Creating a company needs a manager role (busOwner, operator or repairShop)'),
       })
     }
   })
@@ -111,8 +112,8 @@ export async function registerUser(ctx: UseCaseContext, input: unknown): Promise
       .from(users)
       .where(and(eq(users.email, v.username), isNull(users.deletedAt)))
     if (taken) {
-      throw new AppError('CONFLICT', 'An account with this email already exists', {
-        fieldErrors: { username: 'An account with this email already exists' },
+      throw new AppError('CONFLICT', msg('An account with this email already exists'), {
+        fieldErrors: { username: msg('An account with this email already exists') },
       })
     }
     const personalIdentifier = await newPersonalIdentifier(tx)
@@ -153,6 +154,7 @@ export async function registerUser(ctx: UseCaseContext, input: unknown): Promise
         firstName: v.firstName,
         loginUrl: `${env().APP_URL}/login`,
         twoFactor: v.twoFactorType === TWO_FACTOR_TYPE.Authenticator ? 'Authenticator' : 'Email',
+        locale: ctx.locale ?? 'en',
       }),
     })
     return { userId }

@@ -22,6 +22,7 @@ import {
   CAPTCHA_FIELD,
   CAPTCHA_REQUIRED_MESSAGE,
 } from './fields.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export {
   CAPTCHA_CHALLENGE_URL,
@@ -269,7 +270,7 @@ export interface CaptchaCaller {
 }
 
 export const CAPTCHA_FALLBACK_LIMITED_MESSAGE =
-  'Too many answers to the question without JavaScript from here. Please turn JavaScript on, or try again in an hour.'
+  msg('Too many answers to the question without JavaScript from here. Please turn JavaScript on, or try again in an hour.')
 
 /**
  * The fallback's limits (decision 023), taken before its answer is checked:

@@ -1,3 +1,4 @@
+import { msg } from '#catalog/i18n.ts'
 /**
  * Captcha form field names and the spec's message. Kept out of
  * captcha.server.ts so the browser component can use them too (a `.server`
@@ -15,4 +16,4 @@ export const CAPTCHA_FALLBACK_ANSWER_FIELD = 'captchaAnswer'
 export const CAPTCHA_CHALLENGE_URL = '/captcha/challenge'
 
 /** Spec section 5. */
-export const CAPTCHA_REQUIRED_MESSAGE = 'Please complete CAPTCHA'
+export const CAPTCHA_REQUIRED_MESSAGE = msg('Please complete CAPTCHA')

@@ -10,6 +10,7 @@ import { membershipIn, requireRole } from '../policy.ts'
 import { idSchema, parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { findCompanyByCode } from './membership-rules.server.ts'
 import { routeWaitingRepairs } from '../repairs/route-waiting.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** A company's time zone: an IANA name the runtime knows (`Intl.supportedValuesOf('timeZone')`, and UTC). */
 export const timeZoneSchema = z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE)
@@ -41,7 +42,7 @@ export const addressSchema = z
 export async function getCompany(ctx: UseCaseContext, companyId: number) {
   requireRole(ctx.actor, companyId, [...MANAGER_ROLE_NAMES, 'Driver', 'Mechanic'])
   const [c] = await ctx.db.read.select().from(companies).where(eq(companies.id, companyId))
-  if (!c) throw new AppError('NOT_FOUND', 'Company not found')
+  if (!c) throw new AppError('NOT_FOUND', msg('Company not found'))
   const shop = c.repairShopCompanyId
     ? (await ctx.db.read.select({ name: companies.name, code: companies.code }).from(companies).where(eq(companies.id, c.repairShopCompanyId)))[0]
     : undefined
@@ -58,7 +59,7 @@ export async function getCompany(ctx: UseCaseContext, companyId: number) {
 
 export const companySettingsInput = z.object({
   companyId: idSchema,
-  name: z.string().trim().min(1, 'Company name is required').max(100, 'Company name is at most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).optional(),
+  name: z.string().trim().min(1, msg('Company name is required')).max(100, msg('Company name is at most 100 characters')).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).optional(),
   timeZone: timeZoneSchema.optional(),
   /** The postal address, one line per line; empty clears it. */
   address: addressSchema.nullish(),
@@ -79,10 +80,13 @@ export async function updateCompanySettings(ctx: UseCaseContext, input: unknown)
       if (!v.repairShopCode) set.repairShopCompanyId = null
       else {
         const shop = await findCompanyByCode(tx, v.repairShopCode).catch(() => {
-          throw new AppError('BAD_REQUEST', 'No repair shop has this code', { fieldErrors: { repairShopCode: 'No repair shop has this code' } })
+          throw new AppError('BAD_REQUEST', msg('No repair shop has this code'), { fieldErrors: { repairShopCode: msg('No repair shop has this code') } })
         })
         if (!shop.types.includes('RepairShop')) {
-          throw new AppError('BAD_REQUEST', `${shop.name} is not a repair shop`, { fieldErrors: { repairShopCode: `${shop.name} is not a repair shop` } })
+          throw new AppError('BAD_REQUEST', `${shop.name} is not a repair shop`, {
+            fieldErrors: { repairShopCode: `${shop.name} is not a repair shop` },
+            localized: (t) => t('{company} is not a repair shop', { company: shop.name }),
+          })
         }
         set.repairShopCompanyId = shop.id
       }

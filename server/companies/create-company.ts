@@ -13,17 +13,18 @@ import { newCompanyCode } from './company-code.ts'
 import { timeZoneSchema } from './company-settings.server.ts'
 import { DEFAULT_TIME_ZONE } from '#catalog/company-settings.ts'
 import type { UserCompanyMembership } from './list-my-companies.ts'
+import { msg } from '#catalog/i18n.ts'
 
 const companyType = z
   .string()
   .transform((v) => COMPANY_TYPES.find((t) => t.toLowerCase() === v.trim().toLowerCase()))
-  .pipe(z.enum(COMPANY_TYPES, { message: 'Company type must be Owner, Operator or RepairShop' }))
+  .pipe(z.enum(COMPANY_TYPES, { message: msg('Company type must be Owner, Operator or RepairShop') }))
 
 export const createCompanyInput = z.object({
-  name: z.string().trim().min(1, 'Company name is required').max(100, 'Company name is at most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
+  name: z.string().trim().min(1, msg('Company name is required')).max(100, msg('Company name is at most 100 characters')).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
   types: z
     .array(companyType)
-    .min(1, 'Choose at least one company type')
+    .min(1, msg('Choose at least one company type'))
     // In the caller's order: the first type names the code's prefix (`OWN-`, `OPR-`, `RSH-`).
     .transform((types) => [...new Set(types)] as CompanyType[]),
   /** IANA name; the forms send the browser's guess or the manager's choice, API callers may omit it (decision 063). */

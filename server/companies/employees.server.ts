@@ -10,6 +10,7 @@ import { requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { rolesCallerManages } from './join-requests.server.ts'
 import { hasOtherActiveHolder } from './membership-rules.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 
 export const listEmployeesInput = z.object({
@@ -20,7 +21,7 @@ export const listEmployeesInput = z.object({
   pageSize: z.coerce
     .number()
     .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 10, 20 or 30')
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), msg('Page size must be 10, 20 or 30'))
     .optional(),
 })
 
@@ -103,7 +104,7 @@ export const updateRoleStatusInput = z.object({
   userId: idSchema,
   companyId: idSchema,
   roleId: z.coerce.number().int(),
-  isActive: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'isActive must be true or false' }),
+  isActive: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: msg('isActive must be true or false') }),
 })
 
 /**
@@ -115,20 +116,22 @@ export async function updateUserRoleStatus(ctx: UseCaseContext, input: unknown):
   const me = requireUser(ctx.actor)
   const v = parseInput(updateRoleStatusInput, input)
   const role = roleById(v.roleId)
-  if (!role) throw new AppError('BAD_REQUEST', 'Unknown role', { fieldErrors: { roleId: 'Unknown role' } })
+  if (!role) throw new AppError('BAD_REQUEST', msg('Unknown role'), { fieldErrors: { roleId: msg('Unknown role') } })
   const managed = await rolesCallerManages(ctx, v.companyId)
   if (!managed.length) throw forbidden()
-  if (!managed.includes(role.name)) throw forbidden(`You cannot change the ${role.label} role here`)
+  if (!managed.includes(role.name)) throw new AppError('FORBIDDEN', `You cannot change the ${role.label} role here`, { localized: (t) => t('You cannot change the {role} role here', { role: t(role.label) }) })
   const now = ctx.now ?? new Date()
   await ctx.db.transaction(async (tx) => {
     const [m] = await tx
       .select({ id: memberships.id, isActive: memberships.isActive })
       .from(memberships)
       .where(and(eq(memberships.userId, v.userId), eq(memberships.companyId, v.companyId), eq(memberships.roleId, v.roleId)))
-    if (!m) throw new AppError('NOT_FOUND', 'This user does not have this role in the company')
+    if (!m) throw new AppError('NOT_FOUND', msg('This user does not have this role in the company'))
     if (m.isActive === v.isActive) return
     if (!v.isActive && isManagerRole(role.name)) {
-      if (!(await hasOtherActiveHolder(tx, v.companyId, v.roleId, v.userId))) throw new AppError('CONFLICT', `The company must keep at least one active ${role.label} manager`)
+      if (!(await hasOtherActiveHolder(tx, v.companyId, v.roleId, v.userId))) throw new AppError('CONFLICT', `The company must keep at least one active ${role.label} manager`, {
+          localized: (t) => t('The company must keep at least one active {role} manager', { role: t(role.label) }),
+        })
     }
     await tx.update(memberships).set({ isActive: v.isActive, updatedAt: now }).where(eq(memberships.id, m.id))
     await audit(tx, me, {
@@ -139,5 +142,5 @@ export async function updateUserRoleStatus(ctx: UseCaseContext, input: unknown):
       details: { userId: v.userId, role: role.name },
     })
   })
-  return { message: 'Updated successfully' }
+  return { message: msg('Updated successfully') }
 }

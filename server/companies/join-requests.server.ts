@@ -22,21 +22,22 @@ import { joinRequestAnsweredMail } from '../mail/templates.ts'
 import { membershipIn, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { createJoinRequestTx, findCompanyByCode } from './membership-rules.server.ts'
+import { isLocale, msg } from '#catalog/i18n.ts'
 
-export const ALREADY_IN_COMPANY = 'User was already in the company'
+export const ALREADY_IN_COMPANY = msg('User was already in the company')
 
 /** A role name as users and legacy clients write it: `Driver`, `operator`, `busOwner`… */
-const roleField = z.string({ message: 'Role is required' }).transform((v, ctx) => {
+const roleField = z.string({ message: msg('Role is required') }).transform((v, ctx) => {
   const role = parseCompanyRoleName(v)?.name ?? parseRegistrationRole(v)?.companyRole
   if (!role) {
-    ctx.addIssue({ code: 'custom', message: 'Role must be Owner, Operator, RepairShop, Driver or Mechanic' })
+    ctx.addIssue({ code: 'custom', message: msg('Role must be Owner, Operator, RepairShop, Driver or Mechanic') })
     return z.NEVER
   }
   return role as RoleName
 })
 
 export const joinCompanyInput = z.object({
-  companyCode: z.string({ message: 'Company code is required' }).trim().min(1, 'Company code is required').max(20),
+  companyCode: z.string({ message: msg('Company code is required') }).trim().min(1, msg('Company code is required')).max(20),
   role: roleField,
 })
 
@@ -129,14 +130,14 @@ async function answerJoinRequest(ctx: UseCaseContext, input: unknown, accept: bo
   const role = req ? roleNameOf(req.roleId) : 'Unknown'
   // Someone else's company's request is "not found", never "forbidden": its existence is not revealed.
   if (!req || role === 'Unknown' || !(await rolesCallerManages(ctx, req.companyId)).includes(role)) {
-    throw new AppError('NOT_FOUND', 'Join request not found')
+    throw new AppError('NOT_FOUND', msg('Join request not found'))
   }
   const outcome = await ctx.db.transaction(async (tx) => {
     const answered = await tx
       .update(joinRequests)
       .set({ status: accept ? 'Accepted' : 'Rejected', answeredAt: now, answeredByUserId: me.userId })
       .where(and(eq(joinRequests.id, req.id), eq(joinRequests.status, 'Pending')))
-    if (rowsAffected(answered) !== 1) throw new AppError('CONFLICT', 'This request was already answered')
+    if (rowsAffected(answered) !== 1) throw new AppError('CONFLICT', msg('This request was already answered'))
     let already = false
     if (accept) {
       const [held] = await tx
@@ -148,12 +149,12 @@ async function answerJoinRequest(ctx: UseCaseContext, input: unknown, accept: bo
       else await tx.insert(memberships).values({ userId: req.userId, companyId: req.companyId, roleId: req.roleId, createdAt: now, updatedAt: now })
     }
     const [info] = await tx
-      .select({ email: users.email, firstName: users.firstName, company: companies.name })
+      .select({ email: users.email, firstName: users.firstName, locale: users.locale, company: companies.name })
       .from(users)
       .innerJoin(companies, eq(companies.id, req.companyId))
       .where(eq(users.id, req.userId))
     if (info?.email && !already) {
-      await enqueueMail(tx, { to: info.email, ...joinRequestAnsweredMail({ firstName: info.firstName, companyName: info.company, role, accepted: accept }) })
+      await enqueueMail(tx, { to: info.email, ...joinRequestAnsweredMail({ firstName: info.firstName, companyName: info.company, role, accepted: accept, locale: isLocale(info.locale) ? info.locale : 'en' }) })
     }
     await audit(tx, me, { action: accept ? 'joinRequest.accept' : 'joinRequest.reject', companyId: req.companyId, entityType: 'joinRequest', entityId: req.id })
     return { already }

@@ -4,6 +4,7 @@ import { companies, companyTypes, joinRequests, memberships, users } from '#db/s
 import { ROLE_IDS, roleAllowedInCompany, roleLabelOf, type CompanyType, type RoleName } from '#catalog/roles.ts'
 import { AppError } from '../errors.ts'
 import { normalizeCompanyCode } from './company-code.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export interface CompanyRef {
   id: number
@@ -16,7 +17,7 @@ export interface CompanyRef {
 export async function findCompanyByCode(tx: Tx, code: string): Promise<CompanyRef> {
   const [company] = await tx.select().from(companies).where(eq(companies.code, normalizeCompanyCode(code))).limit(1)
   if (!company) {
-    throw new AppError('NOT_FOUND', 'No company has this code', { fieldErrors: { companyCode: 'No company has this code' } })
+    throw new AppError('NOT_FOUND', msg('No company has this code'), { fieldErrors: { companyCode: msg('No company has this code') } })
   }
   const types = await tx.select({ type: companyTypes.type }).from(companyTypes).where(eq(companyTypes.companyId, company.id))
   return { id: company.id, name: company.name, code: company.code, types: types.map((t) => t.type) }
@@ -30,6 +31,7 @@ export async function createJoinRequestTx(tx: Tx, userId: number, company: Compa
   if (!roleAllowedInCompany(role, company.types)) {
     throw new AppError('BAD_REQUEST', `${company.name} does not take ${roleLabelOf(role).toLowerCase()}s`, {
       fieldErrors: { role: `${company.name} does not take ${roleLabelOf(role).toLowerCase()}s` },
+      localized: (t) => t('{company} does not take the {role} role', { company: company.name, role: t(roleLabelOf(role)) }),
     })
   }
   const roleId = ROLE_IDS[role]
@@ -37,7 +39,11 @@ export async function createJoinRequestTx(tx: Tx, userId: number, company: Compa
     .select({ id: memberships.id })
     .from(memberships)
     .where(and(eq(memberships.userId, userId), eq(memberships.companyId, company.id), eq(memberships.roleId, roleId)))
-  if (held) throw new AppError('CONFLICT', `You already have the ${roleLabelOf(role)} role in ${company.name}`)
+  if (held) {
+    throw new AppError('CONFLICT', `You already have the ${roleLabelOf(role)} role in ${company.name}`, {
+      localized: (t) => t('You already have the {role} role in {company}', { role: t(roleLabelOf(role)), company: company.name }),
+    })
+  }
   const [pending] = await tx
     .select({ id: joinRequests.id })
     .from(joinRequests)
@@ -49,7 +55,11 @@ export async function createJoinRequestTx(tx: Tx, userId: number, company: Compa
         eq(joinRequests.status, 'Pending'),
       ),
     )
-  if (pending) throw new AppError('CONFLICT', `You have already asked to join ${company.name} as ${roleLabelOf(role)}`)
+  if (pending) {
+    throw new AppError('CONFLICT', `You have already asked to join ${company.name} as ${roleLabelOf(role)}`, {
+      localized: (t) => t('You have already asked to join {company} as {role}', { company: company.name, role: t(roleLabelOf(role)) }),
+    })
+  }
   const [request] = await tx
     .insert(joinRequests)
     .values({ userId, companyId: company.id, roleId, status: 'Pending', requestedAt: now })

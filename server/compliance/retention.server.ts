@@ -48,6 +48,7 @@ import { logger } from '../log.server.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodic-job.server.ts'
 import { hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** Rows deleted per transaction: the writer lock is never held long. */
 export const RETENTION_BATCH_SIZE = 500
@@ -67,7 +68,7 @@ const instantBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) -
 async function companyTimeZone(db: Database | Tx, companyId: number): Promise<string> {
   const read = 'read' in db ? db.read : db
   const [c] = await read.select({ tz: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
-  if (!c) throw new AppError('NOT_FOUND', 'Company not found')
+  if (!c) throw new AppError('NOT_FOUND', msg('Company not found'))
   return c.tz
 }
 

@@ -11,7 +11,7 @@ import { logger } from '../log.server.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodic-job.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
-import { alertDigestMail } from '../mail/templates.ts'
+import { alertDigestMail, mailLocale } from '../mail/templates.ts'
 import { ownerAlertsOf, type OwnerAlert } from './alerts.server.ts'
 import { withLease } from '../leases.server.ts'
 
@@ -115,7 +115,7 @@ async function digestCompany(
     let recipients = 0
     if (alerts.length > 0) {
       const managers = await tx
-        .selectDistinct({ email: users.email, firstName: users.firstName })
+        .selectDistinct({ email: users.email, firstName: users.firstName, locale: users.locale })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(
@@ -140,6 +140,7 @@ async function digestCompany(
       for (const m of managers) {
         if (!m.email) continue
         const mail = alertDigestMail({
+          locale: mailLocale(m.locale),
           firstName: m.firstName,
           companyName: company.name,
           localDate,

@@ -10,6 +10,7 @@ import { badRequest } from '../errors.ts'
 import { todayIn } from '../fleet/access.server.ts'
 import { requireRole } from '../policy.ts'
 import { dateOnly, idSchema, parseInput } from '../validation.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * Vehicle alerts of an owner company (issue 11, PRODUCT.md section 6, decision 036).
@@ -231,7 +232,7 @@ export async function vehicleExpiries(
   if (q.until > addDays(today, VEHICLE_EXPIRIES_MAX_DAYS)) {
     throw badRequest(`until: At most ${VEHICLE_EXPIRIES_MAX_DAYS} days after today`, { until: `At most ${VEHICLE_EXPIRIES_MAX_DAYS} days after today` })
   }
-  if (from > q.until) throw badRequest('from: Must not be after until', { from: 'Must not be after until' })
+  if (from > q.until) throw badRequest(msg('from: Must not be after until'), { from: msg('Must not be after until') })
   const part = (alertType: AlertType) => {
     const column = DATE_COLUMNS[alertType]
     return ctx.db.read

@@ -21,6 +21,7 @@ import { requireUser } from '../policy.ts'
 import { decodeBase64 } from '../uploads/base64.ts'
 import { detectDocumentType } from '../uploads/document-type.server.ts'
 import { idSchema, parseInput } from '../validation.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** Who may read a vehicle's documents besides its owner: the operator of an active assignment. */
 const READERS = { operatorRoles: ['Operator'] } as const
@@ -97,11 +98,11 @@ export function sanitizeFileName(raw: string): string {
 /** One document of an upload, as REST (and the tab's action) send it. */
 const uploadItem = z.object({
   vehicleId: idSchema,
-  fileName: z.string().trim().min(1, 'A file name is required').max(1000),
+  fileName: z.string().trim().min(1, msg('A file name is required')).max(1000),
   /** The client's claim; ignored: the stored type is detected from the content. */
   contentType: z.string().max(255).nullish(),
   /** Base64 (a `data:…;base64,` prefix is accepted). */
-  fileContent: z.string().min(1, 'The file content is required'),
+  fileContent: z.string().min(1, msg('The file content is required')),
 })
 
 export const uploadVehicleDocumentsInput = z
@@ -172,7 +173,7 @@ export async function uploadVehicleDocumentFiles(ctx: UseCaseContext, files: Doc
   const prepared: { vehicleId: number; fileName: string; contentType: string; bytes: Buffer }[] = []
   for (const file of files) {
     const fileName = sanitizeFileName(file.fileName)
-    if (!fileName) throw new AppError('BAD_REQUEST', uploadFailedText('a file has no name'), { fieldErrors: { fileName: 'A file name is required' } })
+    if (!fileName) throw new AppError('BAD_REQUEST', uploadFailedText('a file has no name'), { fieldErrors: { fileName: msg('A file name is required') } })
     const bytes = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength)
     if (bytes.byteLength > MAX_DOCUMENT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', uploadFailedText(tooLargeReason(fileName)))
     if (bytes.byteLength === 0) throw new AppError('BAD_REQUEST', uploadFailedText(`${fileName} is empty`))

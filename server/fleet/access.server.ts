@@ -5,6 +5,7 @@ import type { RoleName } from '#catalog/roles.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden, isAppError } from '../errors.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>()
@@ -84,11 +85,11 @@ export async function vehicleAccess(
   const readers = opts.write ? VEHICLE_VIEWER_ROLES : opts.operatorRoles
   const operatorCompanyId = readers?.length ? await assignedOperatorCompany(ctx.db.read, v.id, companiesWithRole(me, readers), ctx.now) : null
   if (operatorCompanyId === null) throw vehicleNotFound()
-  if (opts.write) throw forbidden('Only the owner company may change this vehicle')
+  if (opts.write) throw forbidden(msg('Only the owner company may change this vehicle'))
   return { ...found, as: 'operator', operatorCompanyId }
 }
 
-const vehicleNotFound = () => new AppError('NOT_FOUND', 'Vehicle not found')
+const vehicleNotFound = () => new AppError('NOT_FOUND', msg('Vehicle not found'))
 
 /**
  * The first of `companyIds` with an assignment of the vehicle active today (in that company's

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FLEET_SORT_COLUMNS, INTERIOR_FEATURES, LICENSE_STATUSES, PAGE_SIZES, SAFETY_FEATURES } from '#catalog/fleet.ts'
 import { idSchema } from '../validation.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * The fleet list's query (the page's URL, tRPC `fleet.list`), written once.
@@ -19,7 +20,7 @@ export const fleetQueryInput = z.object({
   pageSize: z.coerce
     .number()
     .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 10, 20 or 30')
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), msg('Page size must be 10, 20 or 30'))
     .default(10),
   sort: z.enum(FLEET_SORT_COLUMNS).default('vehicleIdentifier'),
   dir: z.enum(['asc', 'desc']).default('asc'),

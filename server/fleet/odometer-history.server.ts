@@ -8,6 +8,7 @@ import type { UseCaseContext } from '../context.ts'
 import { freeText, idSchema, parseInput } from '../validation.ts'
 import { vehicleAccess } from './access.server.ts'
 import { recordOdometerCorrection, selectOdometerHistory } from './odometer.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** How many readings the history shows (newest first). */
 export const ODOMETER_HISTORY_LIMIT = 100
@@ -21,8 +22,8 @@ export const correctOdometerInput = z.object({
     blankToUndefined,
     z.coerce
       .number({ error: ODOMETER_TEXT.readingRequired })
-      .int('Enter a whole number')
-      .min(0, 'At least 0')
+      .int(msg('Enter a whole number'))
+      .min(0, msg('At least 0'))
       .max(ODOMETER_MAX, `At most ${ODOMETER_MAX}`),
   ),
   reason: z.preprocess((v) => (v == null ? '' : v), freeText(500).pipe(z.string().min(1, ODOMETER_TEXT.reasonRequired))),

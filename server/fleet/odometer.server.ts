@@ -9,6 +9,7 @@ import { formatOdometer, type OdometerSource } from '#catalog/odometer.ts'
 import { rowsAffected, type Tx } from '#db/client.ts'
 import { odometerReadings, vehicles } from '#db/schema/index.ts'
 import { AppError } from '../errors.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export interface OdometerReadingInput {
   vehicleId: number
@@ -39,7 +40,7 @@ export async function recordOdometerReading(tx: Tx, r: OdometerReadingInput): Pr
     .where(and(eq(vehicles.id, r.vehicleId), or(isNull(vehicles.odometer), lte(vehicles.odometer, r.reading))))
   if (rowsAffected(moved) !== 1) {
     const [v] = await tx.select({ odometer: vehicles.odometer }).from(vehicles).where(eq(vehicles.id, r.vehicleId))
-    if (!v) throw new AppError('NOT_FOUND', 'Vehicle not found')
+    if (!v) throw new AppError('NOT_FOUND', msg('Vehicle not found'))
     const message = odometerBelowLatestMessage(v.odometer ?? 0)
     throw new AppError('BAD_REQUEST', message, { fieldErrors: { [r.field]: message } })
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { VEHICLE_REQUEST_TEXT as TEXT } from '#catalog/texts.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * The "Add vehicle request" rules (spec section 5), written once: the form
@@ -9,7 +10,7 @@ import { VEHICLE_REQUEST_TEXT as TEXT } from '#catalog/texts.ts'
  */
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
-const dateField = z.string().regex(DATE, 'Use the format YYYY-MM-DD')
+const dateField = z.string().regex(DATE, msg('Use the format YYYY-MM-DD'))
 
 /** A date input's value ('' or an ISO instant accepted): its calendar date, or undefined when empty. */
 const dayOf = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().slice(0, 10)) : v)
@@ -18,7 +19,7 @@ const dayOf = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefi
 export function vehicleRequestFields(today: string) {
   return z
     .object({
-      vehicleIdentifier: z.string({ message: TEXT.required }).trim().min(1, TEXT.required).max(40, 'At most 40 characters'),
+      vehicleIdentifier: z.string({ message: TEXT.required }).trim().min(1, TEXT.required).max(40, msg('At most 40 characters')),
       startDate: z.preprocess(dayOf, z.string({ message: TEXT.required }).pipe(dateField)),
       // Spec: an empty end date is sent as null (open-ended).
       endDate: z.preprocess((v) => (v === undefined ? null : (dayOf(v) ?? null)), dateField.nullable()),

@@ -1,4 +1,4 @@
-import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
+import { recipientsOfRoleHolders } from '../companies/role-holders.server.ts'
 import { and, desc, eq, gt, gte, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
@@ -17,6 +17,7 @@ import { hasRole, requireRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput, freeText } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
 import { vehicleRequestFields } from './vehicle-request-schema.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export const REQUEST_TEXT = VEHICLE_REQUEST_TEXT
 
@@ -80,7 +81,7 @@ export async function createVehicleRequest(ctx: UseCaseContext, input: unknown):
       .select({ id: vehicles.id, ownerCompanyId: vehicles.ownerCompanyId })
       .from(vehicles)
       .where(and(sql`upper(${vehicles.vehicleIdentifier}) = ${v.vehicleIdentifier.toUpperCase()}`, isNull(vehicles.archivedAt)))
-    if (!vehicle) throw new AppError('NOT_FOUND', REQUEST_TEXT.createFailed, { fieldErrors: { vehicleIdentifier: 'No vehicle has this identifier' } })
+    if (!vehicle) throw new AppError('NOT_FOUND', REQUEST_TEXT.createFailed, { fieldErrors: { vehicleIdentifier: msg('No vehicle has this identifier') } })
     const [pending] = await tx
       .select({ id: vehicleRequests.id })
       .from(vehicleRequests)
@@ -129,8 +130,8 @@ export async function listAnsweredRequestsByOwner(ctx: UseCaseContext, ownerComp
 export const requestOverlapInput = z.object({
   operatorCompanyId: idSchema,
   vehicleIdentifier: z.string().trim().min(1).max(40),
-  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD'),
-  endDate: z.preprocess((v) => (v === '' ? null : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD').nullish()),
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('Use the format YYYY-MM-DD')),
+  endDate: z.preprocess((v) => (v === '' ? null : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('Use the format YYYY-MM-DD')).nullish()),
 })
 
 /**
@@ -204,20 +205,20 @@ export async function cancelVehicleRequest(ctx: UseCaseContext, input: unknown):
       .select({ id: vehicleRequests.id })
       .from(vehicleRequests)
       .where(and(eq(vehicleRequests.id, v.id), eq(vehicleRequests.operatorCompanyId, v.operatorCompanyId)))
-    if (!req) throw new AppError('NOT_FOUND', 'Request not found')
+    if (!req) throw new AppError('NOT_FOUND', msg('Request not found'))
     const done = await tx
       .update(vehicleRequests)
       .set({ status: 'Cancelled', respondedAt: now, respondedByUserId: me.userId })
       .where(and(eq(vehicleRequests.id, v.id), eq(vehicleRequests.status, 'Pending')))
-    if (rowsAffected(done) !== 1) throw new AppError('CONFLICT', 'Only a Pending request can be cancelled')
+    if (rowsAffected(done) !== 1) throw new AppError('CONFLICT', msg('Only a Pending request can be cancelled'))
     await audit(tx, me, { action: 'vehicleRequest.cancel', companyId: v.operatorCompanyId, entityType: 'vehicleRequest', entityId: v.id })
   })
-  return { message: 'Request cancelled.' }
+  return { message: msg('Request cancelled.') }
 }
 
 export const respondVehicleRequestInput = z.object({
   requestId: idSchema,
-  approved: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'approved must be true or false' }),
+  approved: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: msg('approved must be true or false') }),
   message: freeText(2000).nullish(),
 })
 
@@ -232,7 +233,7 @@ export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknow
   const v = parseInput(respondVehicleRequestInput, input)
   const me = requireUser(ctx.actor)
   const [req] = await ctx.db.read.select().from(vehicleRequests).where(eq(vehicleRequests.id, v.requestId))
-  if (!req || !hasRole(me, req.ownerCompanyId, ['Owner'])) throw new AppError('NOT_FOUND', 'Request not found')
+  if (!req || !hasRole(me, req.ownerCompanyId, ['Owner'])) throw new AppError('NOT_FOUND', msg('Request not found'))
   const now = ctx.now ?? new Date()
   const message = v.message || (v.approved ? VEHICLE_REQUEST_RESPONSE_MESSAGES.approved : VEHICLE_REQUEST_RESPONSE_MESSAGES.rejected)
   await ctx.db.transaction(async (tx) => {
@@ -240,7 +241,7 @@ export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknow
       .update(vehicleRequests)
       .set({ status: v.approved ? 'Approved' : 'Rejected', message, respondedAt: now, respondedByUserId: me.userId })
       .where(and(eq(vehicleRequests.id, req.id), eq(vehicleRequests.status, 'Pending')))
-    if (rowsAffected(answered) !== 1) throw new AppError('CONFLICT', 'This request was already answered')
+    if (rowsAffected(answered) !== 1) throw new AppError('CONFLICT', msg('This request was already answered'))
     if (v.approved) {
       const end = req.endDate ?? '9999-12-31'
       const [overlap] = await tx
@@ -284,8 +285,8 @@ export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknow
       .from(companies)
       .innerJoin(vehicles, eq(vehicles.id, req.vehicleId))
       .where(eq(companies.id, req.ownerCompanyId))
-    for (const to of await emailsOfRoleHolders(tx, req.operatorCompanyId, ['Operator'])) {
-      await enqueueMail(tx, { to, ...vehicleRequestAnsweredMail({ companyName: names!.owner, vehicleIdentifier: names!.vehicleIdentifier, approved: v.approved }) })
+    for (const to of await recipientsOfRoleHolders(tx, req.operatorCompanyId, ['Operator'])) {
+      await enqueueMail(tx, { to: to.email, ...vehicleRequestAnsweredMail({ companyName: names!.owner, vehicleIdentifier: names!.vehicleIdentifier, approved: v.approved, locale: to.locale }) })
     }
     await audit(tx, me, { action: v.approved ? 'vehicleRequest.approve' : 'vehicleRequest.reject', companyId: req.ownerCompanyId, entityType: 'vehicleRequest', entityId: req.id })
   })
@@ -330,9 +331,9 @@ export const endAssignmentInput = z.object({ assignmentId: idSchema })
 export async function endOperatorAssignment(ctx: UseCaseContext, input: unknown): Promise<{ message: string }> {
   const { assignmentId } = parseInput(endAssignmentInput, input)
   const [a] = await ctx.db.read.select({ vehicleId: operatorAssignments.vehicleId }).from(operatorAssignments).where(eq(operatorAssignments.id, assignmentId))
-  if (!a) throw new AppError('NOT_FOUND', 'Assignment not found')
+  if (!a) throw new AppError('NOT_FOUND', msg('Assignment not found'))
   const access = await vehicleAccess(ctx, a.vehicleId).catch(() => {
-    throw new AppError('NOT_FOUND', 'Assignment not found')
+    throw new AppError('NOT_FOUND', msg('Assignment not found'))
   })
   const now = ctx.now ?? new Date()
   await ctx.db.transaction(async (tx) => {
@@ -340,8 +341,8 @@ export async function endOperatorAssignment(ctx: UseCaseContext, input: unknown)
       .update(operatorAssignments)
       .set({ endedAt: now })
       .where(and(eq(operatorAssignments.id, assignmentId), isNull(operatorAssignments.endedAt)))
-    if (rowsAffected(ended) !== 1) throw new AppError('CONFLICT', 'This assignment has already ended')
+    if (rowsAffected(ended) !== 1) throw new AppError('CONFLICT', msg('This assignment has already ended'))
     await audit(tx, ctx.actor, { action: 'assignment.end', companyId: access.ownerCompanyId, entityType: 'operatorAssignment', entityId: assignmentId })
   })
-  return { message: 'Assignment ended.' }
+  return { message: msg('Assignment ended.') }
 }

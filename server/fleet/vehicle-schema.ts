@@ -10,6 +10,7 @@ import {
   LENGTH_UNITS,
   VEHICLE_YEAR_MIN,
 } from '#catalog/vehicle.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * The vehicle as the form, tRPC and REST send it (spec section 3 "Vehicle",
@@ -29,8 +30,8 @@ const required = (label: string, max = 100) =>
     .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
 
 const num = (opts: { int?: boolean; min?: number; max?: number } = {}) => {
-  let n = z.coerce.number({ message: 'Enter a number' })
-  if (opts.int) n = n.int('Enter a whole number')
+  let n = z.coerce.number({ message: msg('Enter a number') })
+  if (opts.int) n = n.int(msg('Enter a whole number'))
   n = n.min(opts.min ?? 0, `At least ${opts.min ?? 0}`)
   if (opts.max !== undefined) n = n.max(opts.max, `At most ${opts.max}`)
   return z.preprocess(blankToNull, n.nullish()).transform((v) => v ?? null)
@@ -47,7 +48,7 @@ const isRealDate = (s: string) => {
 const date = z
   .preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().slice(0, 10)) : v),
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD').refine(isRealDate, 'Enter a real date').nullish(),
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('Use the format YYYY-MM-DD')).refine(isRealDate, msg('Enter a real date')).nullish(),
   )
   .transform((v) => v ?? null)
 
@@ -59,14 +60,14 @@ const date = z
  */
 export const LICENSE_PLATE_MAX = 15
 const licensePlate = z
-  .string({ message: 'License plate is required' })
+  .string({ message: msg('License plate is required') })
   .trim()
   .normalize('NFC')
   .toUpperCase()
-  .min(1, 'License plate is required')
+  .min(1, msg('License plate is required'))
   .max(LICENSE_PLATE_MAX, `License plate may have at most ${LICENSE_PLATE_MAX} characters`)
-  .regex(/^[\p{L}0-9 .-]+$/u, 'License plate may contain only letters, digits, spaces, hyphens (-) and dots (.)')
-  .regex(/[\p{L}0-9]/u, 'License plate needs at least one letter or digit')
+  .regex(/^[\p{L}0-9 .-]+$/u, msg('License plate may contain only letters, digits, spaces, hyphens (-) and dots (.)'))
+  .regex(/[\p{L}0-9]/u, msg('License plate needs at least one letter or digit'))
 
 /**
  * When a vehicle can have been built: not before 1900 and not after the end of next year (model
@@ -98,11 +99,11 @@ export const vehicleFieldsSchema = z.object({
   make: required('Make'),
   model: required('Model'),
   vin: z
-    .string({ message: 'VIN is required' })
+    .string({ message: msg('VIN is required') })
     .trim()
     .toUpperCase()
-    .min(1, 'VIN is required')
-    .refine(isVinFormatValid, 'A VIN has 17 letters and digits (no I, O or Q)'),
+    .min(1, msg('VIN is required'))
+    .refine(isVinFormatValid, msg('A VIN has 17 letters and digits (no I, O or Q)')),
   licensePlate,
   vehicleIdentifier: text(40),
   key: text(100),
@@ -113,13 +114,13 @@ export const vehicleFieldsSchema = z.object({
   // Performance
   fuelType: z
     .preprocess((v) => (v === '' || v === null || v === undefined || v === FUEL_TYPE_UNSELECTED || v === String(FUEL_TYPE_UNSELECTED) ? FUEL_TYPE_UNKNOWN : Number(v)), z.number())
-    .refine(isFuelType, 'Choose a fuel type from the list'),
+    .refine(isFuelType, msg('Choose a fuel type from the list')),
   transmissionType: enumNumber(isTransmissionType, 'transmission'),
   powertrainType: enumNumber(isPowertrainType, 'powertrain'),
   tireSize: text(40),
   odometer: num({ int: true, max: 10_000_000 }),
   // Physical
-  lengthUnit: z.preprocess(blankToNull, z.enum(LENGTH_UNITS, { message: 'Length unit is ft or m' }).nullish()).transform((v) => v ?? null),
+  lengthUnit: z.preprocess(blankToNull, z.enum(LENGTH_UNITS, { message: msg('Length unit is ft or m') }).nullish()).transform((v) => v ?? null),
   length: num({ max: 1000 }),
   width: num({ max: 1000 }),
   height: num({ max: 1000 }),
@@ -158,15 +159,15 @@ export const vehicleFieldsSchema = z.object({
 export type VehicleFields = z.output<typeof vehicleFieldsSchema>
 
 export const addVehicleInput = vehicleFieldsSchema.extend({
-  ownerId: z.coerce.number({ message: 'ownerId (the owner company) is required' }).int().positive(),
+  ownerId: z.coerce.number({ message: msg('ownerId (the owner company) is required') }).int().positive(),
 })
 export const updateVehicleInput = vehicleFieldsSchema.extend({
-  id: z.coerce.number({ message: 'id is required' }).int().positive(),
+  id: z.coerce.number({ message: msg('id is required') }).int().positive(),
   /**
    * The version the edit started from (the page's hidden field, tRPC, and an optional REST
    * field): a stale one is refused with 409. Absent (legacy clients): the edit is not checked.
    */
-  version: z.preprocess(blankToNull, z.coerce.number({ message: 'version must be a number' }).int().positive().nullish()).transform((v) => v ?? null),
+  version: z.preprocess(blankToNull, z.coerce.number({ message: msg('version must be a number') }).int().positive().nullish()).transform((v) => v ?? null),
 })
 
 /** Where each field is shown in the dialog (spec: General, Performance, Physical, Safety, Seating and Interior, Regulatory, Image). */

@@ -16,6 +16,7 @@ import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
 import { env } from '../env.server.ts'
 import { odometerBelowLatestMessage } from './odometer.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** Spec section 5 / 9: the client crops to 800×600; the server refuses larger pictures. */
 
@@ -37,22 +38,22 @@ async function assertUnique(tx: Tx, fields: { vin: string; vehicleIdentifier: st
   const others = exceptId ? ne(vehicles.id, exceptId) : undefined
   if (fields.key) {
     const [key] = await tx.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.key, fields.key), others)).limit(1)
-    if (key) throw new AppError('CONFLICT', 'A vehicle with this key already exists', { fieldErrors: { key: 'A vehicle with this key already exists' } })
+    if (key) throw new AppError('CONFLICT', msg('A vehicle with this key already exists'), { fieldErrors: { key: msg('A vehicle with this key already exists') } })
   }
   const [vin] = await tx
     .select({ id: vehicles.id })
     .from(vehicles)
     .where(and(eq(vehicles.vin, fields.vin), isNull(vehicles.archivedAt), others))
     .limit(1)
-  if (vin) throw new AppError('CONFLICT', 'A vehicle with this VIN is already registered', { fieldErrors: { vin: 'A vehicle with this VIN is already registered' } })
+  if (vin) throw new AppError('CONFLICT', msg('A vehicle with this VIN is already registered'), { fieldErrors: { vin: msg('A vehicle with this VIN is already registered') } })
   const [ident] = await tx
     .select({ id: vehicles.id })
     .from(vehicles)
     .where(and(eq(vehicles.vehicleIdentifier, fields.vehicleIdentifier), others))
     .limit(1)
   if (ident) {
-    throw new AppError('CONFLICT', 'This vehicle identifier is already in use', {
-      fieldErrors: { vehicleIdentifier: 'This vehicle identifier is already in use' },
+    throw new AppError('CONFLICT', msg('This vehicle identifier is already in use'), {
+      fieldErrors: { vehicleIdentifier: msg('This vehicle identifier is already in use') },
     })
   }
 }
@@ -176,11 +177,11 @@ export async function archiveVehicle(ctx: UseCaseContext, vehicleId: number): Pr
       .from(operatorAssignments)
       .where(and(eq(operatorAssignments.vehicleId, vehicleId), activeOn(today)))
       .limit(1)
-    if (active) throw new AppError('CONFLICT', 'This vehicle is assigned to an operator; end the assignment before deleting it')
+    if (active) throw new AppError('CONFLICT', msg('This vehicle is assigned to an operator; end the assignment before deleting it'))
     await tx.update(vehicles).set({ archivedAt: now, version: sql`${vehicles.version} + 1` }).where(and(eq(vehicles.id, vehicleId), isNull(vehicles.archivedAt)))
     await audit(tx, ctx.actor, { action: 'vehicle.archive', companyId: access.ownerCompanyId, entityType: 'vehicle', entityId: vehicleId })
   })
-  return { message: 'Vehicle deleted successfully' }
+  return { message: msg('Vehicle deleted successfully') }
 }
 
 async function imageBase64(ctx: UseCaseContext, vehicleId: number): Promise<string | null> {
@@ -222,7 +223,7 @@ export async function getVehicleImage(
     .select({ blobId: vehicleImages.blobId, sizeBytes: vehicleImages.sizeBytes, contentType: vehicleImages.contentType, updatedAt: vehicleImages.updatedAt })
     .from(vehicleImages)
     .where(eq(vehicleImages.vehicleId, vehicleId))
-  if (!img) throw new AppError('NOT_FOUND', 'No picture for this vehicle')
+  if (!img) throw new AppError('NOT_FOUND', msg('No picture for this vehicle'))
   return { contentType: img.contentType, updatedAt: img.updatedAt, sizeBytes: img.sizeBytes, body: blobStream(ctx.db, img.blobId, img.sizeBytes) }
 }
 

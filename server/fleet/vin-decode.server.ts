@@ -29,10 +29,11 @@ import { consumeRateLimit } from '../http/rate-limit.server.ts'
 import { logger } from '../log.server.ts'
 import { requireRoleAnywhere } from '../policy.ts'
 import { parseInput } from '../validation.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** Spec section 5: the lookup needs at least 5 characters. */
 export const VIN_LOOKUP_MIN_LENGTH = 5
-export const VIN_NOT_FOUND_MESSAGE = 'Vehicle not found'
+export const VIN_NOT_FOUND_MESSAGE = msg('Vehicle not found')
 /** vPIC: "Incomplete VIN". Its presence fails the lookup (spec section 5). */
 export const VPIC_INCOMPLETE_VIN = '6'
 /** The online fallback gives up after this long. */
@@ -338,7 +339,7 @@ function startWorker(dbPath: string): Decoder {
   const call = (message: Record<string, unknown>) => {
     if (dead) return Promise.reject(dead)
     if (pending.size >= VIN_MAX_PENDING) {
-      return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The VIN lookup is busy, please try again in a few seconds', { retryAfter: 5 }))
+      return Promise.reject(new AppError('SERVICE_UNAVAILABLE', msg('The VIN lookup is busy, please try again in a few seconds'), { retryAfter: 5 }))
     }
     const id = ++next
     return new Promise<unknown>((resolve, reject) => {
@@ -628,7 +629,7 @@ export async function decodeVin(input: string, opts: DecodeVinOptions = {}): Pro
 }
 
 export const lookupVinInput = z.object({
-  vin: z.string({ message: 'VIN is required' }).trim().max(64, 'VIN is too long'),
+  vin: z.string({ message: msg('VIN is required') }).trim().max(64, msg('VIN is too long')),
   /** The year typed in the form, if any. */
   modelYear: z.coerce.number().int().min(1981).max(2100).optional(),
 })

@@ -62,14 +62,19 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     }))
 }
 
-/** The files of the client build outside /assets (favicon, service worker), by exact path. */
-function publicFiles(dir: string): Set<string> {
+/**
+ * The files of the client build outside /assets (favicon, service worker, the app's icons under
+ * /icons: decision 075), by exact path.
+ */
+function publicFiles(dir: string, prefix = ''): Set<string> {
   try {
-    return new Set(
-      readdirSync(dir, { withFileTypes: true })
-        .filter((f) => f.isFile() && !f.name.startsWith('.'))
-        .map((f) => `/${f.name}`),
-    )
+    const files = new Set<string>()
+    for (const f of readdirSync(dir, { withFileTypes: true })) {
+      if (f.name.startsWith('.')) continue
+      if (f.isFile()) files.add(`${prefix}/${f.name}`)
+      else if (f.isDirectory() && !prefix && f.name !== 'assets') for (const p of publicFiles(join(dir, f.name), `/${f.name}`)) files.add(p)
+    }
+    return files
   } catch {
     return new Set()
   }

@@ -12,6 +12,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express'
 import { doorOf, type Door } from './guards.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export interface LoadShedLimits {
   /** Requests handled at once. */
@@ -28,7 +29,7 @@ export function loadShedLimits(e: { MAX_CONCURRENT_REQUESTS: number; MAX_QUEUED_
 }
 
 /** What a shed request is told. */
-export const BUSY_MESSAGE = 'The server is busy, try again in a moment'
+export const BUSY_MESSAGE = msg('The server is busy, try again in a moment')
 export const BUSY_RETRY_AFTER_SECONDS = 1
 
 /**

@@ -18,6 +18,8 @@ import {
 } from '@remix-run/node'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { MAX_BODY_BYTES } from './guards.server.ts'
+import { localeOfHeaders, msg } from '#catalog/i18n.ts'
+import { translator } from '../i18n/messages.server.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseFaultAnswer, runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from './request-scope.server.ts'
 import { isStreamedAnswer, rememberedText, writeWithBackpressure } from './stream-body.server.ts'
 
@@ -110,10 +112,14 @@ function wantsHtml(req: ExpressRequest) {
   return (req.get('accept') ?? '').includes('text/html') && !/[?&]_data=|\.data(\?|$)/.test(req.originalUrl)
 }
 
-function plainAnswer(req: ExpressRequest, status: number, message: string, extraHeaders: Record<string, string> = {}): Response {
+function plainAnswer(req: ExpressRequest, status: number, english: string, extraHeaders: Record<string, string> = {}): Response {
   const html = wantsHtml(req)
+  // The pages' door: said in the page's language (decision 074; REST stays English).
+  const locale = localeOfHeaders(req.headers.cookie, req.get('accept-language'))
+  const t = translator(locale)
+  const message = t(english)
   const body = html
-    ? `<!doctype html><meta charset="utf-8"><title>Operon</title><p>${message}</p><p><a href="/dashboard">Back to Operon</a></p>`
+    ? `<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>Operon</title><p>${message}</p><p><a href="/dashboard">${t('Back to Operon')}</a></p></html>`
     : JSON.stringify({ message })
   return new Response(body, {
     status,
@@ -180,7 +186,7 @@ export function createFetchHandler(
         if (scope.tooLarge) {
           await response.body?.cancel().catch(() => undefined)
           await drain(req)
-          response = plainAnswer(req, 413, 'Request body too large', { Connection: 'close' })
+          response = plainAnswer(req, 413, msg('Request body too large'), { Connection: 'close' })
         } else if (scope.storageFull && response.status >= 500) {
           await response.body?.cancel().catch(() => undefined)
           response = plainAnswer(req, 507, STORAGE_FULL_MESSAGE)

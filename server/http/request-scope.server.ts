@@ -6,6 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
+import { msg } from '#catalog/i18n.ts'
 
 export interface RequestScope {
   /** The request id: the caller's sane `X-Request-Id`, or a new UUID. */
@@ -93,7 +94,7 @@ export function noteServerError(error: unknown): void {
   else scope.databaseFault ??= databaseFaultOf(error) ?? undefined
 }
 
-export const STORAGE_FULL_MESSAGE = 'The server has run out of storage space, so nothing was saved. Please try again later.'
+export const STORAGE_FULL_MESSAGE = msg('The server has run out of storage space, so nothing was saved. Please try again later.')
 
 // ---------------------------------------------------------------------------------------------
 // Database faults (decision 071): what the database layer throws when the database cannot do its
@@ -112,8 +113,8 @@ export type DatabaseFault = 'unavailable' | 'too-big'
 /** The same request may be sent again after this many seconds (`Retry-After`). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now, so nothing was saved. Please try again in a moment.'
-export const DATABASE_TOO_BIG_MESSAGE = 'That is too large for the database, so nothing was saved.'
+export const DATABASE_UNAVAILABLE_MESSAGE = msg('The database is unavailable right now, so nothing was saved. Please try again in a moment.')
+export const DATABASE_TOO_BIG_MESSAGE = msg('That is too large for the database, so nothing was saved.')
 
 /**
  * Failures to reach a server, as Node (`connect ECONNREFUSED …` under `TypeError: fetch failed`,

@@ -65,7 +65,14 @@ export type Translate = (id: string, values?: Record<string, unknown>) => string
 /** `t` in `locale`: an English text (an id) → the text in that language. */
 export function translator(locale: Locale): Translate {
   const i18n = i18nFor(locale)
-  return (id, values) => i18n._(id, values)
+  return (id, values) => {
+    try {
+      return i18n._(id, values)
+    } catch {
+      // A text with braces that is not a message (a value the caller typed, say): shown as it is.
+      return id
+    }
+  }
 }
 
 /** The language of a request: its cookie, else its `Accept-Language` (the profile's is put in the cookie at sign-in). */
@@ -82,4 +89,9 @@ export function currentLocale(): Locale {
 /** Translates into the current request's language (form errors, toasts, tRPC errors). Not for REST. */
 export function translateForRequest(id: string, values?: Record<string, unknown>): string {
   return translator(currentLocale())(id, values)
+}
+
+/** A use case's field messages in the current request's language (pages and tRPC, never REST). */
+export function translateFieldErrors(fieldErrors: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([field, message]) => [field, translateForRequest(message)]))
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { EMERGENCY_EXIT_ITEM_KEYS, EMERGENCY_EXIT_ITEMS, type EmergencyExitItemKey } from '#catalog/compliance.ts'
 import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { isCalendarDate } from './inspection-schema.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * The 90-day emergency-exit check (49 CFR 396.3(b)(4), issue 23, decision 065) as every door
@@ -16,21 +17,21 @@ export const EMERGENCY_EXIT_CHECK_DAYS_BACK = 7
 const MAX_IMAGE_TEXT = 3_000_000
 
 export const EMERGENCY_EXIT_TEXT = {
-  title: 'Emergency exits: 90-day check',
-  help: 'For every bus, the push-out windows, the emergency doors and the emergency door marking lights are inspected at least every 90 days (49 CFR 396.3(b)(4)). Open and close each exit, check its release and its marking, and answer each item. An Unsatisfactory item opens a repair action and puts the bus out of service until the repair is certified.',
-  required: 'Required',
-  status: 'Choose Satisfactory or Unsatisfactory (status 0 or 1)',
-  commentRequired: 'A comment is required when the item is Unsatisfactory',
-  dateFuture: 'The check date cannot be in the future',
+  title: msg('Emergency exits: 90-day check'),
+  help: msg('For every bus, the push-out windows, the emergency doors and the emergency door marking lights are inspected at least every 90 days (49 CFR 396.3(b)(4)). Open and close each exit, check its release and its marking, and answer each item. An Unsatisfactory item opens a repair action and puts the bus out of service until the repair is certified.'),
+  required: msg('Required'),
+  status: msg('Choose Satisfactory or Unsatisfactory (status 0 or 1)'),
+  commentRequired: msg('A comment is required when the item is Unsatisfactory'),
+  dateFuture: msg('The check date cannot be in the future'),
   dateTooOld: `The check date may be at most ${EMERGENCY_EXIT_CHECK_DAYS_BACK} days back`,
-  dateInvalid: 'Use a real date in the format YYYY-MM-DD',
-  signatureRequired: 'Sign the check: draw your signature or type your full name',
-  vehicleNotFound: 'Vehicle not found',
-  checkNotFound: 'Emergency-exit check not found',
-  notAllowed: 'Only a Mechanic of a company related to this vehicle, or a Driver of the operator with its active assignment, may file its emergency-exit check',
-  keyReused: 'This idempotency key was already used for a check of another vehicle',
-  filed: 'Emergency-exit check filed.',
-  filedWithRepair: 'Emergency-exit check filed. A repair action was opened: the vehicle is out of service until it is repaired.',
+  dateInvalid: msg('Use a real date in the format YYYY-MM-DD'),
+  signatureRequired: msg('Sign the check: draw your signature or type your full name'),
+  vehicleNotFound: msg('Vehicle not found'),
+  checkNotFound: msg('Emergency-exit check not found'),
+  notAllowed: msg('Only a Mechanic of a company related to this vehicle, or a Driver of the operator with its active assignment, may file its emergency-exit check'),
+  keyReused: msg('This idempotency key was already used for a check of another vehicle'),
+  filed: msg('Emergency-exit check filed.'),
+  filedWithRepair: msg('Emergency-exit check filed. A repair action was opened: the vehicle is out of service until it is repaired.'),
 } as const
 
 /** The state words of a due date: catalog/compliance.ts (the fleet tab reads them there, without zod). */
@@ -75,15 +76,15 @@ export function emergencyExitCheckInput(window: EmergencyExitDateWindow | null) 
           .optional(),
       ),
       /** The drawn signature: a base64 PNG (a `data:` prefix accepted), checked by its content. */
-      inspectorSignature: z.preprocess(blankToUndefined, z.string().max(MAX_IMAGE_TEXT, 'Image too large').optional()),
+      inspectorSignature: z.preprocess(blankToUndefined, z.string().max(MAX_IMAGE_TEXT, msg('Image too large')).optional()),
       /** The typed full name that signs without JavaScript. */
       signatureName: z.preprocess(
         blankToUndefined,
-        z.string().trim().min(2, 'Type your full name').max(100, 'At most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).optional(),
+        z.string().trim().min(2, msg('Type your full name')).max(100, msg('At most 100 characters')).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).optional(),
       ),
       idempotencyKey: z.preprocess(
         blankToUndefined,
-        z.string().trim().max(100, 'At most 100 characters').regex(/^[\x21-\x7e]+$/, 'Letters, digits and punctuation only').optional(),
+        z.string().trim().max(100, msg('At most 100 characters')).regex(/^[\x21-\x7e]+$/, msg('Letters, digits and punctuation only')).optional(),
       ),
       ...itemsShape,
     })

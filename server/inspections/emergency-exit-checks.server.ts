@@ -4,6 +4,7 @@
  * the operator with its active assignment; read by the companies related to the bus and by the
  * filer. An Unsatisfactory item opens a repair action, out of service, in the same transaction.
  */
+import { msg } from '#catalog/i18n.ts'
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { EMERGENCY_EXIT_ITEM_KEYS, EMERGENCY_EXIT_ITEMS, dueState, nextEmergencyExitCheckDue, type DueState, type EmergencyExitCheckFilerRole } from '#catalog/compliance.ts'
 import { ROLE_NAMES } from '#catalog/roles.ts'
@@ -171,7 +172,7 @@ export async function submitEmergencyExitCheck(ctx: UseCaseContext, input: unkno
         vehicle,
         findings: emergencyExitFindings(items),
         comments: `Unsatisfactory emergency exits found by ${name} (${current.role}) on the 90-day emergency-exit check of ${checkDate} (${odometerText(vehicle.odometer)}).`,
-        reportedBy: `A ${current.role.toLowerCase()} found unsatisfactory emergency exits on the 90-day check`,
+        reportedBy: current.role === 'Driver' ? msg('A driver found unsatisfactory emergency exits on the 90-day check') : msg('A mechanic found unsatisfactory emergency exits on the 90-day check'),
         now,
       })
       await audit(tx, me, {

@@ -7,10 +7,11 @@ import { relatedCompanyOf } from '../fleet/vehicle-relations.server.ts'
 import { parseInput } from '../validation.ts'
 import { findVehicleInput, INSPECTION_TEXT, vehicleRefFromLink, type InspectedVehicle } from './inspection-schema.ts'
 import { requireInspector } from './submit-inspection.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export type { InspectedVehicle }
 
-const notFound = () => new AppError('NOT_FOUND', INSPECTION_TEXT.vehicleNotFound, { fieldErrors: { vehicle: 'No vehicle has this identifier or QR code' } })
+const notFound = () => new AppError('NOT_FOUND', INSPECTION_TEXT.vehicleNotFound, { fieldErrors: { vehicle: msg('No vehicle has this identifier or QR code') } })
 
 /**
  * /InspectionPage's step 1 and tRPC `inspections.findVehicle`: a vehicle by the identifier

@@ -27,6 +27,7 @@ import {
   type PreInspectionForm,
 } from './read-forms.server.ts'
 import { emergencyExitCheckForCheckedCaller, mayReadEmergencyExitCheck, type EmergencyExitCheckDetail } from './emergency-exit-checks.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export const FORM_KINDS = ['pre-inspection', 'inspection'] as const
 export type FormKind = (typeof FORM_KINDS)[number]
@@ -83,7 +84,7 @@ export const verifyFingerprintInput = z.object({
     .string()
     .max(64)
     .transform((v) => v.replace(/\s+/g, '').toLowerCase())
-    .pipe(z.string().regex(/^[0-9a-f]{12}$/, 'A fingerprint is 12 hexadecimal characters')),
+    .pipe(z.string().regex(/^[0-9a-f]{12}$/, msg('A fingerprint is 12 hexadecimal characters'))),
 })
 
 export interface VerifyResult {
@@ -107,8 +108,8 @@ export interface VerifyResult {
 }
 
 const NOT_FOUND_TEXT: Record<VerifyKind, string> = {
-  'pre-inspection': 'Pre-inspection not found',
-  inspection: 'Inspection not found',
+  'pre-inspection': msg('Pre-inspection not found'),
+  inspection: msg('Inspection not found'),
   'emergency-exit-check': EMERGENCY_EXIT_TEXT.checkNotFound,
 }
 const formNotFound = (kind: VerifyKind) => new AppError('NOT_FOUND', NOT_FOUND_TEXT[kind])

@@ -5,6 +5,7 @@ import { ANNUAL_INSPECTION_REQUIRED_KEYS, ANNUAL_TEXT } from '#catalog/annual-in
 import { nextAnnualInspectionDue } from '#catalog/compliance.ts'
 import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { addDays } from '#catalog/expiry.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * The mechanic's inspection as every door sends it (API.md `submitInspection`, plus our
@@ -22,23 +23,23 @@ export const INSPECTION_DAYS_BACK = 7
 const MAX_IMAGE_TEXT = 3_000_000
 
 export const INSPECTION_TEXT = {
-  required: 'Required',
-  vehicleRequired: 'Enter the vehicle identifier',
-  status: 'Choose Satisfactory, Unsatisfactory or Not applicable (status 0, 1 or 2)',
-  commentRequired: 'A comment is required when the item is Unsatisfactory',
-  dateFuture: 'The inspection date cannot be in the future',
+  required: msg('Required'),
+  vehicleRequired: msg('Enter the vehicle identifier'),
+  status: msg('Choose Satisfactory, Unsatisfactory or Not applicable (status 0, 1 or 2)'),
+  commentRequired: msg('A comment is required when the item is Unsatisfactory'),
+  dateFuture: msg('The inspection date cannot be in the future'),
   dateTooOld: `The inspection date may be at most ${INSPECTION_DAYS_BACK} days back`,
-  dateInvalid: 'Use a real date in the format YYYY-MM-DD',
-  signatureRequired: 'Sign the inspection: draw your signature or type your full name',
+  dateInvalid: msg('Use a real date in the format YYYY-MM-DD'),
+  signatureRequired: msg('Sign the inspection: draw your signature or type your full name'),
   odometer: `The odometer is a whole number from 0 to ${ODOMETER_MAX.toLocaleString('en-US')}`,
   tooManyPhotos: `At most ${INSPECTION_MAX_PHOTOS} photos`,
-  photoRequired: 'The photo is empty',
-  imageTooLarge: 'Image too large',
-  vehicleNotFound: 'Vehicle not found',
-  notAllowed: 'Only an active Mechanic, or an Operator or Repair shop manager, may file an inspection',
+  photoRequired: msg('The photo is empty'),
+  imageTooLarge: msg('Image too large'),
+  vehicleNotFound: msg('Vehicle not found'),
+  notAllowed: msg('Only an active Mechanic, or an Operator or Repair shop manager, may file an inspection'),
   unrelatedNotice:
-    'Your company has no relation to this vehicle (not its owner, its operator or its repair shop): the inspection will be sent to the owner for review and changes nothing on the vehicle until the owner accepts it.',
-  filedForReview: "Inspection filed. The vehicle's owner will review it: it changes nothing on the vehicle until they accept it.",
+    msg('Your company has no relation to this vehicle (not its owner, its operator or its repair shop): the inspection will be sent to the owner for review and changes nothing on the vehicle until the owner accepts it.'),
+  filedForReview: msg("Inspection filed. The vehicle's owner will review it: it changes nothing on the vehicle until they accept it."),
 } as const
 
 /** The first and last date accepted, `YYYY-MM-DD` (null: the date's format alone is checked). */
@@ -108,7 +109,7 @@ const photo = z.object(
     photo: z.string({ message: INSPECTION_TEXT.photoRequired }).min(1, INSPECTION_TEXT.photoRequired).max(MAX_IMAGE_TEXT, INSPECTION_TEXT.imageTooLarge),
     name: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() ? v : 'photo'),
-      z.string().trim().max(100, 'At most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
+      z.string().trim().max(100, msg('At most 100 characters')).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
     ),
   },
   { message: INSPECTION_TEXT.photoRequired },
@@ -118,7 +119,7 @@ const photo = z.object(
 export function inspectionInput(window: InspectionDateWindow | null) {
   return z
     .object({
-      vehicleIdentifier: z.string({ message: INSPECTION_TEXT.vehicleRequired }).trim().min(1, INSPECTION_TEXT.vehicleRequired).max(100, 'At most 100 characters'),
+      vehicleIdentifier: z.string({ message: INSPECTION_TEXT.vehicleRequired }).trim().min(1, INSPECTION_TEXT.vehicleRequired).max(100, msg('At most 100 characters')),
       inspectionDate: z
         .string({ message: INSPECTION_TEXT.required })
         .trim()
@@ -130,7 +131,7 @@ export function inspectionInput(window: InspectionDateWindow | null) {
       /** The typed full name that signs without JavaScript (or instead of a drawing). */
       signatureName: z.preprocess(
         blankToUndefined,
-        z.string().trim().min(2, 'Type your full name').max(100, 'At most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).optional(),
+        z.string().trim().min(2, msg('Type your full name')).max(100, msg('At most 100 characters')).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).optional(),
       ),
       odometer: z.preprocess(
         (v) => numeric(blankToUndefined(v)),
@@ -138,12 +139,12 @@ export function inspectionInput(window: InspectionDateWindow | null) {
       ),
       idempotencyKey: z.preprocess(
         blankToUndefined,
-        z.string().trim().max(100, 'At most 100 characters').regex(/^[\x21-\x7e]+$/, 'Letters, digits and punctuation only').optional(),
+        z.string().trim().max(100, msg('At most 100 characters')).regex(/^[\x21-\x7e]+$/, msg('Letters, digits and punctuation only')).optional(),
       ),
       // Not wrapped in a preprocess: REST binds the photos' keys (`Photo`, `Name`) through this array.
       photos: z.array(photo).max(INSPECTION_MAX_PHOTOS, INSPECTION_TEXT.tooManyPhotos).nullish(),
       /** Marked as the annual inspection (49 CFR 396.17, decision 066): a boolean, or the form's checkbox. */
-      isAnnual: z.preprocess(checkbox, z.boolean({ message: 'Choose true or false' }).optional()),
+      isAnnual: z.preprocess(checkbox, z.boolean({ message: msg('Choose true or false') }).optional()),
       ...itemsShape,
     })
     .superRefine((v, ctx) => {
@@ -187,7 +188,7 @@ export interface InspectedVehicle {
 
 /** The lookup of /InspectionPage: an identifier typed, or the text of a vehicle's QR (its `/vehicles/{token}` link). */
 export const findVehicleInput = z.object({
-  vehicle: z.string({ message: INSPECTION_TEXT.vehicleRequired }).trim().min(1, INSPECTION_TEXT.vehicleRequired).max(500, 'At most 500 characters'),
+  vehicle: z.string({ message: INSPECTION_TEXT.vehicleRequired }).trim().min(1, INSPECTION_TEXT.vehicleRequired).max(500, msg('At most 500 characters')),
 })
 
 /** A vehicle's QR token: 12 random bytes (96 bits) in hex, short enough for a small QR (db/schema/fleet.ts `qrToken`). */

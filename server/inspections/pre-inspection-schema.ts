@@ -4,6 +4,7 @@ import { ODOMETER_MAX } from '#catalog/odometer.ts'
 import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { PRE_TRIP_RULES } from './pre-trip-rules.ts'
 import { addDays } from '#catalog/expiry.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * The driver's pre-trip as every door sends it (API.md `submitPreInspection`, CHECKLISTS.md),
@@ -16,15 +17,15 @@ import { addDays } from '#catalog/expiry.ts'
 export { PRE_TRIP_RULES }
 
 export const PRE_TRIP_TEXT = {
-  required: 'Required',
-  dateFuture: 'The date cannot be in the future',
+  required: msg('Required'),
+  dateFuture: msg('The date cannot be in the future'),
   dateTooOld: `The date may be at most ${PRE_TRIP_RULES.daysBack} days back`,
   timeFuture: `Cannot be more than ${PRE_TRIP_RULES.futureMinutes} minutes in the future`,
-  timeOutBeforeIn: 'Time out must be after time in',
-  odometerEndBelowStart: 'The end odometer cannot be below the start odometer',
-  checklistValue: 'Answer true (Defective) or false (Ok)',
-  signature: 'Sign the form: draw your signature or type your full name',
-  instant: 'Use an ISO 8601 time, e.g. 2026-05-04T06:30:00Z',
+  timeOutBeforeIn: msg('Time out must be after time in'),
+  odometerEndBelowStart: msg('The end odometer cannot be below the start odometer'),
+  checklistValue: msg('Answer true (Defective) or false (Ok)'),
+  signature: msg('Sign the form: draw your signature or type your full name'),
+  instant: msg('Use an ISO 8601 time, e.g. 2026-05-04T06:30:00Z'),
   tooManyPhotos: `At most ${PRE_TRIP_RULES.maxPhotos} extra photos`,
 } as const
 
@@ -43,7 +44,7 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const optionalText = () => z.preprocess(blankToNull, freeText(PRE_TRIP_RULES.textMax).nullish()).transform((v) => (v ? v : null))
 
 /** An optional base64 picture (data: prefix accepted): blank is null; size and content are the server's check. */
-const optionalImage = z.preprocess(blankToNull, z.string({ message: 'Send the picture as base64' }).nullish()).transform((v) => v ?? null)
+const optionalImage = z.preprocess(blankToNull, z.string({ message: msg('Send the picture as base64') }).nullish()).transform((v) => v ?? null)
 
 /**
  * An instant (API.md: ISO 8601 in UTC). A time without a zone is read as UTC, as the
@@ -67,9 +68,9 @@ const instant = z
 const odometer = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
   z
-    .number({ message: 'Enter the odometer as a whole number' })
-    .int('Enter a whole number')
-    .min(0, 'At least 0')
+    .number({ message: msg('Enter the odometer as a whole number') })
+    .int(msg('Enter a whole number'))
+    .min(0, msg('At least 0'))
     .max(ODOMETER_MAX, `At most ${ODOMETER_MAX.toLocaleString('en-US')}`),
 )
 
@@ -93,15 +94,15 @@ type SideImageShape = Record<(typeof DAMAGE_SIDES)[number]['imageField'], typeof
 const sideImageShape = Object.fromEntries(DAMAGE_SIDES.map((s) => [s.imageField, optionalImage])) as SideImageShape
 
 const photoName = z
-  .preprocess(blankToNull, z.string().trim().max(100, 'At most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).nullish())
+  .preprocess(blankToNull, z.string().trim().max(100, msg('At most 100 characters')).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).nullish())
   .transform((v) => v ?? null)
 
 export const idempotencyKeySchema = z
   .string()
   .trim()
-  .min(1, 'The idempotency key cannot be empty')
+  .min(1, msg('The idempotency key cannot be empty'))
   .max(PRE_TRIP_RULES.idempotencyKeyMax, `At most ${PRE_TRIP_RULES.idempotencyKeyMax} characters`)
-  .regex(/^[\x21-\x7e]+$/, 'Use printable ASCII characters without spaces (a UUID, for example)')
+  .regex(/^[\x21-\x7e]+$/, msg('Use printable ASCII characters without spaces (a UUID, for example)'))
 
 /** What a filing must be checked against: the operator company's calendar date and the clock. */
 export interface PreTripRulesContext {
@@ -116,10 +117,10 @@ export function preInspectionFields({ today, now }: PreTripRulesContext) {
   const earliestDate = today ? addDays(today, -PRE_TRIP_RULES.daysBack) : ''
   return z
     .object({
-      vehicleIdentifier: z.string({ message: 'Vehicle identifier is required' }).trim().min(1, 'Vehicle identifier is required').max(40, 'At most 40 characters'),
+      vehicleIdentifier: z.string({ message: msg('Vehicle identifier is required') }).trim().min(1, msg('Vehicle identifier is required')).max(40, msg('At most 40 characters')),
       date: z.preprocess(
         (v) => (typeof v === 'string' ? v.trim().slice(0, 10) : v),
-        z.string({ message: 'Date is required' }).regex(DATE, 'Use the format YYYY-MM-DD').refine(isRealDate, 'Enter a real date'),
+        z.string({ message: msg('Date is required') }).regex(DATE, msg('Use the format YYYY-MM-DD')).refine(isRealDate, msg('Enter a real date')),
       ),
       timeIn: instant,
       timeOut: z.preprocess(blankToNull, instant.nullish()).transform((v) => v ?? null),
@@ -132,10 +133,10 @@ export function preInspectionFields({ today, now }: PreTripRulesContext) {
       driverSignature: optionalImage,
       /** The typed full name that signs a form filed without JavaScript. */
       signatureName: z
-        .preprocess(blankToNull, z.string().trim().max(100, 'At most 100 characters').refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).nullish())
+        .preprocess(blankToNull, z.string().trim().max(100, msg('At most 100 characters')).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).nullish())
         .transform((v) => v ?? null),
       photos: z
-        .array(z.object({ photo: z.string({ message: 'Send the photo as base64' }), name: photoName }), { message: 'A list of {photo, name}' })
+        .array(z.object({ photo: z.string({ message: msg('Send the photo as base64') }), name: photoName }), { message: 'A list of {photo, name}' })
         .max(PRE_TRIP_RULES.maxPhotos, PRE_TRIP_TEXT.tooManyPhotos)
         .nullish()
         .transform((v) => v ?? []),
@@ -145,9 +146,9 @@ export function preInspectionFields({ today, now }: PreTripRulesContext) {
         .array(
           z.preprocess(
             (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-            z.number({ message: 'A repair action id' }).int('A repair action id').positive('A repair action id').max(2_147_483_647, 'A repair action id'),
+            z.number({ message: msg('A repair action id') }).int(msg('A repair action id')).positive(msg('A repair action id')).max(2_147_483_647, msg('A repair action id')),
           ),
-          { message: 'A list of repair action ids' },
+          { message: msg('A list of repair action ids') },
         )
         .max(PRE_TRIP_RULES.maxAcknowledgements, `At most ${PRE_TRIP_RULES.maxAcknowledgements}`)
         .nullish()

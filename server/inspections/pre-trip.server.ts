@@ -14,10 +14,11 @@ import { contains } from '../fleet/list-vehicles.server.ts'
 import { activeLeaseOf } from '../leases/lease-agreements.server.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 import { addDays, PRE_TRIP_RULES } from './pre-inspection-schema.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export const PRE_TRIP_ACCESS_TEXT = {
-  vehicleNotFound: 'Vehicle not found',
-  notYourBus: 'Only a Driver of the operator company with the active assignment of this vehicle may file its pre-trip',
+  vehicleNotFound: msg('Vehicle not found'),
+  notYourBus: msg('Only a Driver of the operator company with the active assignment of this vehicle may file its pre-trip'),
 } as const
 
 export interface PreTripVehicle {
@@ -42,7 +43,7 @@ export async function vehicleByIdentifier(db: Reader, identifier: string): Promi
     .select({ id: vehicles.id, ownerCompanyId: vehicles.ownerCompanyId, vehicleIdentifier: vehicles.vehicleIdentifier })
     .from(vehicles)
     .where(and(sql`upper(${vehicles.vehicleIdentifier}) = ${identifier.trim().toUpperCase()}`, isNull(vehicles.archivedAt)))
-  if (!v) throw new AppError('NOT_FOUND', PRE_TRIP_ACCESS_TEXT.vehicleNotFound, { fieldErrors: { vehicleIdentifier: 'No vehicle has this identifier' } })
+  if (!v) throw new AppError('NOT_FOUND', PRE_TRIP_ACCESS_TEXT.vehicleNotFound, { fieldErrors: { vehicleIdentifier: msg('No vehicle has this identifier') } })
   return v
 }
 
@@ -95,7 +96,7 @@ export async function filingCompanyFor(db: Reader, me: UserActor, vehicle: PreTr
   const filing = assigned.find((c) => driverOf.includes(c.id))
   if (filing) return filing
   if (assigned.length > 0 || hasRole(me, vehicle.ownerCompanyId, ['Owner'])) throw forbidden(PRE_TRIP_ACCESS_TEXT.notYourBus)
-  throw new AppError('NOT_FOUND', PRE_TRIP_ACCESS_TEXT.vehicleNotFound, { fieldErrors: { vehicleIdentifier: 'No vehicle has this identifier' } })
+  throw new AppError('NOT_FOUND', PRE_TRIP_ACCESS_TEXT.vehicleNotFound, { fieldErrors: { vehicleIdentifier: msg('No vehicle has this identifier') } })
 }
 
 /** The vehicle's last kept odometer reading (falls back to the vehicle's odometer before any was kept). */

@@ -37,11 +37,12 @@ import { AppError, isAppError } from '../errors.ts'
 import { activeOn, companyToday, VEHICLE_VIEWER_ROLES, vehicleAccessOrNull } from '../fleet/access.server.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
+import { msg } from '#catalog/i18n.ts'
 
 const REPAIR_SHOP_READERS = ['RepairShop', 'Mechanic'] as const
 
-const preInspectionNotFound = () => new AppError('NOT_FOUND', 'Pre-inspection not found')
-const inspectionNotFound = () => new AppError('NOT_FOUND', 'Inspection not found')
+const preInspectionNotFound = () => new AppError('NOT_FOUND', msg('Pre-inspection not found'))
+const inspectionNotFound = () => new AppError('NOT_FOUND', msg('Inspection not found'))
 
 const inspectionIdInput = z.object({ inspectionId: idSchema })
 
@@ -303,7 +304,7 @@ async function formVehicle(ctx: UseCaseContext, vehicleId: number): Promise<Form
     })
     .from(vehicles)
     .where(eq(vehicles.id, vehicleId))
-  if (!v) throw new AppError('NOT_FOUND', 'Vehicle not found')
+  if (!v) throw new AppError('NOT_FOUND', msg('Vehicle not found'))
   return v
 }
 
@@ -435,5 +436,5 @@ export async function requireCompanySeesVehicle(ctx: UseCaseContext, companyId: 
       .limit(1)
     if (a) return
   }
-  throw new AppError('NOT_FOUND', 'Not found')
+  throw new AppError('NOT_FOUND', msg('Not found'))
 }

@@ -17,19 +17,20 @@ import { rowsAffected } from '#db/client.ts'
 import { hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { applyInspection, inspectorName } from './submit-inspection.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export const reviewInspectionInput = z.object({
   inspectionId: idSchema,
-  decision: z.enum(INSPECTION_REVIEW_DECISIONS, { message: 'Choose Accept or Reject' }),
+  decision: z.enum(INSPECTION_REVIEW_DECISIONS, { message: msg('Choose Accept or Reject') }),
 })
 export type ReviewInspectionInput = z.input<typeof reviewInspectionInput>
 
 export const REVIEW_TEXT = {
-  accepted: 'Inspection accepted: it now counts for the vehicle.',
-  rejected: 'Inspection rejected: it changes nothing on the vehicle.',
-  ownerOnly: 'Only the owner company may review this inspection',
+  accepted: msg('Inspection accepted: it now counts for the vehicle.'),
+  rejected: msg('Inspection rejected: it changes nothing on the vehicle.'),
+  ownerOnly: msg('Only the owner company may review this inspection'),
   notPending: (status: InspectionReviewStatus) =>
-    status === 'Applied' ? 'This inspection was filed by a company related to the vehicle: it needs no review' : `This inspection was already reviewed (${inspectionReviewLabel(status).toLowerCase()})`,
+    status === 'Applied' ? msg('This inspection was filed by a company related to the vehicle: it needs no review') : `This inspection was already reviewed (${inspectionReviewLabel(status).toLowerCase()})`,
 } as const
 
 export interface ReviewedInspection {
@@ -38,7 +39,7 @@ export interface ReviewedInspection {
   message: string
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'Inspection not found')
+const notFound = () => new AppError('NOT_FOUND', msg('Inspection not found'))
 
 /** PUT /api/Maintenance/reviewInspection, tRPC `inspections.review`, the Inspections tab's buttons. */
 export async function reviewInspection(ctx: UseCaseContext, input: unknown): Promise<ReviewedInspection> {

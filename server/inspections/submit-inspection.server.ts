@@ -14,7 +14,7 @@ import { todayIn } from '../fleet/access.server.ts'
 import { recordOdometerReading } from '../fleet/odometer.server.ts'
 import { companiesWithRole, requireUser } from '../policy.ts'
 import { decodeImage } from '../uploads/image.server.ts'
-import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
+import { recipientsOfRoleHolders, perLocale } from '../companies/role-holders.server.ts'
 import { env } from '../env.server.ts'
 import { relatedCompanyOf } from '../fleet/vehicle-relations.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
@@ -22,6 +22,7 @@ import { inspectionAwaitsReviewMail } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { openInspectionRepairAction } from '../repairs/open-repair-action.server.ts'
 import { addDays, INSPECTION_DAYS_BACK, INSPECTION_TEXT, inspectionInput, type InspectionDateWindow } from './inspection-schema.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * Who may file an inspection (PRODUCT.md section 5): an active Mechanic, or an Operator or
@@ -124,7 +125,7 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
         .from(vehicles)
         .where(and(sql`upper(${vehicles.vehicleIdentifier}) = ${v.vehicleIdentifier.toUpperCase()}`, isNull(vehicles.archivedAt)))
       if (!vehicle) {
-        throw new AppError('NOT_FOUND', INSPECTION_TEXT.vehicleNotFound, { fieldErrors: { vehicleIdentifier: 'No vehicle has this identifier' } })
+        throw new AppError('NOT_FOUND', INSPECTION_TEXT.vehicleNotFound, { fieldErrors: { vehicleIdentifier: msg('No vehicle has this identifier') } })
       }
       const related = await relatedCompanyOf(tx, me, vehicle, INSPECTOR_ROLES, now)
       const [created] = await tx
@@ -222,13 +223,14 @@ async function askOwnerToReview(
 ): Promise<void> {
   const mine = companiesWithRole(me, INSPECTOR_ROLES)
   const [company] = mine.length ? await tx.select({ name: companies.name }).from(companies).where(inArray(companies.id, mine)).limit(1) : []
-  const mail = inspectionAwaitsReviewMail({
+  const mail = perLocale((locale) => inspectionAwaitsReviewMail({
+    locale,
     vehicleIdentifier: r.vehicle.vehicleIdentifier,
     inspectorName: r.inspectorName,
     inspectorCompanyName: company?.name ?? '',
     inspectionDate: r.inspectionDate,
     isSatisfactory: r.isSatisfactory,
     link: `${env().APP_URL}/fleet/${r.vehicle.ownerCompanyId}?open=${r.vehicle.id}&tab=inspections`,
-  })
-  for (const to of await emailsOfRoleHolders(tx, r.vehicle.ownerCompanyId, ['Owner'], 200)) await enqueueMail(tx, { to, ...mail })
+  }))
+  for (const to of await recipientsOfRoleHolders(tx, r.vehicle.ownerCompanyId, ['Owner'], 200)) await enqueueMail(tx, { to: to.email, ...mail(to.locale) })
 }

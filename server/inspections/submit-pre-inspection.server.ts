@@ -25,6 +25,7 @@ import { decodeImage } from '../uploads/image.server.ts'
 import { parseInput } from '../validation.ts'
 import { filingCompanyFor, vehicleByIdentifier } from './pre-trip.server.ts'
 import { idempotencyKeySchema, preInspectionFields, type PreInspectionValues } from './pre-inspection-schema.ts'
+import { msg } from '#catalog/i18n.ts'
 
 export interface SubmitPreInspectionResult {
   id: number
@@ -41,8 +42,8 @@ export interface SubmitPreInspectionResult {
 }
 
 export const SUBMIT_PRE_TRIP_TEXT = {
-  keyReused: 'This idempotency key was already used for a pre-trip of another vehicle',
-  acknowledgement: 'Only certified repairs of this vehicle that are not yet acknowledged can be acknowledged',
+  keyReused: msg('This idempotency key was already used for a pre-trip of another vehicle'),
+  acknowledgement: msg('Only certified repairs of this vehicle that are not yet acknowledged can be acknowledged'),
 } as const
 
 /** What is read before the whole body is checked: the bus and the key. */
@@ -131,7 +132,7 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
   const vehicle = identifier ? await vehicleByIdentifier(ctx.db.read, identifier) : undefined
   const company = vehicle ? await filingCompanyFor(ctx.db.read, me, vehicle, now) : undefined
   const v = parseInput(preInspectionFields({ today: company?.today ?? '', now }), input)
-  if (!vehicle || !company) throw new AppError('BAD_REQUEST', 'Vehicle identifier is required', { fieldErrors: { vehicleIdentifier: 'Required' } })
+  if (!vehicle || !company) throw new AppError('BAD_REQUEST', msg('Vehicle identifier is required'), { fieldErrors: { vehicleIdentifier: msg('Required') } })
 
   const { images, photos } = await checkPictures(v)
   const defects: PreInspectionItemKey[] = PRE_INSPECTION_ITEMS.filter((i) => v[i.key]).map((i) => i.key)
@@ -197,7 +198,7 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
         vehicle,
         findings: preTripFindings(defects, { front: v.front, rear: v.rear, rightSide: v.rightSide, leftSide: v.leftSide }),
         comments: `Defects reported by ${driverName} on the pre-trip inspection of ${v.date} (${odometerText(v.odometerStart)}).`,
-        reportedBy: 'A driver reported defects on the pre-trip inspection',
+        reportedBy: msg('A driver reported defects on the pre-trip inspection'),
         now,
       })
 

@@ -27,6 +27,7 @@ import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 import { decodeImage } from '../uploads/image.server.ts'
 import { idSchema, isPlainLine, parseInput, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { LEASE_MESSAGES, LEASE_TEXT_VERSION, leaseStateOf, type LeaseState } from './lease-text.ts'
+import { msg } from '#catalog/i18n.ts'
 
 type Reader = Pick<Tx, 'select'>
 
@@ -313,11 +314,11 @@ export async function listLeasesByVehicle(ctx: UseCaseContext, vehicleId: number
   const me = requireUser(ctx.actor)
   const id = parseInput(z.object({ vehicleId: idSchema }), { vehicleId }).vehicleId
   const [v] = await ctx.db.read.select({ ownerCompanyId: vehicles.ownerCompanyId }).from(vehicles).where(eq(vehicles.id, id))
-  if (!v) throw new AppError('NOT_FOUND', 'Vehicle not found')
+  if (!v) throw new AppError('NOT_FOUND', msg('Vehicle not found'))
   if (hasRole(me, v.ownerCompanyId, ['Owner'])) return leaseRows(ctx.db.read, and(eq(leaseAgreements.vehicleId, id)))
   const operatorOf = companiesWithRole(me, ['Operator'])
   const rows = operatorOf.length ? await leaseRows(ctx.db.read, and(eq(leaseAgreements.vehicleId, id), inArray(leaseAgreements.operatorCompanyId, operatorOf))) : []
-  if (rows.length === 0) throw new AppError('NOT_FOUND', 'Vehicle not found')
+  if (rows.length === 0) throw new AppError('NOT_FOUND', msg('Vehicle not found'))
   return rows
 }
 
@@ -366,19 +367,19 @@ export async function activeLeaseOf(db: Reader, vehicleId: number, operatorCompa
 /** A drawn signature: a PNG as a `data:image/png;base64,` URL or plain base64 (JSON), or its bytes. */
 const signatureValue = z.preprocess(
   (v) => (v === '' ? null : v),
-  z.union([z.string({ message: 'Send the signature as a PNG (base64 or a data: URL)' }).max(4_000_000, 'The signature is too large'), z.instanceof(Uint8Array)]).nullish(),
+  z.union([z.string({ message: msg('Send the signature as a PNG (base64 or a data: URL)') }).max(4_000_000, msg('The signature is too large')), z.instanceof(Uint8Array)]).nullish(),
 )
 
 export const signLeaseInput = z.object({
   leaseId: idSchema,
   /** Owner or Operator; may be left out when the caller manages only one side. */
-  side: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LEASE_SIDES, { message: 'The side is Owner or Operator' }).optional()),
+  side: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LEASE_SIDES, { message: msg('The side is Owner or Operator') }).optional()),
   /** The signer's full name as signed (the typed signature when no picture is drawn). */
   signerName: z
     .string({ message: LEASE_MESSAGES.nameRequired })
     .trim()
     .min(1, LEASE_MESSAGES.nameRequired)
-    .max(100, 'At most 100 characters')
+    .max(100, msg('At most 100 characters'))
     .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE),
   /** The drawn signature; absent = signed with the typed full name (a page without JavaScript). */
   signature: signatureValue,

@@ -9,6 +9,7 @@
  * Browser-safe (no server import): the page, the print page and the PDF render the same text.
  */
 import { LEASE_CARRY_COPY_NOTICE, type LeaseSide } from '#catalog/compliance.ts'
+import { msg } from '#catalog/i18n.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 /** 'YYYY-MM-DD' → "March 4, 2026" (a calendar date: no time zone shift). */
@@ -114,16 +115,16 @@ export function leaseStateOf(signedSides: readonly LeaseSide[]): LeaseState {
 export const LEASE_SIGN_INTENT = 'sign'
 
 export const LEASE_MESSAGES = {
-  notFound: 'Lease not found',
-  nameRequired: 'Type your full name',
-  managersOnly: 'Only a manager of the owner company or of the operator company may sign this lease',
-  ownerSideOnly: 'Only an active manager of the owner company may sign for the owner',
-  operatorSideOnly: 'Only an active manager of the operator company may sign for the operator',
-  notYourSide: 'You do not sign for this side',
-  pngOnly: 'The signature must be a PNG picture',
-  ended: 'This assignment has ended: its lease can no longer be signed',
-  alreadySigned: (side: LeaseSide) => (side === 'Owner' ? 'The owner has already signed this lease' : 'The operator has already signed this lease'),
-  signed: 'Lease signed.',
+  notFound: msg('Lease not found'),
+  nameRequired: msg('Type your full name'),
+  managersOnly: msg('Only a manager of the owner company or of the operator company may sign this lease'),
+  ownerSideOnly: msg('Only an active manager of the owner company may sign for the owner'),
+  operatorSideOnly: msg('Only an active manager of the operator company may sign for the operator'),
+  notYourSide: msg('You do not sign for this side'),
+  pngOnly: msg('The signature must be a PNG picture'),
+  ended: msg('This assignment has ended: its lease can no longer be signed'),
+  alreadySigned: (side: LeaseSide) => (side === 'Owner' ? msg('The owner has already signed this lease') : msg('The operator has already signed this lease')),
+  signed: msg('Lease signed.'),
   carryCopy: LEASE_CARRY_COPY_NOTICE,
 } as const
 

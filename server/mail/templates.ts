@@ -3,7 +3,11 @@
  * that reads well on its own, and a small branded HTML body with inline styles
  * (mail clients ignore stylesheets). Both bodies are built from the same blocks,
  * so they always say the same thing; every value is escaped in the HTML.
+ * Each mail is written in its recipient's language (`users.locale`, decision 074):
+ * the English texts are the message ids, their Spanish is in catalog/locales/mail.ts.
  */
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#catalog/i18n.ts'
+import { translator, type Translate } from '../i18n/messages.server.ts'
 
 export interface MailContent {
   subject: string
@@ -26,6 +30,8 @@ export type MailBlock =
   | { kind: 'list'; items: { text: string; url?: string }[] }
 
 export interface MailLayout {
+  /** The recipient's language (English when not given). */
+  locale?: Locale
   subject: string
   /** First line, e.g. "Hi Ana,". */
   greeting: string
@@ -68,9 +74,23 @@ function isWebLink(url: string): boolean {
   }
 }
 
-function greetingFor(firstName: string | undefined): string {
+function greetingFor(t: Translate, firstName: string | undefined): string {
   const name = oneLine(firstName ?? '')
-  return name ? `Hi ${name},` : 'Hello,'
+  return name ? t('Hi {name},', { name }) : t('Hello,')
+}
+
+/** The language of a mail from a stored `users.locale` (English when unknown). */
+export function mailLocale(value: string | null | undefined): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE
+}
+
+/**
+ * A calendar date (YYYY-MM-DD, already the company's day) as the recipient reads it: English
+ * mails keep the ISO date they always had; Spanish ones read "15 jun 2026" (Intl, es-US).
+ */
+export function mailDate(date: string, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale === 'en' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return date
+  return new Intl.DateTimeFormat('es-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }
 
 function blockToText(block: MailBlock): string {
@@ -87,7 +107,7 @@ function blockToText(block: MailBlock): string {
   }
 }
 
-function blockToHtml(block: MailBlock): string {
+function blockToHtml(t: Translate, block: MailBlock): string {
   const p = `margin:0 0 16px 0;font-size:15px;line-height:1.6;color:${COLORS.text};`
   switch (block.kind) {
     case 'paragraph':
@@ -109,7 +129,7 @@ function blockToHtml(block: MailBlock): string {
         `<a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${COLORS.brand};` +
         `color:#ffffff;font-size:15px;font-weight:600;text-decoration:none;">${escapeHtml(block.label)}</a></p>` +
         `<p style="margin:0 0 16px 0;font-size:13px;line-height:1.6;color:${COLORS.muted};">` +
-        `If the button does not work, copy this link into your browser:<br>` +
+        `${escapeHtml(t('If the button does not work, copy this link into your browser:'))}<br>` +
         `<a href="${href}" style="color:${COLORS.brand};word-break:break-all;">${href}</a></p>`
       )
     }
@@ -128,15 +148,15 @@ function blockToHtml(block: MailBlock): string {
   }
 }
 
-const FOOTER_TEXT = `You receive this email because of your ${BRAND} account. This mailbox is not monitored.`
-
 /** The shared layout: renders one message as subject, text and HTML. */
-export function renderMail({ subject, greeting, blocks }: MailLayout): MailContent {
+export function renderMail({ locale = DEFAULT_LOCALE, subject, greeting, blocks }: MailLayout): MailContent {
+  const t = translator(locale)
+  const footer = t('You receive this email because of your Operon account. This mailbox is not monitored.')
   const cleanSubject = oneLine(subject)
-  const text = [greeting, ...blocks.map(blockToText), `— ${BRAND}`].join('\n\n') + `\n\n-- \n${FOOTER_TEXT}\n`
+  const text = [greeting, ...blocks.map(blockToText), `— ${BRAND}`].join('\n\n') + `\n\n-- \n${footer}\n`
 
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -151,11 +171,11 @@ export function renderMail({ subject, greeting, blocks }: MailLayout): MailConte
 </td></tr>
 <tr><td style="padding:28px;">
 <p style="margin:0 0 16px 0;font-size:15px;line-height:1.6;color:${COLORS.text};">${escapeHtml(greeting)}</p>
-${blocks.map(blockToHtml).join('\n')}
+${blocks.map((b) => blockToHtml(t, b)).join('\n')}
 <p style="margin:24px 0 0 0;font-size:15px;line-height:1.6;color:${COLORS.text};">— ${BRAND}</p>
 </td></tr>
 </table>
-<p style="margin:16px 0 0 0;max-width:560px;font-size:12px;line-height:1.5;color:${COLORS.muted};">${escapeHtml(FOOTER_TEXT)}</p>
+<p style="margin:16px 0 0 0;max-width:560px;font-size:12px;line-height:1.5;color:${COLORS.muted};">${escapeHtml(footer)}</p>
 </td></tr>
 </table>
 </body>
@@ -164,64 +184,81 @@ ${blocks.map(blockToHtml).join('\n')}
   return { subject: cleanSubject, text, html }
 }
 
+/** A text kept as data (a task's name, a role's label): its translation, or itself when it is no message. */
+function translatedData(t: Translate, text: string): string {
+  try {
+    return t(text)
+  } catch {
+    return text
+  }
+}
+
 /** The emailed second factor: a 6-digit code, valid 10 minutes. */
-export function loginCodeMail({ firstName, code }: { firstName?: string; code: string }): MailContent {
+export function loginCodeMail({ firstName, code, locale }: { firstName?: string; code: string; locale?: Locale }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   return renderMail({
-    subject: `Your ${BRAND} sign-in code`,
-    greeting: greetingFor(firstName),
+    locale,
+    subject: t('Your Operon sign-in code'),
+    greeting: greetingFor(t, firstName),
     blocks: [
-      { kind: 'paragraph', text: `Use this code to finish signing in to ${BRAND}:` },
+      { kind: 'paragraph', text: t('Use this code to finish signing in to Operon:') },
       { kind: 'code', code },
-      { kind: 'note', text: 'The code is valid for 10 minutes. Never share it with anyone.' },
+      { kind: 'note', text: t('The code is valid for 10 minutes. Never share it with anyone.') },
       {
         kind: 'note',
-        text: "If this wasn't you, someone may know your password: sign in and change your password now.",
+        text: t("If this wasn't you, someone may know your password: sign in and change your password now."),
       },
     ],
   })
 }
 
 /** The emailed code that confirms an irreversible action (account deletion, authenticator reset). */
-export function confirmCodeMail({ firstName, code }: { firstName?: string; code: string }): MailContent {
+export function confirmCodeMail({ firstName, code, locale }: { firstName?: string; code: string; locale?: Locale }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   return renderMail({
-    subject: `Your ${BRAND} confirmation code`,
-    greeting: greetingFor(firstName),
+    locale,
+    subject: t('Your Operon confirmation code'),
+    greeting: greetingFor(t, firstName),
     blocks: [
-      { kind: 'paragraph', text: `Use this code to confirm it is you before deleting your account or resetting your authenticator:` },
+      { kind: 'paragraph', text: t('Use this code to confirm it is you before deleting your account or resetting your authenticator:') },
       { kind: 'code', code },
-      { kind: 'note', text: 'The code is valid for 10 minutes. Never share it with anyone.' },
-      { kind: 'note', text: "If this wasn't you, someone is signed in to your account: reset your password now." },
+      { kind: 'note', text: t('The code is valid for 10 minutes. Never share it with anyone.') },
+      { kind: 'note', text: t("If this wasn't you, someone is signed in to your account: reset your password now.") },
     ],
   })
 }
 
 /** After a password reset or change: every other session has been signed out. */
-export function passwordChangedMail({ firstName }: { firstName?: string }): MailContent {
+export function passwordChangedMail({ firstName, locale }: { firstName?: string; locale?: Locale }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   return renderMail({
-    subject: `Your ${BRAND} password was changed`,
-    greeting: greetingFor(firstName),
+    locale,
+    subject: t('Your Operon password was changed'),
+    greeting: greetingFor(t, firstName),
     blocks: [
-      { kind: 'paragraph', text: `The password of your ${BRAND} account was just changed. Every device that was signed in has been signed out.` },
-      { kind: 'note', text: "If this wasn't you, reset your password at once with \"Forgot password?\" on the login page, and tell your company's manager." },
+      { kind: 'paragraph', text: t('The password of your Operon account was just changed. Every device that was signed in has been signed out.') },
+      { kind: 'note', text: t("If this wasn't you, reset your password at once with \"Forgot password?\" on the login page, and tell your company's manager.") },
     ],
   })
 }
 
 /** The reset link: single use, valid 1 hour. */
-export function passwordResetMail({ firstName, link }: { firstName?: string; link: string }): MailContent {
+export function passwordResetMail({ firstName, link, locale }: { firstName?: string; link: string; locale?: Locale }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   return renderMail({
-    subject: `Reset your ${BRAND} password`,
-    greeting: greetingFor(firstName),
+    locale,
+    subject: t('Reset your Operon password'),
+    greeting: greetingFor(t, firstName),
     blocks: [
       {
         kind: 'paragraph',
-        text: `We received a request to reset the password of your ${BRAND} account. Open the link below to choose a new password.`,
+        text: t('We received a request to reset the password of your Operon account. Open the link below to choose a new password.'),
       },
-      { kind: 'button', label: 'Choose a new password', url: link },
-      { kind: 'note', text: 'The link is valid for 1 hour and can be used only once.' },
+      { kind: 'button', label: t('Choose a new password'), url: link },
+      { kind: 'note', text: t('The link is valid for 1 hour and can be used only once.') },
       {
         kind: 'note',
-        text: "If you didn't ask for this, you can ignore this email: your password stays the same.",
+        text: t("If you didn't ask for this, you can ignore this email: your password stays the same."),
       },
     ],
   })
@@ -232,50 +269,59 @@ export function welcomeMail({
   firstName,
   loginUrl,
   twoFactor,
+  locale,
 }: {
   firstName?: string
   loginUrl: string
   twoFactor: TwoFactorMethod
+  locale?: Locale
 }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   const secondFactor =
     twoFactor === 'Authenticator'
-      ? 'You chose an authenticator app as your second factor. The first time you sign in, scan the QR code shown with your app (for example Google Authenticator, Microsoft Authenticator or 1Password); after that, enter the 6-digit code from the app each time you sign in.'
-      : 'You chose email as your second factor. Each time you sign in, we will email you a 6-digit code to enter after your password.'
+      ? t('You chose an authenticator app as your second factor. The first time you sign in, scan the QR code shown with your app (for example Google Authenticator, Microsoft Authenticator or 1Password); after that, enter the 6-digit code from the app each time you sign in.')
+      : t('You chose email as your second factor. Each time you sign in, we will email you a 6-digit code to enter after your password.')
   return renderMail({
-    subject: `Welcome to ${BRAND}`,
-    greeting: greetingFor(firstName),
+    locale,
+    subject: t('Welcome to Operon'),
+    greeting: greetingFor(t, firstName),
     blocks: [
-      { kind: 'paragraph', text: `Your ${BRAND} account is ready.` },
+      { kind: 'paragraph', text: t('Your Operon account is ready.') },
       { kind: 'paragraph', text: secondFactor },
-      { kind: 'button', label: `Sign in to ${BRAND}`, url: loginUrl },
+      { kind: 'button', label: t('Sign in to Operon'), url: loginUrl },
     ],
   })
 }
 
-/** To the user who asked to join a company, once a manager answered. */
+/** To the user who asked to join a company, once a manager answered. `role` is the role's English label. */
 export function joinRequestAnsweredMail({
   firstName,
   companyName,
   role,
   accepted,
+  locale,
 }: {
   firstName?: string
   companyName: string
   role: string
   accepted: boolean
+  locale?: Locale
 }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   const company = oneLine(companyName)
+  const roleLabel = translatedData(t, role)
   return renderMail({
-    subject: accepted ? `You have joined ${company}` : `Your request to join ${company} was declined`,
-    greeting: greetingFor(firstName),
+    locale,
+    subject: accepted ? t('You have joined {company}', { company }) : t('Your request to join {company} was declined', { company }),
+    greeting: greetingFor(t, firstName),
     blocks: accepted
       ? [
-          { kind: 'paragraph', text: `${company} accepted your request to join as ${role}.` },
-          { kind: 'paragraph', text: `The company now appears on your ${BRAND} dashboard the next time you open it.` },
+          { kind: 'paragraph', text: t('{company} accepted your request to join as {role}.', { company, role: roleLabel }) },
+          { kind: 'paragraph', text: t('The company now appears on your Operon dashboard the next time you open it.') },
         ]
       : [
-          { kind: 'paragraph', text: `${company} declined your request to join as ${role}.` },
-          { kind: 'note', text: 'If you think this is a mistake, please contact the company directly.' },
+          { kind: 'paragraph', text: t('{company} declined your request to join as {role}.', { company, role: roleLabel }) },
+          { kind: 'note', text: t('If you think this is a mistake, please contact the company directly.') },
         ],
   })
 }
@@ -288,24 +334,28 @@ export function vehicleRequestAnsweredMail({
   companyName,
   vehicleIdentifier,
   approved,
+  locale,
 }: {
   companyName: string
   vehicleIdentifier: string
   approved: boolean
+  locale?: Locale
 }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   const company = oneLine(companyName)
   const vehicle = oneLine(vehicleIdentifier)
   return renderMail({
-    subject: approved ? `Vehicle request approved: ${vehicle}` : `Vehicle request declined: ${vehicle}`,
-    greeting: greetingFor(undefined),
+    locale,
+    subject: approved ? t('Vehicle request approved: {vehicle}', { vehicle }) : t('Vehicle request declined: {vehicle}', { vehicle }),
+    greeting: greetingFor(t, undefined),
     blocks: approved
       ? [
-          { kind: 'paragraph', text: `${company} approved your request for vehicle ${vehicle}.` },
-          { kind: 'paragraph', text: 'The vehicle appears in your fleet while the assignment is active.' },
+          { kind: 'paragraph', text: t('{company} approved your request for vehicle {vehicle}.', { company, vehicle }) },
+          { kind: 'paragraph', text: t('The vehicle appears in your fleet while the assignment is active.') },
         ]
       : [
-          { kind: 'paragraph', text: `${company} declined your request for vehicle ${vehicle}.` },
-          { kind: 'note', text: 'If you think this is a mistake, please contact the company directly.' },
+          { kind: 'paragraph', text: t('{company} declined your request for vehicle {vehicle}.', { company, vehicle }) },
+          { kind: 'note', text: t('If you think this is a mistake, please contact the company directly.') },
         ],
   })
 }
@@ -323,36 +373,46 @@ export function repairActionOpenedMail({
   outOfService,
   waitingForShop,
   link,
+  locale,
 }: {
   repairIdentifier: string
   vehicleIdentifier: string
   ownerCompanyName: string
-  /** Who found what, on which form (issue 23): "A mechanic found unsatisfactory items on the inspection". */
+  /** Who found what, on which form (issue 23): "A mechanic found unsatisfactory items on the inspection" (an English text marked with msg()). */
   reportedBy?: string
   taskNames: string[]
   outOfService: boolean
   waitingForShop: boolean
   link: string
+  locale?: Locale
 }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   const vehicle = oneLine(vehicleIdentifier)
-  const shown = taskNames.slice(0, 10).map((n) => `• ${oneLine(n)}`)
-  if (taskNames.length > shown.length) shown.push(`• and ${taskNames.length - shown.length} more`)
+  const repair = oneLine(repairIdentifier)
+  const shown = taskNames.slice(0, 10).map((n) => `• ${translatedData(t, oneLine(n))}`)
+  if (taskNames.length > shown.length) shown.push(`• ${t('and {count} more', { count: taskNames.length - shown.length })}`)
   return renderMail({
-    subject: `${outOfService ? 'Out of service: ' : ''}repair ${oneLine(repairIdentifier)} for vehicle ${vehicle}`,
-    greeting: greetingFor(undefined),
+    locale,
+    subject: outOfService ? t('Out of service: repair {repair} for vehicle {vehicle}', { repair, vehicle }) : t('repair {repair} for vehicle {vehicle}', { repair, vehicle }),
+    greeting: greetingFor(t, undefined),
     blocks: [
       {
         kind: 'paragraph',
-        text: `${oneLine(reportedBy)} of vehicle ${vehicle} (${oneLine(ownerCompanyName)}). Repair ${oneLine(repairIdentifier)} was opened with these tasks:`,
+        text: t('{reportedBy} of vehicle {vehicle} ({owner}). Repair {repair} was opened with these tasks:', {
+          reportedBy: translatedData(t, oneLine(reportedBy)),
+          vehicle,
+          owner: oneLine(ownerCompanyName),
+          repair,
+        }),
       },
       { kind: 'paragraph', text: shown.join('\n') },
       ...(outOfService
-        ? [{ kind: 'paragraph' as const, text: 'A defect affects safety: the vehicle is out of service until the repair is certified.' }]
+        ? [{ kind: 'paragraph' as const, text: t('A defect affects safety: the vehicle is out of service until the repair is certified.') }]
         : []),
       ...(waitingForShop
-        ? [{ kind: 'note' as const, text: 'Your company has not chosen a repair shop: the repair waits until you choose one in the company settings.' }]
+        ? [{ kind: 'note' as const, text: t('Your company has not chosen a repair shop: the repair waits until you choose one in the company settings.') }]
         : []),
-      { kind: 'button', label: 'Open the repair', url: link },
+      { kind: 'button', label: t('Open the repair'), url: link },
     ],
   })
 }
@@ -365,6 +425,7 @@ export function inspectionAwaitsReviewMail({
   inspectionDate,
   isSatisfactory,
   link,
+  locale,
 }: {
   vehicleIdentifier: string
   inspectorName: string
@@ -372,30 +433,42 @@ export function inspectionAwaitsReviewMail({
   inspectionDate: string
   isSatisfactory: boolean
   link: string
+  locale?: Locale
 }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   const vehicle = oneLine(vehicleIdentifier)
+  const values = {
+    inspector: oneLine(inspectorName),
+    company: oneLine(inspectorCompanyName) || t('a company with no relation to this vehicle'),
+    vehicle,
+    date: mailDate(oneLine(inspectionDate), locale),
+  }
   return renderMail({
-    subject: `An inspection of vehicle ${vehicle} awaits your review`,
-    greeting: greetingFor(undefined),
+    locale,
+    subject: t('An inspection of vehicle {vehicle} awaits your review', { vehicle }),
+    greeting: greetingFor(t, undefined),
     blocks: [
       {
         kind: 'paragraph',
-        text: `${oneLine(inspectorName)} (${oneLine(inspectorCompanyName) || 'a company with no relation to this vehicle'}) filed a${isSatisfactory ? ' satisfactory' : 'n unsatisfactory'} inspection of vehicle ${vehicle} dated ${oneLine(inspectionDate)}.`,
+        text: isSatisfactory
+          ? t('{inspector} ({company}) filed a satisfactory inspection of vehicle {vehicle} dated {date}.', values)
+          : t('{inspector} ({company}) filed an unsatisfactory inspection of vehicle {vehicle} dated {date}.', values),
       },
       {
         kind: 'note',
-        text: 'Their company has no relation to the vehicle, so the inspection changes nothing (odometer, next inspection) until you accept it. Reject it if you do not recognise it.',
+        text: t('Their company has no relation to the vehicle, so the inspection changes nothing (odometer, next inspection) until you accept it. Reject it if you do not recognise it.'),
       },
-      { kind: 'button', label: 'Review the inspection', url: link },
+      { kind: 'button', label: t('Review the inspection'), url: link },
     ],
   })
 }
 
 /** One line of the morning alert digest. */
 export interface DigestAlertLine {
-  /** "Alert" or "Warning". */
+  /** "Alert" or "Warning" (English, translated in the mail). */
   levelLabel: string
   vehicleIdentifier: string
+  /** The alert type's English name (translated in the mail). */
   alertType: string
   /** YYYY-MM-DD */
   dueDate: string
@@ -421,6 +494,7 @@ export function alertDigestMail({
   alerts,
   dashboardUrl,
   profileUrl,
+  locale,
 }: {
   firstName?: string
   companyName: string
@@ -428,35 +502,43 @@ export function alertDigestMail({
   alerts: DigestAlertLine[]
   dashboardUrl: string
   profileUrl: string
+  locale?: Locale
 }): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
   const company = oneLine(companyName)
+  const date = mailDate(localDate, locale)
   const n = alerts.length
   const fresh = alerts.filter((a) => a.isNew).length
   const levelCount = (label: string) => alerts.filter((a) => a.levelLabel === label).length
   const shown = alerts.slice(0, DIGEST_MAX_LINES)
+  const newMark = `${t('NEW')} · `
   const items = shown.map((a) => ({
     text:
-      `${a.isNew ? 'NEW · ' : ''}${a.levelLabel} · ${oneLine(a.vehicleIdentifier)} · ${a.alertType}` +
-      `${a.count && a.count > 1 ? ` (${a.count})` : ''} · ${a.dueDate}`,
+      `${a.isNew ? newMark : ''}${translatedData(t, a.levelLabel)} · ${oneLine(a.vehicleIdentifier)} · ${translatedData(t, a.alertType)}` +
+      `${a.count && a.count > 1 ? ` (${a.count})` : ''} · ${mailDate(a.dueDate, locale)}`,
     url: a.url,
   }))
-  if (n > shown.length) items.push({ text: `and ${n - shown.length} more on the dashboard`, url: dashboardUrl })
+  if (n > shown.length) items.push({ text: t('and {count} more on the dashboard', { count: n - shown.length }), url: dashboardUrl })
+  const counts = { company, alerts: levelCount('Alert'), warnings: levelCount('Warning'), date }
   return renderMail({
-    subject: `${BRAND}: ${n} ${n === 1 ? 'alert' : 'alerts'} for ${company} on ${localDate}`,
-    greeting: greetingFor(firstName),
+    locale,
+    subject: t('Operon: {count, plural, one {# alert} other {# alerts}} for {company} on {date}', { count: n, company, date }),
+    greeting: greetingFor(t, firstName),
     blocks: [
       {
         kind: 'paragraph',
-        text:
-          `${company} has ${levelCount('Alert')} ${levelCount('Alert') === 1 ? 'alert' : 'alerts'} (due today or past) and ` +
-          `${levelCount('Warning')} ${levelCount('Warning') === 1 ? 'warning' : 'warnings'} (within 30 days) on ${localDate}` +
-          `${fresh ? `, ${fresh} new since the last digest (marked NEW)` : ''}:`,
+        text: fresh
+          ? t(
+              '{company} has {alerts, plural, one {# alert} other {# alerts}} (due today or past) and {warnings, plural, one {# warning} other {# warnings}} (within 30 days) on {date}, {fresh} new since the last digest (marked NEW):',
+              { ...counts, fresh },
+            )
+          : t('{company} has {alerts, plural, one {# alert} other {# alerts}} (due today or past) and {warnings, plural, one {# warning} other {# warnings}} (within 30 days) on {date}:', counts),
       },
       { kind: 'list', items },
-      { kind: 'button', label: 'Open the dashboard', url: dashboardUrl },
+      { kind: 'button', label: t('Open the dashboard'), url: dashboardUrl },
       {
         kind: 'note',
-        text: `You receive this digest as a manager of ${company}. To stop it, turn off "Email me the morning alert digest" in your profile: ${profileUrl}`,
+        text: t('You receive this digest as a manager of {company}. To stop it, turn off "Email me the morning alert digest" in your profile: {url}', { company, url: profileUrl }),
       },
     ],
   })

@@ -13,6 +13,7 @@ import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions }
 import { env } from '../env.server.ts'
 import { AppError } from '../errors.ts'
 import { logger } from '../log.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** TOOLCHAIN.md: the Chromium flags that work on this kind of machine (the sandbox is decided below). */
 export const CHROMIUM_ARGS = [
@@ -127,7 +128,7 @@ async function acquireSlot(): Promise<() => void> {
     active++
   } else {
     if (waiting.length >= PDF_LIMITS.queued) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'The PDF printer is busy, please try again in a few seconds', {
+      throw new AppError('SERVICE_UNAVAILABLE', msg('The PDF printer is busy, please try again in a few seconds'), {
         retryAfter: PDF_LIMITS.retryAfterSeconds,
       })
     }

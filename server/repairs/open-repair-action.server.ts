@@ -6,7 +6,8 @@
  * until it chooses one); out of service when a finding is safety-critical. Runs inside the
  * filing's transaction: the action exists if and only if the filing (or its acceptance) does.
  */
-import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
+import { msg } from '#catalog/i18n.ts'
+import { recipientsOfRoleHolders, perLocale } from '../companies/role-holders.server.ts'
 import { and, eq } from 'drizzle-orm'
 import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { INSPECTION_ITEM_STATUS, INSPECTION_ITEMS } from '#catalog/inspection-checklist.ts'
@@ -128,9 +129,10 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
 
   // The shop's managers and mechanics hear of it; without a shop, the owner's managers.
   const recipientsCompany = repairCompanyId ?? r.vehicle.ownerCompanyId
-  const recipients = await emailsOfRoleHolders(tx, recipientsCompany, repairCompanyId ? ['RepairShop', 'Mechanic'] : ['Owner'], 200)
+  const recipients = await recipientsOfRoleHolders(tx, recipientsCompany, repairCompanyId ? ['RepairShop', 'Mechanic'] : ['Owner'], 200)
   const link = repairCompanyId ? `${env().APP_URL}/repairActions/${repairCompanyId}` : `${env().APP_URL}/fleet/${r.vehicle.ownerCompanyId}`
-  const mail = repairActionOpenedMail({
+  const mail = perLocale((locale) => repairActionOpenedMail({
+    locale,
     repairIdentifier,
     vehicleIdentifier: r.vehicle.vehicleIdentifier,
     ownerCompanyName: owner?.name ?? '',
@@ -139,8 +141,8 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
     outOfService,
     waitingForShop: repairCompanyId === null,
     link,
-  })
-  for (const to of recipients) await enqueueMail(tx, { to, ...mail })
+  }))
+  for (const to of recipients) await enqueueMail(tx, { to: to.email, ...mail(to.locale) })
   return { id, repairIdentifier, repairCompanyId, outOfService, taskCount: tasks.length }
 }
 
@@ -172,7 +174,7 @@ export async function openInspectionRepairAction(tx: Tx, inspectionId: number, n
     vehicle: { id: f.vehicleId, ownerCompanyId: f.ownerCompanyId, vehicleIdentifier: f.vehicleIdentifier },
     findings: inspectionFindings(items),
     comments: `Unsatisfactory items found by ${f.inspectorName} on the inspection of ${f.inspectionDate} (${odometerText(f.odometer)}).`,
-    reportedBy: 'A mechanic found unsatisfactory items on the inspection',
+    reportedBy: msg('A mechanic found unsatisfactory items on the inspection'),
     now,
   })
 }

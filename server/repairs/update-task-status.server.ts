@@ -1,4 +1,4 @@
-import { emailsOfRoleHolders } from '../companies/role-holders.server.ts'
+import { recipientsOfRoleHolders } from '../companies/role-holders.server.ts'
 import { and, eq, isNull, ne, notExists, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
@@ -116,10 +116,10 @@ async function certifyIfDone(tx: Tx, me: UserActor, a: { actionId: number; shopI
     .innerJoin(vehicles, eq(vehicles.id, repairActions.vehicleId))
     .innerJoin(companies, eq(companies.id, a.shopId))
     .where(eq(repairActions.id, a.actionId))
-  for (const to of await emailsOfRoleHolders(tx, a.ownerCompanyId, ['Owner'])) {
+  for (const to of await recipientsOfRoleHolders(tx, a.ownerCompanyId, ['Owner'])) {
     await enqueueMail(tx, {
-      to,
-      ...repairCertifiedMail({ repairIdentifier: facts!.repairIdentifier, vehicleIdentifier: facts!.vehicleIdentifier, shopName: facts!.shop, mechanicName: name, repairedAt: a.now }),
+      to: to.email,
+      ...repairCertifiedMail({ repairIdentifier: facts!.repairIdentifier, vehicleIdentifier: facts!.vehicleIdentifier, shopName: facts!.shop, mechanicName: name, repairedAt: a.now, locale: to.locale }),
     })
   }
   return true

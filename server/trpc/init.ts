@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { UseCaseContext } from '../context.ts'
 import { isAppError } from '../errors.ts'
 import { databaseFaultAnswer, databaseFaultOf, isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
-import { translateForRequest } from '../i18n/messages.server.ts'
+import { translateFieldErrors, translateForRequest } from '../i18n/messages.server.ts'
 import { invalidInput } from '../validation.ts'
 import { requireRole, requireUser } from '../policy.ts'
 import type { RoleName } from '#catalog/roles.ts'
@@ -17,11 +17,11 @@ const t = initTRPC.context<TrpcContext>().create({
     const fieldErrors = isAppError(cause) && cause.fieldErrors ? cause.fieldErrors : null
     return {
       ...shape,
-      message: translateForRequest(shape.message),
+      message: isAppError(cause) ? cause.messageIn(translateForRequest) : translateForRequest(shape.message),
       data: {
         ...shape.data,
         stack: undefined,
-        fieldErrors: fieldErrors && Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, translateForRequest(v)])),
+        fieldErrors: fieldErrors && translateFieldErrors(fieldErrors),
       },
     }
   },

@@ -1,3 +1,4 @@
+import { msg } from '#catalog/i18n.ts'
 import { AppError } from '../errors.ts'
 
 const stripBase64 = (value: string) => value.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '')
@@ -13,7 +14,7 @@ export function decodedBase64Length(value: string): number {
 export function decodeBase64(value: string, field: string): Buffer {
   const body = stripBase64(value)
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(body)) {
-    throw new AppError('BAD_REQUEST', `${field} is not valid base64`, { fieldErrors: { [field]: 'Not valid base64' } })
+    throw new AppError('BAD_REQUEST', `${field} is not valid base64`, { fieldErrors: { [field]: msg('Not valid base64') } })
   }
   return Buffer.from(body, 'base64')
 }

@@ -2,6 +2,7 @@ import { imageSize } from 'image-size'
 import { MAX_IMAGE_BYTES } from '#catalog/fleet.ts'
 import { AppError } from '../errors.ts'
 import { decodeBase64, decodedBase64Length } from './base64.ts'
+import { msg } from '#catalog/i18n.ts'
 
 const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
 
@@ -12,7 +13,8 @@ function assertImageSize(byteLength: number, opts: ImageRules) {
   const max = opts.maxBytes ?? MAX_IMAGE_BYTES
   if (byteLength > max) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The image is larger than ${Math.round(max / 1024 / 1024)} MB`, {
-      fieldErrors: { [opts.field]: 'Image too large' },
+      localized: (t) => t('The image is larger than {size} MB', { size: Math.round(max / 1024 / 1024) }),
+      fieldErrors: { [opts.field]: msg('Image too large') },
     })
   }
 }
@@ -44,13 +46,14 @@ export function checkImage(
   }
   const contentType = info?.type ? IMAGE_TYPES[info.type as keyof typeof IMAGE_TYPES] : undefined
   if (!info || !contentType || !info.width || !info.height) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image must be a JPEG, PNG or WebP picture', {
-      fieldErrors: { [opts.field]: 'Unsupported image type' },
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', msg('The image must be a JPEG, PNG or WebP picture'), {
+      fieldErrors: { [opts.field]: msg('Unsupported image type') },
     })
   }
   if ((opts.maxWidth && info.width > opts.maxWidth) || (opts.maxHeight && info.height > opts.maxHeight)) {
     throw new AppError('BAD_REQUEST', `The image must be at most ${opts.maxWidth}×${opts.maxHeight} pixels`, {
-      fieldErrors: { [opts.field]: 'Image too large' },
+      localized: (t) => t('The image must be at most {width}×{height} pixels', { width: opts.maxWidth, height: opts.maxHeight }),
+      fieldErrors: { [opts.field]: msg('Image too large') },
     })
   }
   return { contentType, width: info.width, height: info.height }
@@ -84,8 +87,8 @@ export async function reencodeImage(
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true })
     return { bytes: data, contentType: checked.contentType, width: info.width, height: info.height }
   } catch (cause) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read; send a JPEG, PNG or WebP picture', {
-      fieldErrors: { [opts.field]: 'Unreadable image' },
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', msg('The image could not be read; send a JPEG, PNG or WebP picture'), {
+      fieldErrors: { [opts.field]: msg('Unreadable image') },
       cause,
     })
   }

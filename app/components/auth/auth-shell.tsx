@@ -1,8 +1,13 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { LanguageSwitcher } from '#app/components/language-switcher.tsx'
 import { Logo } from '#app/components/logo.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 
-/** The public pages' frame: logo, a card-width column, room for notes below. */
+/**
+ * The public pages' frame: logo, a card-width column, room for notes below, and the language
+ * switcher under the card (a form: it works without JavaScript). `title` comes translated.
+ */
 export function AuthShell({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-muted/30 px-4 py-10">
@@ -14,6 +19,7 @@ export function AuthShell({ title, children, wide }: { title: string; children: 
           <h1 className="mb-5 text-2xl font-semibold tracking-tight">{title}</h1>
           {children}
         </div>
+        <LanguageSwitcher className="mt-4" />
       </div>
     </main>
   )
@@ -47,10 +53,11 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
 
 /** The link under a public page's form that goes back to /login. */
 export function BackToLogin() {
+  const { t } = useT()
   return (
     <p className="mt-4 text-center text-sm">
       <Link to="/login" className="text-primary underline underline-offset-4">
-        Back to login
+        {t('Back to login')}
       </Link>
     </p>
   )

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { X } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
+import { useT } from '#app/utils/i18n.tsx'
 
 /**
  * A dialog that is plain HTML: it renders open on the server, so the login
@@ -20,6 +21,7 @@ export function ModalPanel({
   children: ReactNode
 }) {
   const id = useId()
+  const { t } = useT()
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
       <div
@@ -34,7 +36,7 @@ export function ModalPanel({
         </h2>
         <Link
           to={closeTo}
-          aria-label="Close"
+          aria-label={t('Close')}
           className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <X className="size-4" />

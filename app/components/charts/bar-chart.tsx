@@ -8,6 +8,7 @@ import {
   seriesColor,
   withUnit,
 } from './chart-utils.ts'
+import { useT, type Translate } from '#app/utils/i18n.tsx'
 
 export type BarChartProps = {
   /** Visible caption; also the start of the SVG's accessible name. */
@@ -41,6 +42,7 @@ const FONT = 11
 const CHAR = 6.3 // average glyph width at FONT in the system sans fonts
 
 function accessibleName(
+  t: Translate,
   title: string,
   kind: string,
   series: ChartSeries[],
@@ -48,9 +50,9 @@ function accessibleName(
   formatValue: (v: number) => string,
 ): string {
   const totals = series
-    .map((s) => `${s.label}: ${withUnit(formatValue(s.values.reduce((a, v) => a + clean(v), 0)), unit)} in total`)
+    .map((s) => t('{series}: {total} in total', { series: s.label, total: withUnit(formatValue(s.values.reduce((a, v) => a + clean(v), 0)), unit) }))
     .join('; ')
-  return `${title}. ${kind}. ${totals}. The figures are in the "Show data" table.`
+  return t('{title}. {kind}. {totals}. The figures are in the "Show data" table.', { title, kind, totals })
 }
 
 /**
@@ -72,10 +74,12 @@ export function BarChart({
   formatValue = (v) => formatNumber(v),
   integer = false,
   categoryHeader,
-  emptyText = 'No data yet',
+  emptyText,
   height = 180,
   className,
 }: BarChartProps) {
+  const { t } = useT()
+  emptyText ??= t('No data yet')
   const n = Math.max(categories.length, 1)
   const short = (c: string, i: number) => (formatCategory ? formatCategory(c, i) : c)
   const long = (c: string, i: number) => (formatCategoryLong ? formatCategoryLong(c, i) : short(c, i))
@@ -116,7 +120,7 @@ export function BarChart({
       <svg
         viewBox={`0 0 ${WIDTH} ${totalH}`}
         role="img"
-        aria-label={accessibleName(title, stacked ? 'Stacked bar chart' : 'Bar chart', series, unit, formatValue)}
+        aria-label={accessibleName(t, title, stacked ? t('Stacked bar chart') : t('Bar chart'), series, unit, formatValue)}
         className="h-auto w-full overflow-visible text-muted-foreground"
         fontSize={FONT}
       >
@@ -242,10 +246,12 @@ export function HorizontalBarChart({
   formatCategoryLong,
   formatValue = (v) => formatNumber(v),
   categoryHeader,
-  emptyText = 'No data yet',
+  emptyText,
   track = true,
   className,
 }: HorizontalBarChartProps) {
+  const { t } = useT()
+  emptyText ??= t('No data yet')
   const label = (c: string, i: number) => (formatCategory ? formatCategory(c, i) : c)
   const long = (c: string, i: number) => (formatCategoryLong ? formatCategoryLong(c, i) : label(c, i))
   const totals = categories.map((_, ci) => series.reduce((sum, s) => sum + clean(s.values[ci] ?? 0), 0))
@@ -276,8 +282,9 @@ export function HorizontalBarChart({
         viewBox={`0 0 ${WIDTH} ${totalH}`}
         role="img"
         aria-label={accessibleName(
+          t,
           title,
-          stacked ? 'Stacked horizontal bar chart' : 'Horizontal bar chart',
+          stacked ? t('Stacked horizontal bar chart') : t('Horizontal bar chart'),
           series,
           unit,
           formatValue,

@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { cn } from '#app/utils/cn.ts'
 import { type ChartSeries, clean, formatNumber, seriesColor, withUnit } from './chart-utils.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 export type ChartFrameProps = {
   title: string
@@ -33,12 +34,13 @@ export function ChartFrame({
   unit,
   formatCategory,
   formatValue = (v) => formatNumber(v),
-  categoryHeader = 'Category',
+  categoryHeader,
   totalColumn = false,
   className,
   children,
 }: ChartFrameProps) {
   const captionId = React.useId()
+  const { t } = useT()
   return (
     <figure
       data-slot="chart"
@@ -62,7 +64,7 @@ export function ChartFrame({
       ) : null}
       <details className="text-sm">
         <summary className="w-fit cursor-pointer text-muted-foreground underline-offset-4 hover:underline">
-          Show data
+          {t('Show data')}
         </summary>
         <div className="mt-2 w-full overflow-x-auto" tabIndex={0}>
           <table className="w-full text-left text-sm">
@@ -70,7 +72,7 @@ export function ChartFrame({
             <thead>
               <tr className="border-b">
                 <th scope="col" className="py-1 pr-3 font-medium">
-                  {categoryHeader}
+                  {categoryHeader ?? t('Category')}
                 </th>
                 {series.map((s) => (
                   <th key={s.key} scope="col" className="py-1 pr-3 text-right font-medium">
@@ -79,7 +81,7 @@ export function ChartFrame({
                 ))}
                 {totalColumn ? (
                   <th scope="col" className="py-1 text-right font-medium">
-                    Total
+                    {t('Total')}
                   </th>
                 ) : null}
               </tr>

@@ -3,6 +3,7 @@ import { BellOffIcon, OctagonAlertIcon, TriangleAlertIcon } from 'lucide-react'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { ALERT_LEVEL, alertLevelLabel } from '#catalog/statuses.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** Alerts listed before "Show all" (a 300-bus fleet has hundreds; the most urgent come first). */
 export const OWNER_ALERTS_SHOWN = 20
@@ -35,15 +36,20 @@ export function OwnerAlerts({
   levels: { alerts: number; warnings: number }
 }) {
   const n = levels
+  const { t } = useT()
   return (
     <section aria-labelledby="owner-alerts-title" className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="owner-alerts-title" className="text-lg font-semibold">
-          Alerts and warnings
+          {t('Alerts and warnings')}
         </h2>
         {alerts.length ? (
           <p className="text-sm text-muted-foreground">
-            {plural(n.alerts, 'alert')}, {plural(n.warnings, 'warning')} · today {today}
+            {t('{alerts, plural, one {# alert} other {# alerts}}, {warnings, plural, one {# warning} other {# warnings}} · today {today}', {
+              alerts: n.alerts,
+              warnings: n.warnings,
+              today,
+            })}
           </p>
         ) : null}
       </div>
@@ -51,8 +57,8 @@ export function OwnerAlerts({
         <EmptyState
           icon={BellOffIcon}
           titleAs="h3"
-          title="No alerts or warnings"
-          description="No license, insurance or inspection date is due within 30 days, and no vehicle has an open repair."
+          title={t('No alerts or warnings')}
+          description={t('No license, insurance or inspection date is due within 30 days, and no vehicle has an open repair.')}
         />
       ) : (
         <ol className="flex flex-col divide-y" data-testid="owner-alerts">
@@ -70,7 +76,7 @@ export function OwnerAlerts({
                 {a.vehicleIdentifier}
               </Link>
               <span className="col-start-2 text-sm sm:col-start-auto">
-                {a.alertType}
+                {t(a.alertType)}
                 {a.alertType === 'Open repair' && a.count > 1 ? ` (${a.count})` : null}
               </span>
               <time dateTime={a.dueDate} className="col-start-2 text-sm text-muted-foreground tabular-nums sm:col-start-auto sm:text-right">
@@ -82,20 +88,19 @@ export function OwnerAlerts({
       )}
       {total > alerts.length ? (
         <Link to="?alerts=all" className="text-sm font-medium text-primary underline-offset-4 hover:underline" preventScrollReset>
-          Show all {total} alerts and warnings
+          {t('Show all {total} alerts and warnings', { total })}
         </Link>
       ) : total > 0 && alerts.length > OWNER_ALERTS_SHOWN ? (
         <Link to="?" className="text-sm font-medium text-primary underline-offset-4 hover:underline" preventScrollReset>
-          Show the most urgent only
+          {t('Show the most urgent only')}
         </Link>
       ) : null}
     </section>
   )
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-
 function LevelLabel({ level }: { level: number }) {
+  const { t } = useT()
   const isAlert = level === ALERT_LEVEL.Alert
   const Icon = isAlert ? OctagonAlertIcon : TriangleAlertIcon
   return (
@@ -106,7 +111,7 @@ function LevelLabel({ level }: { level: number }) {
       )}
     >
       <Icon className={cn('size-4 shrink-0', !isAlert && 'fill-warning text-warning-foreground')} aria-hidden />
-      {alertLevelLabel(level)}
+      {t(alertLevelLabel(level))}
     </span>
   )
 }

@@ -18,21 +18,37 @@ import { Button } from '#app/components/ui/button.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { cn } from '#app/utils/cn.ts'
 import { StatCards } from './personal-stat-cards.tsx'
+import { INTL_LOCALE } from '#app/utils/dates.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import type { Locale } from '#catalog/i18n.ts'
 
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-const fullDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-const shortMonth = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' })
-const longMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const formats = new Map<string, Intl.DateTimeFormat>()
+/** A calendar-date format in the page's language (one per language and shape). */
+function dateFormat(locale: Locale, shape: 'monthDay' | 'fullDay' | 'shortMonth' | 'longMonth'): Intl.DateTimeFormat {
+  const key = `${locale}:${shape}`
+  let f = formats.get(key)
+  if (!f) {
+    const options: Record<typeof shape, Intl.DateTimeFormatOptions> = {
+      monthDay: { month: 'short', day: 'numeric' },
+      fullDay: { month: 'short', day: 'numeric', year: 'numeric' },
+      shortMonth: { month: 'short' },
+      longMonth: { month: 'long', year: 'numeric' },
+    }
+    formats.set(key, (f = new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...options[shape], timeZone: 'UTC' })))
+  }
+  return f
+}
 const utc = (d: string) => new Date(`${d.length === 7 ? `${d}-01` : d}T00:00:00Z`)
 
 /** "Driver View" / "Mechanic View": links, so the toggle works without JavaScript. */
 export function ViewToggle({ view, isDriver, isMechanic }: { view: 'driver' | 'mechanic'; isDriver: boolean; isMechanic: boolean }) {
+  const { t } = useT()
   const items = [
-    ...(isDriver ? [{ key: 'driver' as const, label: 'Driver View', icon: Truck }] : []),
-    ...(isMechanic ? [{ key: 'mechanic' as const, label: 'Mechanic View', icon: Wrench }] : []),
+    ...(isDriver ? [{ key: 'driver' as const, label: t('Driver View'), icon: Truck }] : []),
+    ...(isMechanic ? [{ key: 'mechanic' as const, label: t('Mechanic View'), icon: Wrench }] : []),
   ]
   return (
-    <nav aria-label="Dashboard view" className="inline-flex w-fit rounded-lg bg-muted p-1" data-testid="view-toggle">
+    <nav aria-label={t('Dashboard view')} className="inline-flex w-fit rounded-lg bg-muted p-1" data-testid="view-toggle">
       {items.map(({ key, label, icon: Icon }) => (
         <Link
           key={key}
@@ -56,6 +72,7 @@ export function ViewToggle({ view, isDriver, isMechanic }: { view: 'driver' | 'm
 export function CompanySelector({ companies, companyId }: { companies: { id: number; name: string }[]; companyId: number | null }) {
   const hydrated = useHydrated()
   const submit = useSubmit()
+  const { t } = useT()
   return (
     <Form
       method="get"
@@ -66,7 +83,7 @@ export function CompanySelector({ companies, companyId }: { companies: { id: num
     >
       <input type="hidden" name="view" value="driver" />
       <label htmlFor="dashboard-company" className="font-medium">
-        Company
+        {t('Company')}
       </label>
       <select
         id="dashboard-company"
@@ -75,7 +92,7 @@ export function CompanySelector({ companies, companyId }: { companies: { id: num
         key={companyId ?? 'all'}
         className="h-9 max-w-full min-w-0 rounded-md border border-input bg-transparent px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <option value="all">All Companies</option>
+        <option value="all">{t('All Companies')}</option>
         {companies.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
@@ -84,7 +101,7 @@ export function CompanySelector({ companies, companyId }: { companies: { id: num
       </select>
       {hydrated ? null : (
         <Button type="submit" variant="outline" size="sm">
-          Show
+          {t('Show')}
         </Button>
       )}
     </Form>
@@ -111,53 +128,60 @@ export function DriverView({
   companies: { id: number; name: string }[]
   companyId: number | null
 }) {
-  const scope = companyId === null ? 'All companies' : (companies.find((c) => c.id === companyId)?.name ?? 'This company')
-  const weekShort = (w: string) => monthDay.format(utc(w))
-  const weekLong = (w: string) => `Week of ${fullDay.format(utc(w))}`
+  const { t, locale } = useT()
+  const scope = companyId === null ? t('All companies') : (companies.find((c) => c.id === companyId)?.name ?? t('This company'))
+  const weekShort = (w: string) => dateFormat(locale, 'monthDay').format(utc(w))
+  const weekLong = (w: string) => t('Week of {date}', { date: dateFormat(locale, 'fullDay').format(utc(w)) })
   return (
     <section aria-labelledby="driver-view-title" className="grid gap-4" data-testid="driver-view">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="driver-view-title" className="text-xl font-semibold">
-          Driver statistics
+          {t('Driver statistics')}
         </h2>
         <CompanySelector companies={companies} companyId={companyId} />
       </div>
       <StatCards
-        label={`Driver statistics: ${scope}`}
+        label={t('Driver statistics: {scope}', { scope })}
         items={[
-          { key: 'totalDrives', label: 'Total drives', value: stats.totalDrives, icon: Route },
-          { key: 'milesDriven', label: 'Miles driven', value: stats.milesDriven, unit: 'mi', icon: Gauge },
-          { key: 'hoursDriven', label: 'Hours driven', value: stats.hoursDriven, unit: 'h', icon: Clock },
-          { key: 'numberOfCars', label: 'Vehicles driven', value: stats.numberOfCars, icon: CarFront },
-          { key: 'longestDriveStreak', label: 'Longest streak', value: stats.longestDriveStreak, unit: stats.longestDriveStreak === 1 ? 'day' : 'days', icon: Flame },
-          { key: 'longestDriveMiles', label: 'Longest drive', value: stats.longestDriveMiles, unit: 'mi', icon: Milestone },
+          { key: 'totalDrives', label: t('Total drives'), value: stats.totalDrives, icon: Route },
+          { key: 'milesDriven', label: t('Miles driven'), value: stats.milesDriven, unit: 'mi', icon: Gauge },
+          { key: 'hoursDriven', label: t('Hours driven'), value: stats.hoursDriven, unit: 'h', icon: Clock },
+          { key: 'numberOfCars', label: t('Vehicles driven'), value: stats.numberOfCars, icon: CarFront },
+          {
+            key: 'longestDriveStreak',
+            label: t('Longest streak'),
+            value: stats.longestDriveStreak,
+            unit: stats.longestDriveStreak === 1 ? t('day') : t('days'),
+            icon: Flame,
+          },
+          { key: 'longestDriveMiles', label: t('Longest drive'), value: stats.longestDriveMiles, unit: 'mi', icon: Milestone },
         ]}
       />
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="min-w-0 rounded-xl border bg-card p-4 shadow-sm">
           <BarChart
-            title="Drives per week"
-            description={`${scope}, the last 12 weeks (weeks start on Monday)`}
+            title={t('Drives per week')}
+            description={t('{scope}, the last 12 weeks (weeks start on Monday)', { scope })}
             categories={activity.weeks}
-            series={[{ key: 'drives', label: 'Drives', values: activity.drives }]}
+            series={[{ key: 'drives', label: t('Drives'), values: activity.drives }]}
             integer
-            categoryHeader="Week"
+            categoryHeader={t('Week')}
             formatCategory={weekShort}
             formatCategoryLong={weekLong}
-            emptyText="No drives in the last 12 weeks"
+            emptyText={t('No drives in the last 12 weeks')}
           />
         </div>
         <div className="min-w-0 rounded-xl border bg-card p-4 shadow-sm">
           <BarChart
-            title="Miles per week"
-            description={`${scope}, the last 12 weeks (pre-trips with an end odometer)`}
+            title={t('Miles per week')}
+            description={t('{scope}, the last 12 weeks (pre-trips with an end odometer)', { scope })}
             categories={activity.weeks}
-            series={[{ key: 'miles', label: 'Miles', values: activity.miles, color: 'var(--chart-2)' }]}
+            series={[{ key: 'miles', label: t('Miles'), values: activity.miles, color: 'var(--chart-2)' }]}
             unit="mi"
-            categoryHeader="Week"
+            categoryHeader={t('Week')}
             formatCategory={weekShort}
             formatCategoryLong={weekLong}
-            emptyText="No miles in the last 12 weeks"
+            emptyText={t('No miles in the last 12 weeks')}
           />
         </div>
       </div>
@@ -181,47 +205,49 @@ export function MechanicView({
   stats: MechanicStatsView
   activity: { months: string[]; satisfactory: number[]; unsatisfactory: number[]; defectsBySection: { section: string; defects: number }[] }
 }) {
+  const { t, locale } = useT()
   return (
     <section aria-labelledby="mechanic-view-title" className="grid gap-4" data-testid="mechanic-view">
       <h2 id="mechanic-view-title" className="text-xl font-semibold">
-        Mechanic statistics
+        {t('Mechanic statistics')}
       </h2>
       <StatCards
-        label="Mechanic statistics"
+        label={t('Mechanic statistics')}
         items={[
-          { key: 'totalInspections', label: 'Total inspections', value: stats.totalInspections, icon: ClipboardCheck },
-          { key: 'vehiclesInspected', label: 'Vehicles inspected', value: stats.vehiclesInspected, icon: CarFront },
-          { key: 'satisfactoryInspections', label: 'Satisfactory', value: stats.satisfactoryInspections, icon: CircleCheck },
-          { key: 'unsatisfactoryInspections', label: 'Unsatisfactory', value: stats.unsatisfactoryInspections, icon: CircleAlert },
-          { key: 'defectsFound', label: 'Defects found', value: stats.defectsFound, icon: Wrench },
-          { key: 'photosTaken', label: 'Photos taken', value: stats.photosTaken, icon: Camera },
+          { key: 'totalInspections', label: t('Total inspections'), value: stats.totalInspections, icon: ClipboardCheck },
+          { key: 'vehiclesInspected', label: t('Vehicles inspected'), value: stats.vehiclesInspected, icon: CarFront },
+          { key: 'satisfactoryInspections', label: t('Satisfactory'), value: stats.satisfactoryInspections, icon: CircleCheck },
+          { key: 'unsatisfactoryInspections', label: t('Unsatisfactory'), value: stats.unsatisfactoryInspections, icon: CircleAlert },
+          { key: 'defectsFound', label: t('Defects found'), value: stats.defectsFound, icon: Wrench },
+          { key: 'photosTaken', label: t('Photos taken'), value: stats.photosTaken, icon: Camera },
         ]}
       />
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="min-w-0 rounded-xl border bg-card p-4 shadow-sm">
           <BarChart
-            title="Inspections per month"
-            description="The last 12 months, satisfactory and unsatisfactory"
+            title={t('Inspections per month')}
+            description={t('The last 12 months, satisfactory and unsatisfactory')}
             categories={activity.months}
             series={[
-              { key: 'satisfactory', label: 'Satisfactory', values: activity.satisfactory, color: 'var(--chart-4)' },
-              { key: 'unsatisfactory', label: 'Unsatisfactory', values: activity.unsatisfactory, color: 'var(--chart-5)' },
+              { key: 'satisfactory', label: t('Satisfactory'), values: activity.satisfactory, color: 'var(--chart-4)' },
+              { key: 'unsatisfactory', label: t('Unsatisfactory'), values: activity.unsatisfactory, color: 'var(--chart-5)' },
             ]}
             stacked
             integer
-            categoryHeader="Month"
-            formatCategory={(m) => shortMonth.format(utc(m))}
-            formatCategoryLong={(m) => longMonth.format(utc(m))}
-            emptyText="No inspections in the last 12 months"
+            categoryHeader={t('Month')}
+            formatCategory={(m) => dateFormat(locale, 'shortMonth').format(utc(m))}
+            formatCategoryLong={(m) => dateFormat(locale, 'longMonth').format(utc(m))}
+            emptyText={t('No inspections in the last 12 months')}
           />
         </div>
         <div className="min-w-0 rounded-xl border bg-card p-4 shadow-sm">
           <HorizontalBarChart
-            title="Defects by section"
-            description="Unsatisfactory items of all your inspections, by checklist section"
+            title={t('Defects by section')}
+            description={t('Unsatisfactory items of all your inspections, by checklist section')}
             categories={activity.defectsBySection.map((s) => s.section)}
-            series={[{ key: 'defects', label: 'Defects', values: activity.defectsBySection.map((s) => s.defects), color: 'var(--chart-5)' }]}
-            categoryHeader="Section"
+            formatCategory={(section) => t(section)}
+            series={[{ key: 'defects', label: t('Defects'), values: activity.defectsBySection.map((s) => s.defects), color: 'var(--chart-5)' }]}
+            categoryHeader={t('Section')}
           />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { initialsOf, ProfileAvatar } from '#app/components/profile/profile-avatar.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** Welcome with the profile photo (or initials), the name and the whole days on Operon. */
 export function PersonalWelcome({
@@ -14,13 +15,14 @@ export function PersonalWelcome({
   photo: string | null
   daysOnOperon: number
 }) {
+  const { t } = useT()
   return (
-    <section aria-label="Welcome" className="flex items-center gap-4 rounded-xl border bg-card p-4 shadow-sm" data-testid="welcome">
+    <section aria-label={t('Welcome')} className="flex items-center gap-4 rounded-xl border bg-card p-4 shadow-sm" data-testid="welcome">
       <ProfileAvatar photo={photo} initials={initialsOf(firstName, lastName, name)} alt="" className="size-14 text-lg sm:size-16" />
       <div className="min-w-0">
-        <p className="text-lg font-semibold break-words">Welcome, {name}</p>
+        <p className="text-lg font-semibold break-words">{t('Welcome, {name}', { name })}</p>
         <p className="text-sm text-muted-foreground" data-testid="days-on-operon">
-          On Operon for {daysOnOperon.toLocaleString('en-US')} {daysOnOperon === 1 ? 'day' : 'days'}
+          {t('On Operon for {count, plural, one {# day} other {# days}}', { count: daysOnOperon })}
         </p>
       </div>
     </section>

@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '#app/utils/cn.ts'
+import { formatNumber } from '#app/utils/dates.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /**
  * A dashboard's figures as a description list: each card is a term (the spec's card title,
@@ -34,10 +36,9 @@ type StatCardProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   unit?: string
 }
 
-const numberFormat = new Intl.NumberFormat('en-US')
-
 /** One figure of a dashboard: a card with the title, the value large, and an optional hint. */
 export function StatCard({ label, value, icon: Icon, hint, unit, className, ...props }: StatCardProps) {
+  const { locale } = useT()
   return (
     <div
       data-slot="stat-card"
@@ -49,7 +50,7 @@ export function StatCard({ label, value, icon: Icon, hint, unit, className, ...p
         {Icon ? <Icon className="size-4 shrink-0" aria-hidden /> : null}
       </dt>
       <dd className="text-2xl font-semibold tracking-tight tabular-nums break-words">
-        {typeof value === 'number' ? numberFormat.format(value) : value}
+        {typeof value === 'number' ? formatNumber(value, locale) : value}
         {unit ? <span className="ml-1 text-base font-normal text-muted-foreground">{unit}</span> : null}
       </dd>
       {hint ? <dd className="text-xs text-muted-foreground">{hint}</dd> : null}

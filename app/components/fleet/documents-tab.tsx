@@ -6,6 +6,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT, type Translate } from '#app/utils/i18n.tsx'
+import { TEXT } from '#catalog/texts.ts'
 import { trpcCall } from '#app/utils/trpc-call.ts'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import {
@@ -16,8 +18,6 @@ import {
   documentUploadPath,
   extensionOf,
   MAX_DOCUMENT_BYTES,
-  tooLargeReason,
-  uploadFailedText,
 } from '#catalog/documents.ts'
 
 /** A document as the tab's table shows it (from `loadDocumentsForTab`). */
@@ -68,15 +68,15 @@ interface JsonOutcome {
   message?: string
 }
 
-function showToast(t: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) {
-  const show = { success: toast.success, error: toast.error, warning: toast.warning, info: toast.info }[t.type]
-  show(t.message, t.type === 'error' ? { duration: 3200 } : undefined)
+function showToast(shown: { type: 'success' | 'error' | 'warning' | 'info'; message: string }) {
+  const show = { success: toast.success, error: toast.error, warning: toast.warning, info: toast.info }[shown.type]
+  show(shown.message, shown.type === 'error' ? { duration: 3200 } : undefined)
 }
 
-const SERVER_ERROR = 'An error occurred on the server, please try again later or contact an administrator.'
+const SERVER_ERROR = TEXT.serverError
 
 /** Reads the resource route's JSON answer into a toast (or the server-error toast). */
-function toastFromResponse(status: number, body: string): boolean {
+function toastFromResponse(status: number, body: string, t: Translate): boolean {
   let parsed: JsonOutcome | null = null
   try {
     parsed = JSON.parse(body) as JsonOutcome
@@ -85,7 +85,7 @@ function toastFromResponse(status: number, body: string): boolean {
   }
   if (parsed?.toast) showToast(parsed.toast)
   else if (parsed?.message) showToast({ type: status < 400 ? 'success' : 'error', message: parsed.message })
-  else showToast({ type: 'error', message: SERVER_ERROR })
+  else showToast({ type: 'error', message: t(SERVER_ERROR) })
   return status >= 200 && status < 300
 }
 
@@ -102,9 +102,10 @@ function useBackPath() {
  * Operators (`readOnly`) see the table only.
  */
 export function DocumentsTab({ vehicleId, documents, readOnly, actionPath, error }: DocumentsTabProps) {
+  const { t } = useT()
   const postTo = actionPath ?? documentUploadPath(vehicleId)
   return (
-    <section aria-label="Documents" className="grid gap-4" data-testid="documents-tab">
+    <section aria-label={t('Documents')} className="grid gap-4" data-testid="documents-tab">
       {readOnly ? null : <UploadForm vehicleId={vehicleId} actionPath={postTo} />}
       {error ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
@@ -114,11 +115,11 @@ export function DocumentsTab({ vehicleId, documents, readOnly, actionPath, error
         <EmptyState
           icon={FileTextIcon}
           titleAs="p"
-          title="No documents yet"
+          title={t('No documents yet')}
           description={
             readOnly
-              ? 'The owner has not uploaded any documents for this vehicle.'
-              : 'Upload the vehicle’s papers above: PDF, Word, Excel, PNG or JPEG files, up to 5 MB each.'
+              ? t('The owner has not uploaded any documents for this vehicle.')
+              : t('Upload the vehicle’s papers above: PDF, Word, Excel, PNG or JPEG files, up to 5 MB each.')
           }
         />
       ) : (
@@ -129,16 +130,17 @@ export function DocumentsTab({ vehicleId, documents, readOnly, actionPath, error
 }
 
 function DocumentsTable({ vehicleId, documents, readOnly, actionPath }: { vehicleId: number; documents: DocumentRow[]; readOnly: boolean; actionPath: string }) {
+  const { t } = useT()
   return (
-    <Table aria-label="Vehicle documents" containerProps={{ 'aria-label': 'Vehicle documents' }}>
+    <Table aria-label={t('Vehicle documents')} containerProps={{ 'aria-label': t('Vehicle documents') }}>
       <TableHeader>
         <TableRow>
-          <TableHead>File name</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Uploaded at</TableHead>
+          <TableHead>{t('File name')}</TableHead>
+          <TableHead>{t('Type')}</TableHead>
+          <TableHead>{t('Uploaded at')}</TableHead>
           {readOnly ? null : (
             <TableHead>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('Actions')}</span>
             </TableHead>
           )}
         </TableRow>
@@ -152,14 +154,14 @@ function DocumentsTable({ vehicleId, documents, readOnly, actionPath }: { vehicl
                 target="_blank"
                 rel="noopener"
                 className="font-medium text-primary underline-offset-4 hover:underline"
-                title={`${doc.fileName} (uploaded by ${doc.uploadedBy})`}
+                title={t('{file} (uploaded by {name})', { file: doc.fileName, name: doc.uploadedBy })}
               >
                 {doc.fileName}
-                <span className="sr-only"> (opens in a new tab)</span>
+                <span className="sr-only"> {t('(opens in a new tab)')}</span>
               </a>
             </TableCell>
-            <TableCell label="Type">{doc.typeLabel}</TableCell>
-            <TableCell label="Uploaded at">
+            <TableCell label={t('Type')}>{t(doc.typeLabel)}</TableCell>
+            <TableCell label={t('Uploaded at')}>
               <time dateTime={doc.uploadedAt}>{doc.uploadedAtLabel}</time>
             </TableCell>
             {readOnly ? null : (
@@ -185,23 +187,24 @@ function DeleteButton({ vehicleId, document: doc, actionPath }: { vehicleId: num
   const { revalidate } = useRevalidator()
   // With JavaScript the delete is a tRPC call; the no-JavaScript form below posts to the page.
   const [busy, setBusy] = React.useState(false)
-  const label = `Delete ${doc.fileName}`
+  const { t } = useT()
+  const label = t('Delete {file}', { file: doc.fileName })
 
   if (!hydrated) {
     return (
       <details className="inline-block text-left">
         <summary className="cursor-pointer list-none" aria-label={label}>
           <Trash2Icon className="inline size-4 text-destructive" aria-hidden="true" />
-          <span className="ml-1 text-sm text-destructive">Delete</span>
+          <span className="ml-1 text-sm text-destructive">{t('Delete')}</span>
         </summary>
         <form method="post" action={actionPath} className="mt-2 grid gap-2 rounded-md border bg-background p-3 shadow-sm">
           <input type="hidden" name="intent" value={DOCUMENT_INTENT.delete} />
           <input type="hidden" name="vehicleId" value={vehicleId} />
           <input type="hidden" name="documentId" value={doc.id} />
           <input type="hidden" name="redirectTo" value={back} />
-          <p className="text-sm whitespace-normal">{DOCUMENT_TEXT.confirmDelete}</p>
+          <p className="text-sm whitespace-normal">{t(DOCUMENT_TEXT.confirmDelete)}</p>
           <Button type="submit" variant="destructive" size="sm">
-            Delete
+            {t('Delete')}
           </Button>
         </form>
       </details>
@@ -212,10 +215,10 @@ function DeleteButton({ vehicleId, document: doc, actionPath }: { vehicleId: num
     setBusy(true)
     try {
       await (await trpcCall()).fleet.deleteDocument.mutate({ documentId: doc.id })
-      showToast({ type: 'success', message: DOCUMENT_TEXT.deleted })
+      showToast({ type: 'success', message: t(DOCUMENT_TEXT.deleted) })
       revalidate()
     } catch {
-      showToast({ type: 'error', message: DOCUMENT_TEXT.deleteFailed })
+      showToast({ type: 'error', message: t(DOCUMENT_TEXT.deleteFailed) })
     } finally {
       setBusy(false)
     }
@@ -228,9 +231,9 @@ function DeleteButton({ vehicleId, document: doc, actionPath }: { vehicleId: num
           <Trash2Icon className="text-destructive" />
         </Button>
       }
-      title="Delete document?"
-      description={DOCUMENT_TEXT.confirmDelete}
-      confirmLabel="Delete"
+      title={t('Delete document?')}
+      description={t(DOCUMENT_TEXT.confirmDelete)}
+      confirmLabel={t('Delete')}
       variant="destructive"
       onConfirm={() => void onConfirm()}
     />
@@ -264,14 +267,18 @@ function UploadForm({ vehicleId, actionPath }: { vehicleId: number; actionPath: 
   const inputRef = React.useRef<HTMLInputElement>(null)
   const [count, setCount] = React.useState(0)
   const [progress, setProgress] = React.useState<number | null>(null)
+  const { t } = useT()
   const inputId = React.useId()
   const hintId = React.useId()
 
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget
     const { keep, refused, tooLarge } = screenFiles(input.files)
-    if (refused.length) showToast({ type: 'error', message: `${DOCUMENT_TEXT.notSelectedPrefix}${refused.join(', ')}` })
-    if (tooLarge.length) showToast({ type: 'error', message: uploadFailedText(tooLarge.map(tooLargeReason).join('; ')) })
+    if (refused.length) showToast({ type: 'error', message: t('Not selected files: {files}', { files: refused.join(', ') }) })
+    if (tooLarge.length) {
+      const reason = tooLarge.map((name) => t('{file} is larger than 5 MB', { file: name })).join('; ')
+      showToast({ type: 'error', message: t('Issue uploading files: {reason}', { reason }) })
+    }
     if (refused.length || tooLarge.length) {
       try {
         const dt = new DataTransfer()
@@ -289,7 +296,7 @@ function UploadForm({ vehicleId, actionPath }: { vehicleId: number; actionPath: 
     const input = inputRef.current
     const files = Array.from(input?.files ?? [])
     if (files.length === 0) {
-      showToast({ type: 'warning', message: DOCUMENT_TEXT.selectFiles })
+      showToast({ type: 'warning', message: t(DOCUMENT_TEXT.selectFiles) })
       return
     }
     const body = new FormData()
@@ -305,7 +312,7 @@ function UploadForm({ vehicleId, actionPath }: { vehicleId: number; actionPath: 
     }
     xhr.onload = () => {
       setProgress(null)
-      if (toastFromResponse(xhr.status, xhr.responseText) && input) {
+      if (toastFromResponse(xhr.status, xhr.responseText, t) && input) {
         input.value = ''
         setCount(0)
       }
@@ -313,7 +320,7 @@ function UploadForm({ vehicleId, actionPath }: { vehicleId: number; actionPath: 
     }
     xhr.onerror = () => {
       setProgress(null)
-      showToast({ type: 'error', message: SERVER_ERROR })
+      showToast({ type: 'error', message: t(SERVER_ERROR) })
     }
     setProgress(0)
     xhr.send(body)
@@ -334,7 +341,7 @@ function UploadForm({ vehicleId, actionPath }: { vehicleId: number; actionPath: 
       <input type="hidden" name="redirectTo" value={back} />
       <div className="grid min-w-0 flex-1 gap-1">
         <label htmlFor={inputId} className="text-sm font-medium">
-          Upload documents
+          {t('Upload documents')}
         </label>
         <input
           ref={inputRef}
@@ -349,17 +356,17 @@ function UploadForm({ vehicleId, actionPath }: { vehicleId: number; actionPath: 
           className="block w-full max-w-md text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
         />
         <p id={hintId} className="text-xs text-muted-foreground">
-          PDF, Word, Excel, PNG or JPEG; up to 5 MB each; several at once.
+          {t('PDF, Word, Excel, PNG or JPEG; up to 5 MB each; several at once.')}
         </p>
       </div>
       <Button type="submit" disabled={hydrated && (count === 0 || uploading)}>
         <UploadIcon />
-        {uploading ? 'Uploading…' : 'Upload'}
+        {uploading ? t('Uploading…') : t('Upload')}
       </Button>
       {uploading ? (
         <div className="grid w-full gap-1" role="status" aria-live="polite">
-          <progress value={progress} max={100} className="h-2 w-full max-w-md" aria-label="Upload progress" />
-          <span className="text-xs text-muted-foreground">Uploading… {progress}%</span>
+          <progress value={progress} max={100} className="h-2 w-full max-w-md" aria-label={t('Upload progress')} />
+          <span className="text-xs text-muted-foreground">{t('Uploading… {percent}%', { percent: progress })}</span>
         </div>
       ) : null}
     </form>

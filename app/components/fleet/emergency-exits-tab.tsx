@@ -3,6 +3,7 @@ import { DoorOpenIcon } from 'lucide-react'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { DUE_STATE_LABELS } from '#catalog/compliance.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** The vehicle's "Emergency exits" tab (decision 065): the next 90-day check's due date and state, and the checks filed. */
 export interface EmergencyExitsView {
@@ -15,26 +16,32 @@ export interface EmergencyExitsView {
 }
 
 export function EmergencyExitsTab({ data, companyId }: { data: EmergencyExitsView | null; companyId: string }) {
+  const { t } = useT()
   if (!data) return null
   const tone = data.dueState === 'overdue' ? 'text-danger' : data.dueState === 'due-soon' ? 'text-warning-foreground dark:text-warning' : 'text-muted-foreground'
-  const when = data.daysLeft > 0 ? `in ${data.daysLeft} day${data.daysLeft === 1 ? '' : 's'}` : data.daysLeft === 0 ? 'today' : `${-data.daysLeft} day${data.daysLeft === -1 ? '' : 's'} ago`
+  const when =
+    data.daysLeft > 0
+      ? t('{count, plural, one {in # day} other {in # days}}', { count: data.daysLeft })
+      : data.daysLeft === 0
+        ? t('today')
+        : t('{count, plural, one {# day ago} other {# days ago}}', { count: -data.daysLeft })
+  const due = { state: t(DUE_STATE_LABELS[data.dueState]), date: data.nextDueDate, when }
   return (
     <div className="grid gap-3" data-testid="emergency-exits-tab">
       <p className={`text-sm font-medium ${tone}`} data-due-state={data.dueState}>
-        {DUE_STATE_LABELS[data.dueState]}: next 90-day check due <time dateTime={data.nextDueDate}>{data.nextDueDate}</time> ({when})
-        {data.lastCheckDate ? '' : ', never checked'}.
+        {data.lastCheckDate ? t('{state}: next 90-day check due {date} ({when}).', due) : t('{state}: next 90-day check due {date} ({when}), never checked.', due)}
       </p>
-      <p className="text-xs text-muted-foreground">Push-out windows, emergency doors and emergency door marking lights, at least every 90 days (49 CFR 396.3(b)(4)).</p>
+      <p className="text-xs text-muted-foreground">{t('Push-out windows, emergency doors and emergency door marking lights, at least every 90 days (49 CFR 396.3(b)(4)).')}</p>
       {data.checks.length === 0 ? (
-        <EmptyState icon={DoorOpenIcon} titleAs="p" title="No emergency-exit checks yet" description="A mechanic of its repair shop or a driver of its operator files the check from the bus; it will be listed here." />
+        <EmptyState icon={DoorOpenIcon} titleAs="p" title={t('No emergency-exit checks yet')} description={t('A mechanic of its repair shop or a driver of its operator files the check from the bus; it will be listed here.')} />
       ) : (
-        <Table containerProps={{ 'aria-label': 'Emergency-exit checks' }}>
+        <Table containerProps={{ 'aria-label': t('Emergency-exit checks') }}>
           <TableHeader>
             <TableRow>
-              <TableHead>Check date</TableHead>
-              <TableHead>Result</TableHead>
-              <TableHead>Checked by</TableHead>
-              <TableHead className="sr-only">Print</TableHead>
+              <TableHead>{t('Check date')}</TableHead>
+              <TableHead>{t('Result')}</TableHead>
+              <TableHead>{t('Checked by')}</TableHead>
+              <TableHead className="sr-only">{t('Print')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -43,16 +50,16 @@ export function EmergencyExitsTab({ data, companyId }: { data: EmergencyExitsVie
                 <TableCell cell="key">
                   <time dateTime={c.checkDate}>{c.checkDate}</time>
                 </TableCell>
-                <TableCell label="Result">
-                  <span className={c.isSatisfactory ? '' : 'text-danger'}>{c.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</span>
-                  {c.repairActionId ? <span className="text-muted-foreground"> · repair opened</span> : null}
+                <TableCell label={t('Result')}>
+                  <span className={c.isSatisfactory ? '' : 'text-danger'}>{c.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')}</span>
+                  {c.repairActionId ? <span className="text-muted-foreground"> · {t('repair opened')}</span> : null}
                 </TableCell>
-                <TableCell label="Checked by">
-                  {c.inspectorName} ({c.filerRole})
+                <TableCell label={t('Checked by')}>
+                  {c.inspectorName} ({t(c.filerRole)})
                 </TableCell>
                 <TableCell cell="actions">
                   <Link to={`/PrintEmergencyExitCheck/${companyId}?id=${c.id}`} className="text-sm text-primary underline-offset-4 hover:underline">
-                    Print <span className="sr-only">the check of {c.checkDate}</span>
+                    {t('Print')} <span className="sr-only">{t('the check of {date}', { date: c.checkDate })}</span>
                   </Link>
                 </TableCell>
               </TableRow>

@@ -19,6 +19,7 @@ import {
   type ListParam,
 } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { applySearch, hrefOf, useCurrentSearch, useHrefWith, useSearchNavigate } from './use-fleet-url.ts'
 
 /** Params every filter change drops: the page starts again at 1, the open row closes. */
@@ -37,7 +38,8 @@ interface Option {
   label: string
 }
 
-function CheckboxGroup({ legend, name, options, selected, onToggle }: { legend: string; name: ListParam; options: readonly Option[]; selected: string[]; onToggle: (name: ListParam, value: string, on: boolean) => void }) {
+function CheckboxGroup({ legend, name, options, selected, onToggle, translate = false }: { legend: string; name: ListParam; options: readonly Option[]; selected: string[]; onToggle: (name: ListParam, value: string, on: boolean) => void; translate?: boolean }) {
+  const { t } = useT()
   if (!options.length) return null
   return (
     <fieldset className="min-w-0">
@@ -58,7 +60,7 @@ function CheckboxGroup({ legend, name, options, selected, onToggle }: { legend: 
                 onChange={(e) => onToggle(name, o.value, e.currentTarget.checked)}
                 className="size-4 accent-primary"
               />
-              <span className="truncate">{o.label}</span>
+              <span className="truncate">{translate ? t(o.label) : o.label}</span>
             </label>
           )
         })}
@@ -121,6 +123,7 @@ function TextFilter({ name, label, value, type = 'text', inputMode, onCommit }: 
  * each change navigates at once (text after a pause).
  */
 export function FleetFilters({ list }: { list: FleetList }) {
+  const { t } = useT()
   const hydrated = useHydrated()
   const search = useCurrentSearch()
   const filters = filtersFromSearch(new URLSearchParams(search))
@@ -146,7 +149,7 @@ export function FleetFilters({ list }: { list: FleetList }) {
     setTagDraft('')
     navigateSearch((p) => {
       const tags = p.getAll('tag')
-      return tags.some((t) => t.toLowerCase() === tag.toLowerCase()) ? null : { ...resetChanges, tag: [...tags, tag] }
+      return tags.some((x) => x.toLowerCase() === tag.toLowerCase()) ? null : { ...resetChanges, tag: [...tags, tag] }
     })
   }
 
@@ -156,15 +159,15 @@ export function FleetFilters({ list }: { list: FleetList }) {
   const enumOptions = (values: readonly { value: number; label: string }[]) => values.map((v) => ({ value: String(v.value), label: v.label }))
 
   return (
-    <Form method="get" className="mb-4 grid gap-3" role="search" aria-label="Filter vehicles" preventScrollReset>
+    <Form method="get" className="mb-4 grid gap-3" role="search" aria-label={t('Filter vehicles')} preventScrollReset>
       {/* What the GET form keeps when it is submitted without JavaScript. */}
       {(['sort', 'dir', 'pageSize'] as const).map((k) => (filters[k] ? <input key={k} type="hidden" name={k} value={filters[k]} /> : null))}
-      {filters.tag.map((t) => (
-        <input key={`tag-${t}`} type="hidden" name="tag" value={t} />
+      {filters.tag.map((tag) => (
+        <input key={`tag-${tag}`} type="hidden" name="tag" value={tag} />
       ))}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <label htmlFor="fleet-tag" className="sr-only">
-          Tag filter
+          {t('Tag filter')}
         </label>
         <Input
           id="fleet-tag"
@@ -177,26 +180,26 @@ export function FleetFilters({ list }: { list: FleetList }) {
             e.preventDefault()
             addTag()
           }}
-          placeholder="Filter by tag: type and press Enter"
+          placeholder={t('Filter by tag: type and press Enter')}
           aria-describedby="fleet-tag-hint"
           className="sm:max-w-sm"
           data-testid="fleet-tag-input"
         />
         <p id="fleet-tag-hint" className="text-xs text-muted-foreground">
-          Each tag must match the identifier, make, model, plate, VIN or color.
+          {t('Each tag must match the identifier, make, model, plate, VIN or color.')}
         </p>
       </div>
       {filters.tag.length ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-          {filters.tag.map((t) => (
-            <li key={t}>
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('Tags')}>
+          {filters.tag.map((tag) => (
+            <li key={tag}>
               <Badge variant="secondary" className="gap-1 py-1 pr-1 text-sm" data-testid="fleet-tag-chip">
-                {t}
+                {tag}
                 <Link
-                  to={hrefWith({ ...resetChanges, tag: filters.tag.filter((x) => x !== t) })}
+                  to={hrefWith({ ...resetChanges, tag: filters.tag.filter((x) => x !== tag) })}
                   preventScrollReset
                   replace
-                  aria-label={`Remove tag ${t}`}
+                  aria-label={t('Remove tag {tag}', { tag })}
                   className="rounded-sm p-0.5 hover:bg-background/60 focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
                 >
                   <XIcon aria-hidden="true" className="size-3.5" />
@@ -209,41 +212,41 @@ export function FleetFilters({ list }: { list: FleetList }) {
       <details className="group rounded-md border" open={panelOpen} onToggle={(e) => setPanelOpen(e.currentTarget.open)}>
         <summary className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'w-full cursor-pointer justify-start list-none [&::-webkit-details-marker]:hidden')}>
           <FilterIcon aria-hidden="true" />
-          Filters
+          {t('Filters')}
           {panelCount ? <Badge className="ml-1">{panelCount}</Badge> : null}
         </summary>
         <div className="grid gap-4 border-t p-3 sm:grid-cols-2 lg:grid-cols-4">
-          <CheckboxGroup legend="Fuel type" name="fuelType" options={enumOptions(FUEL_TYPES)} selected={filters.fuelType} onToggle={toggle} />
-          <CheckboxGroup legend="Transmission" name="transmissionType" options={enumOptions(TRANSMISSION_TYPES)} selected={filters.transmissionType} onToggle={toggle} />
-          <CheckboxGroup legend="Powertrain" name="powertrainType" options={enumOptions(POWERTRAIN_TYPES)} selected={filters.powertrainType} onToggle={toggle} />
-          <CheckboxGroup legend="License status" name="licenseStatus" options={LICENSE_STATUS_OPTIONS} selected={filters.licenseStatus} onToggle={toggle} />
-          <CheckboxGroup legend="Service" name="service" options={SERVICE_OPTIONS} selected={filters.service} onToggle={toggle} />
-          <CheckboxGroup legend="Make" name="make" options={asOptions(list.options.makes)} selected={filters.make} onToggle={toggle} />
-          <CheckboxGroup legend="Model" name="model" options={asOptions(list.options.models)} selected={filters.model} onToggle={toggle} />
-          <CheckboxGroup legend="Color" name="color" options={asOptions(list.options.colors)} selected={filters.color} onToggle={toggle} />
-          <CheckboxGroup legend="Safety features" name="safety" options={SAFETY_FEATURE_OPTIONS} selected={filters.safety} onToggle={toggle} />
-          <CheckboxGroup legend="Interior features" name="interior" options={INTERIOR_FEATURE_OPTIONS} selected={filters.interior} onToggle={toggle} />
+          <CheckboxGroup legend={t('Fuel type')} name="fuelType" options={enumOptions(FUEL_TYPES)} translate selected={filters.fuelType} onToggle={toggle} />
+          <CheckboxGroup legend={t('Transmission')} name="transmissionType" options={enumOptions(TRANSMISSION_TYPES)} translate selected={filters.transmissionType} onToggle={toggle} />
+          <CheckboxGroup legend={t('Powertrain')} name="powertrainType" options={enumOptions(POWERTRAIN_TYPES)} translate selected={filters.powertrainType} onToggle={toggle} />
+          <CheckboxGroup legend={t('License status')} name="licenseStatus" options={LICENSE_STATUS_OPTIONS} translate selected={filters.licenseStatus} onToggle={toggle} />
+          <CheckboxGroup legend={t('Service')} name="service" options={SERVICE_OPTIONS} translate selected={filters.service} onToggle={toggle} />
+          <CheckboxGroup legend={t('Make')} name="make" options={asOptions(list.options.makes)} selected={filters.make} onToggle={toggle} />
+          <CheckboxGroup legend={t('Model')} name="model" options={asOptions(list.options.models)} selected={filters.model} onToggle={toggle} />
+          <CheckboxGroup legend={t('Color')} name="color" options={asOptions(list.options.colors)} selected={filters.color} onToggle={toggle} />
+          <CheckboxGroup legend={t('Safety features')} name="safety" options={SAFETY_FEATURE_OPTIONS} translate selected={filters.safety} onToggle={toggle} />
+          <CheckboxGroup legend={t('Interior features')} name="interior" options={INTERIOR_FEATURE_OPTIONS} translate selected={filters.interior} onToggle={toggle} />
           <div className="grid content-start gap-3">
-            <TextFilter name="vin" label="VIN" value={filters.vin} onCommit={commitText} />
-            <TextFilter name="vehicleIdentifier" label="Vehicle identifier" value={filters.vehicleIdentifier} onCommit={commitText} />
+            <TextFilter name="vin" label={t('VIN')} value={filters.vin} onCommit={commitText} />
+            <TextFilter name="vehicleIdentifier" label={t('Vehicle identifier')} value={filters.vehicleIdentifier} onCommit={commitText} />
           </div>
           <fieldset className="grid content-start gap-3">
-            <legend className="mb-1.5 text-sm font-medium">Year</legend>
+            <legend className="mb-1.5 text-sm font-medium">{t('Year')}</legend>
             <div className="grid grid-cols-2 gap-2">
-              <TextFilter name="yearFrom" label="From" type="number" inputMode="numeric" value={filters.yearFrom} onCommit={commitText} />
-              <TextFilter name="yearTo" label="To" type="number" inputMode="numeric" value={filters.yearTo} onCommit={commitText} />
+              <TextFilter name="yearFrom" label={t('From')} type="number" inputMode="numeric" value={filters.yearFrom} onCommit={commitText} />
+              <TextFilter name="yearTo" label={t('To')} type="number" inputMode="numeric" value={filters.yearTo} onCommit={commitText} />
             </div>
           </fieldset>
         </div>
         <div className="flex flex-wrap items-center gap-2 border-t p-3">
           {hydrated ? null : (
             <Button type="submit" size="sm">
-              Apply filters
+              {t('Apply filters')}
             </Button>
           )}
           {active ? (
             <Link to={clearHref} preventScrollReset replace className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              Clear filters
+              {t('Clear filters')}
             </Link>
           ) : null}
         </div>

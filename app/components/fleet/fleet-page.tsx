@@ -11,6 +11,7 @@ import { DeleteVehicleDialog, FleetTable } from './fleet-table.tsx'
 import { QrContent, QrDialog } from './qr-dialog.tsx'
 import { emptyVehicleValues, FLEET_INTENT, FLEET_TEXT, filtersFromSearch, hasActiveFilters, type VehicleFormResult } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { applySearch, hrefOf, useHrefWith } from './use-fleet-url.ts'
 import { UpcomingAssignments } from './upcoming-assignments.tsx'
 import { VehicleDialog as ServerVehicleDialog } from './vehicle-form.tsx'
@@ -26,7 +27,7 @@ const VehiclePanel = import.meta.env.SSR
   ? ServerVehiclePanel
   : React.lazy(() => import('./vehicle-panel.tsx').then((m) => ({ default: m.VehiclePanel })))
 
-export type FleetPageData = FleetLoaderData
+export type FleetPageData = Omit<FleetLoaderData, 'messages'>
 
 const CLOSE_DIALOG = { dialog: null, id: null } as const
 
@@ -51,6 +52,7 @@ function InlineBox({ title, children, testId }: { title: string; children: React
 }
 
 function DeleteConfirm({ dialog, closeHref }: { dialog: Extract<FleetDialog, { kind: 'delete' }>; closeHref: string }) {
+  const { t } = useT()
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const close = () => navigate(closeHref, { preventScrollReset: true, replace: true })
@@ -60,16 +62,16 @@ function DeleteConfirm({ dialog, closeHref }: { dialog: Extract<FleetDialog, { k
     )
   }
   return (
-    <InlineBox title={`Delete ${dialog.vehicleIdentifier}`} testId="delete-confirm">
+    <InlineBox title={t('Delete {vehicle}', { vehicle: dialog.vehicleIdentifier })} testId="delete-confirm">
       <Form method="post" preventScrollReset className="grid gap-4">
-        <p className="text-sm">{FLEET_TEXT.confirmDelete}</p>
+        <p className="text-sm">{t(FLEET_TEXT.confirmDelete)}</p>
         <input type="hidden" name="id" value={dialog.id} />
         <div className="flex gap-2">
           <Button type="submit" variant="destructive" name="intent" value={FLEET_INTENT.delete}>
-            Delete
+            {t('Delete')}
           </Button>
           <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
-            Cancel
+            {t('Cancel')}
           </Link>
         </div>
       </Form>
@@ -78,15 +80,16 @@ function DeleteConfirm({ dialog, closeHref }: { dialog: Extract<FleetDialog, { k
 }
 
 function QrView({ dialog, closeHref }: { dialog: Extract<FleetDialog, { kind: 'qr' }>; closeHref: string }) {
+  const { t } = useT()
   const hydrated = useHydrated()
   const navigate = useNavigate()
   if (hydrated) return <QrDialog target={dialog} onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })} />
   return (
-    <InlineBox title={FLEET_TEXT.scanQr} testId="qr-inline">
+    <InlineBox title={t(FLEET_TEXT.scanQr)} testId="qr-inline">
       <QrContent target={dialog} />
       <p className="mt-4 text-center">
         <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
-          Close
+          {t('Close')}
         </Link>
       </p>
     </InlineBox>
@@ -107,6 +110,7 @@ function useFormResult(kind: 'add' | 'edit' | null): VehicleFormResult | null {
  */
 export function FleetPage({ data }: { data: FleetPageData }) {
   const { scope, list, open, openId, openTab, openError, dialog, dialogError } = data
+  const { t } = useT()
   const location = useLocation()
   const hrefWith = useHrefWith()
   const owner = scope === 'owner'
@@ -116,8 +120,8 @@ export function FleetPage({ data }: { data: FleetPageData }) {
   const actionData = useActionData() as { toast?: VehicleFormResult['toast'] } | undefined
   React.useEffect(() => {
     // An answer with no dialog to show it (e.g. the operator page refusing a post).
-    if (!formKind && actionData?.toast) toast.error(actionData.toast.message, { duration: 3200 })
-  }, [actionData, formKind])
+    if (!formKind && actionData?.toast) toast.error(t(actionData.toast.message), { duration: 3200 })
+  }, [actionData, formKind, t])
 
   const filters = filtersFromSearch(new URLSearchParams(location.search))
   const filtered = hasActiveFilters(filters)
@@ -133,7 +137,7 @@ export function FleetPage({ data }: { data: FleetPageData }) {
   const addLink = (
     <Link to={hrefWith({ dialog: 'add', id: null })} preventScrollReset className={buttonVariants()} data-testid="add-vehicle">
       <PlusIcon aria-hidden="true" />
-      {FLEET_TEXT.addVehicle}
+      {t(FLEET_TEXT.addVehicle)}
     </Link>
   )
 
@@ -141,11 +145,11 @@ export function FleetPage({ data }: { data: FleetPageData }) {
     <>
       <PageHeader
         title={data.title}
-        description={owner ? 'Your company’s vehicles, their papers and their history.' : 'The vehicles your company operates (read-only).'}
+        description={owner ? t('Your company’s vehicles, their papers and their history.') : t('The vehicles your company operates (read-only).')}
         actions={owner ? addLink : null}
       />
-      {dialogError ? <Notice>{dialogError}</Notice> : null}
-      {openError ? <Notice>{openError}</Notice> : null}
+      {dialogError ? <Notice>{t(dialogError)}</Notice> : null}
+      {openError ? <Notice>{t(openError)}</Notice> : null}
       <React.Suspense fallback={null}>
       {dialog?.kind === 'add' ? (
         <VehicleDialog mode="add" vehicleId={null} vehicleIdentifier={null} hasImage={false} baseline={emptyVehicleValues()} result={result} closeHref={closeHref} />
@@ -173,10 +177,10 @@ export function FleetPage({ data }: { data: FleetPageData }) {
 
       {open && !openOnPage ? (
         // The open vehicle is not on this page (a QR link, a new vehicle): show it above the table.
-        <section aria-label="Open vehicle" className="mb-4 rounded-lg border bg-muted/30 p-3" data-testid={`vehicle-panel-${open.vehicle.id}`}>
+        <section aria-label={t('Open vehicle')} className="mb-4 rounded-lg border bg-muted/30 p-3" data-testid={`vehicle-panel-${open.vehicle.id}`}>
           <div className="mb-1 flex justify-end">
             <Link to={hrefWith({ open: null, tab: null, ...CLOSE_DIALOG })} preventScrollReset className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-              Close
+              {t('Close')}
             </Link>
           </div>
           {panel}
@@ -187,28 +191,28 @@ export function FleetPage({ data }: { data: FleetPageData }) {
         filtered ? (
           <EmptyState
             icon={SearchXIcon}
-            title="No vehicle matches these filters"
-            description="Remove a tag or a filter to see more vehicles."
+            title={t('No vehicle matches these filters')}
+            description={t('Remove a tag or a filter to see more vehicles.')}
             action={
               <Button asChild variant="outline">
-                <Link to={hrefOf(applySearch('', { sort: filters.sort || null, dir: filters.dir || null, pageSize: filters.pageSize || null }))}>Clear filters</Link>
+                <Link to={hrefOf(applySearch('', { sort: filters.sort || null, dir: filters.dir || null, pageSize: filters.pageSize || null }))}>{t('Clear filters')}</Link>
               </Button>
             }
           />
         ) : owner ? (
-          <EmptyState icon={BusFrontIcon} title="No vehicles yet" description="Add your first bus: its papers, inspections and repairs are then tracked here." action={addLink} />
+          <EmptyState icon={BusFrontIcon} title={t('No vehicles yet')} description={t('Add your first bus: its papers, inspections and repairs are then tracked here.')} action={addLink} />
         ) : (
           <EmptyState
             icon={BusFrontIcon}
-            title={data.upcoming.length ? 'No vehicle in service for your company yet' : 'No vehicles assigned to your company'}
+            title={data.upcoming.length ? t('No vehicle in service for your company yet') : t('No vehicles assigned to your company')}
             description={
               data.upcoming.length
-                ? 'Your approved vehicles appear here from their start date (see Upcoming assignments above).'
-                : 'Ask an owner for a vehicle on the Vehicle requests page; once approved it appears here.'
+                ? t('Your approved vehicles appear here from their start date (see Upcoming assignments above).')
+                : t('Ask an owner for a vehicle on the Vehicle requests page; once approved it appears here.')
             }
             action={
               <Button asChild variant="outline">
-                <Link to={`/operatorRequestPage/${data.companyId}`}>Vehicle requests</Link>
+                <Link to={`/operatorRequestPage/${data.companyId}`}>{t('Vehicle requests')}</Link>
               </Button>
             }
           />

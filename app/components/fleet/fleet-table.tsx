@@ -12,22 +12,25 @@ import { QrDialog, type QrTarget } from './qr-dialog.tsx'
 import { PAGE_SIZES } from '#catalog/fleet.ts'
 import { FLEET_INTENT, FLEET_TEXT, vehicleImagePath, type FleetList, type FleetRow, type FleetScope, type SortColumn } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 import { applySearch, useCurrentSearch, useHrefWith } from './use-fleet-url.ts'
 
 /** The sortable data columns, in the spec's order. */
 const COLUMNS: { key: SortColumn; label: string }[] = [
-  { key: 'vehicleIdentifier', label: 'Vehicle identifier' },
-  { key: 'make', label: 'Make' },
-  { key: 'model', label: 'Model' },
-  { key: 'licensePlate', label: 'License plate' },
-  { key: 'licenseExpiry', label: 'License expiry' },
-  { key: 'insuranceExpiry', label: 'Insurance expiry' },
-  { key: 'nextInspection', label: 'Next inspection' },
-  { key: 'fuelType', label: 'Fuel type' },
+  { key: 'vehicleIdentifier', label: msg('Vehicle identifier') },
+  { key: 'make', label: msg('Make') },
+  { key: 'model', label: msg('Model') },
+  { key: 'licensePlate', label: msg('License plate') },
+  { key: 'licenseExpiry', label: msg('License expiry') },
+  { key: 'insuranceExpiry', label: msg('Insurance expiry') },
+  { key: 'nextInspection', label: msg('Next inspection') },
+  { key: 'fuelType', label: msg('Fuel type') },
 ]
 
 /** A column header that sorts by a link (works without JavaScript); a second click reverses. */
 function SortHeader({ column, label, list }: { column: SortColumn; label: string; list: FleetList }) {
+  const { t } = useT()
   const hrefWith = useHrefWith()
   const active = list.sort === column
   const nextDir = active && list.dir === 'asc' ? 'desc' : 'asc'
@@ -39,31 +42,39 @@ function SortHeader({ column, label, list }: { column: SortColumn; label: string
         preventScrollReset
         className="-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
       >
-        {label}
+        {t(label)}
         <Icon aria-hidden="true" className={cn('size-3.5', !active && 'text-muted-foreground')} />
-        <span className="sr-only">{active ? `, sorted ${list.dir === 'asc' ? 'ascending' : 'descending'}; sort ${nextDir === 'asc' ? 'ascending' : 'descending'}` : ', sort ascending'}</span>
+        <span className="sr-only">
+          {active
+            ? list.dir === 'asc'
+              ? t(', sorted ascending; sort descending')
+              : t(', sorted descending; sort ascending')
+            : t(', sort ascending')}
+        </span>
       </Link>
     </TableHead>
   )
 }
 
 function Thumbnail({ row }: { row: FleetRow }) {
+  const { t } = useT()
   if (!row.hasImage) {
     return (
-      <span className="flex h-9 w-12 items-center justify-center rounded border bg-muted text-muted-foreground" title="No picture">
+      <span className="flex h-9 w-12 items-center justify-center rounded border bg-muted text-muted-foreground" title={t('No picture')}>
         <BusFrontIcon aria-hidden="true" className="size-5" />
-        <span className="sr-only">No picture</span>
+        <span className="sr-only">{t('No picture')}</span>
       </span>
     )
   }
-  return <img src={vehicleImagePath(row.id, row.imageVersion)} alt={`Picture of ${row.vehicleIdentifier}`} width={48} height={36} loading="lazy" className="h-9 w-12 rounded border object-cover" />
+  return <img src={vehicleImagePath(row.id, row.imageVersion)} alt={t('Picture of {vehicle}', { vehicle: row.vehicleIdentifier })} width={48} height={36} loading="lazy" className="h-9 w-12 rounded border object-cover" />
 }
 
 /** Delete with the spec's confirmation: a dialog with JavaScript, a confirmation view (`?dialog=delete`) without. */
 function DeleteButton({ row }: { row: FleetRow }) {
   const hydrated = useHydrated()
   const hrefWith = useHrefWith()
-  const label = `Delete ${row.vehicleIdentifier}`
+  const { t } = useT()
+  const label = t('Delete {vehicle}', { vehicle: row.vehicleIdentifier })
   if (!hydrated) {
     return (
       <Link to={hrefWith({ dialog: 'delete', id: row.id })} aria-label={label} title={label} className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
@@ -88,12 +99,13 @@ export function DeleteVehicleDialog({
   vehicle,
   ...open
 }: { vehicle: { id: number; vehicleIdentifier: string } } & Pick<React.ComponentProps<typeof ConfirmDialog>, 'trigger' | 'open' | 'onOpenChange'>) {
+  const { t } = useT()
   return (
     <ConfirmDialog
       {...open}
-      title={`Delete ${vehicle.vehicleIdentifier}`}
-      description={FLEET_TEXT.confirmDelete}
-      confirmLabel="Delete"
+      title={t('Delete {vehicle}', { vehicle: vehicle.vehicleIdentifier })}
+      description={t(FLEET_TEXT.confirmDelete)}
+      confirmLabel={t('Delete')}
       variant="destructive"
       formAs={Form}
       formProps={{ method: 'post', preventScrollReset: true }}
@@ -108,8 +120,9 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
   const hydrated = useHydrated()
   const hrefWith = useHrefWith()
   const panelId = `vehicle-panel-${row.id}`
+  const { t } = useT()
   const columns = scope === 'owner' ? 12 : 11
-  const qrLabel = `${FLEET_TEXT.scanQr}: ${row.vehicleIdentifier}`
+  const qrLabel = t('Scan QR code: {vehicle}', { vehicle: row.vehicleIdentifier })
   const qrImage = <img src={row.qr} alt="" width={28} height={28} loading="lazy" className="size-7 shrink-0 rounded border bg-white p-0.5" />
   return (
     <>
@@ -120,7 +133,7 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
             preventScrollReset
             aria-expanded={isOpen}
             aria-controls={isOpen ? panelId : undefined}
-            aria-label={`${isOpen ? 'Close' : 'Open'} details of ${row.vehicleIdentifier}`}
+            aria-label={isOpen ? t('Close details of {vehicle}', { vehicle: row.vehicleIdentifier }) : t('Open details of {vehicle}', { vehicle: row.vehicleIdentifier })}
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-8')}
             data-testid={`expand-${row.id}`}
           >
@@ -133,8 +146,8 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
               <Link
                 to={hrefWith({ dialog: 'edit', id: row.id })}
                 preventScrollReset
-                aria-label={`Edit ${row.vehicleIdentifier}`}
-                title={`Edit ${row.vehicleIdentifier}`}
+                aria-label={t('Edit {vehicle}', { vehicle: row.vehicleIdentifier })}
+                title={t('Edit {vehicle}', { vehicle: row.vehicleIdentifier })}
                 className={buttonVariants({ variant: 'ghost', size: 'icon' })}
                 data-testid={`edit-${row.id}`}
               >
@@ -144,7 +157,7 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
             </div>
           </TableCell>
         ) : null}
-        <TableCell label="Image">
+        <TableCell label={t('Image')}>
           <Thumbnail row={row} />
         </TableCell>
         <TableCell cell="key">
@@ -164,19 +177,19 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
             </span>
           </div>
         </TableCell>
-        <TableCell label="Make">{row.make}</TableCell>
-        <TableCell label="Model">{row.model}</TableCell>
-        <TableCell label="License plate" className="font-mono text-xs">{row.licensePlate}</TableCell>
-        <TableCell label="License expiry">
+        <TableCell label={t('Make')}>{row.make}</TableCell>
+        <TableCell label={t('Model')}>{row.model}</TableCell>
+        <TableCell label={t('License plate')} className="font-mono text-xs">{row.licensePlate}</TableCell>
+        <TableCell label={t('License expiry')}>
           <ExpiryBadge date={row.licenseExpiry} today={list.today} />
         </TableCell>
-        <TableCell label="Insurance expiry">
+        <TableCell label={t('Insurance expiry')}>
           <ExpiryBadge date={row.insuranceExpiry} today={list.today} />
         </TableCell>
-        <TableCell label="Next inspection">
+        <TableCell label={t('Next inspection')}>
           <ExpiryBadge date={row.nextInspection} today={list.today} />
         </TableCell>
-        <TableCell label="Fuel type">{row.fuelTypeLabel}</TableCell>
+        <TableCell label={t('Fuel type')}>{t(row.fuelTypeLabel)}</TableCell>
       </TableRow>
       {isOpen ? (
         <tr id={panelId} className="border-b bg-muted/30" data-testid={`vehicle-panel-${row.id}`}>
@@ -192,6 +205,7 @@ function Row({ row, list, scope, isOpen, panel, onQr }: { row: FleetRow; list: F
 
 /** Page sizes 10, 20, 30 and page links; every link keeps the filters. */
 function Pagination({ list }: { list: FleetList }) {
+  const { t } = useT()
   const hrefWith = useHrefWith()
   const search = useCurrentSearch()
   // The page-size form carries the other params along (without JavaScript too).
@@ -202,7 +216,7 @@ function Pagination({ list }: { list: FleetList }) {
       pageSizes={PAGE_SIZES}
       hrefFor={(page) => hrefWith({ page, open: null, tab: null, dialog: null, id: null })}
       keep={[...keep.entries()]}
-      label="Fleet pages"
+      label={t('Fleet pages')}
       noun="vehicles"
       id="fleet-page-size"
       countTestId="fleet-count"
@@ -217,20 +231,21 @@ function Pagination({ list }: { list: FleetList }) {
  * 10/20/30, and the open row's panel under its row.
  */
 export function FleetTable({ list, scope, openId, panel }: { list: FleetList; scope: FleetScope; openId: number | null; panel: React.ReactNode }) {
+  const { t } = useT()
   const [qr, setQr] = React.useState<QrTarget | null>(null)
   const navigation = useNavigation()
   const busy = navigation.state === 'loading' && navigation.formMethod === undefined
   return (
     <>
       <div aria-busy={busy || undefined} className={cn('transition-opacity', busy && 'opacity-60')}>
-        <Table containerProps={{ role: 'region', 'aria-label': 'Vehicles' }} density="compact" data-testid="fleet-table">
+        <Table containerProps={{ role: 'region', 'aria-label': t('Vehicles') }} density="compact" data-testid="fleet-table">
           <TableHeader>
             <TableRow>
               <TableHead>
-                <span className="sr-only">Details</span>
+                <span className="sr-only">{t('Details')}</span>
               </TableHead>
-              {scope === 'owner' ? <TableHead>Actions</TableHead> : null}
-              <TableHead>Image</TableHead>
+              {scope === 'owner' ? <TableHead>{t('Actions')}</TableHead> : null}
+              <TableHead>{t('Image')}</TableHead>
               {COLUMNS.map((c) => (
                 <SortHeader key={c.key} column={c.key} label={c.label} list={list} />
               ))}

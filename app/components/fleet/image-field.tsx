@@ -6,6 +6,8 @@ import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
 import { vehicleImagePath } from './shared.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 
 /** react-easy-crop loads when a picture is chosen, not with the page (decision 053). */
 const Cropper = React.lazy(() => import('react-easy-crop'))
@@ -23,7 +25,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const img = new Image()
     img.onload = () => resolve(img)
-    img.onerror = () => reject(new Error('The picture could not be read'))
+    img.onerror = () => reject(new Error(msg('The picture could not be read')))
     img.src = src
   })
 }
@@ -35,16 +37,17 @@ export async function cropToJpegBase64(src: string, area: Area): Promise<string>
   canvas.width = VEHICLE_IMAGE.width
   canvas.height = VEHICLE_IMAGE.height
   const ctx = canvas.getContext('2d')
-  if (!ctx) throw new Error('Your browser cannot crop pictures')
+  if (!ctx) throw new Error(msg('Your browser cannot crop pictures'))
   ctx.fillStyle = '#fff'
   ctx.fillRect(0, 0, canvas.width, canvas.height)
   ctx.drawImage(img, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height)
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', VEHICLE_IMAGE.quality))
-  if (!blob) throw new Error('The picture could not be compressed')
+  if (!blob) throw new Error(msg('The picture could not be compressed'))
   return bytesToBase64(new Uint8Array(await blob.arrayBuffer()))
 }
 
 function Cropping({ src, onDone, onCancel }: { src: string; onDone: (base64: string) => void; onCancel: () => void }) {
+  const { t } = useT()
   const [crop, setCrop] = React.useState<Point>({ x: 0, y: 0 })
   const [zoom, setZoom] = React.useState(1)
   const [area, setArea] = React.useState<Area | null>(null)
@@ -58,7 +61,7 @@ function Cropping({ src, onDone, onCancel }: { src: string; onDone: (base64: str
     try {
       onDone(await cropToJpegBase64(src, area))
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The picture could not be cropped')
+      setError(e instanceof Error ? t(e.message) : t('The picture could not be cropped'))
     } finally {
       setBusy(false)
     }
@@ -80,7 +83,7 @@ function Cropping({ src, onDone, onCancel }: { src: string; onDone: (base64: str
         </React.Suspense>
       </div>
       <label className="flex items-center gap-2 text-sm">
-        Zoom
+        {t('Zoom')}
         <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.currentTarget.value))} className="w-40 accent-primary" />
       </label>
       {error ? (
@@ -91,10 +94,10 @@ function Cropping({ src, onDone, onCancel }: { src: string; onDone: (base64: str
       <div className="flex gap-2">
         <Button type="button" size="sm" onClick={() => void apply()} disabled={!area || busy} data-testid="apply-crop">
           <CropIcon aria-hidden="true" />
-          {busy ? 'Cropping…' : 'Use this picture'}
+          {busy ? t('Cropping…') : t('Use this picture')}
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
       </div>
     </div>
@@ -125,19 +128,20 @@ export function ImageField({
   error?: string
 }) {
   const hydrated = useHydrated()
+  const { t } = useT()
   const [source, setSource] = React.useState<string | null>(null)
   const fileRef = React.useRef<HTMLInputElement>(null)
   React.useEffect(() => () => (source ? URL.revokeObjectURL(source) : undefined), [source])
   const errorId = 'vehicle-image-error'
 
   const preview = imageData ? (
-    <img src={`data:image/jpeg;base64,${imageData}`} alt="New picture" width={200} height={150} className="h-36 w-48 rounded border object-cover" data-testid="image-preview" />
+    <img src={`data:image/jpeg;base64,${imageData}`} alt={t('New picture')} width={200} height={150} className="h-36 w-48 rounded border object-cover" data-testid="image-preview" />
   ) : vehicleId && hasImage && !removeImage ? (
-    <img src={vehicleImagePath(vehicleId)} alt="Current picture" width={200} height={150} className="h-36 w-48 rounded border object-cover" />
+    <img src={vehicleImagePath(vehicleId)} alt={t('Current picture')} width={200} height={150} className="h-36 w-48 rounded border object-cover" />
   ) : (
     <div className="flex h-36 w-48 flex-col items-center justify-center gap-1 rounded border bg-muted text-xs text-muted-foreground">
       <BusFrontIcon aria-hidden="true" className="size-7" />
-      No picture
+      {t('No picture')}
     </div>
   )
 
@@ -164,7 +168,7 @@ export function ImageField({
           <div className="grid max-w-sm gap-2">
             <label htmlFor="vehicle-image" className="text-sm font-medium">
               <ImageUpIcon aria-hidden="true" className="mr-1 inline size-4" />
-              {imageData || hasImage ? 'Replace picture' : 'Choose a picture'}
+              {imageData || hasImage ? t('Replace picture') : t('Choose a picture')}
             </label>
             <input
               ref={fileRef}
@@ -185,23 +189,23 @@ export function ImageField({
             />
             <p id="vehicle-image-hint" className="text-xs text-muted-foreground">
               {hydrated
-                ? 'You crop it to 800×600 next; it is saved as a JPEG.'
-                : 'JPEG, PNG or WebP, at most 800×600 pixels and 2 MB (with JavaScript off, the picture is not cropped for you).'}
+                ? t('You crop it to 800×600 next; it is saved as a JPEG.')
+                : t('JPEG, PNG or WebP, at most 800×600 pixels and 2 MB (with JavaScript off, the picture is not cropped for you).')}
             </p>
             {imageData && hydrated ? (
               <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => onImageData(null)}>
-                Discard new picture
+                {t('Discard new picture')}
               </Button>
             ) : null}
             {vehicleId && hasImage ? (
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="removeImage" checked={removeImage} onChange={(e) => onRemoveImage(e.currentTarget.checked)} className="size-4 accent-primary" />
-                Remove the current picture
+                {t('Remove the current picture')}
               </label>
             ) : null}
             {error ? (
               <p id={errorId} className="text-sm text-destructive">
-                {error}
+                {t(error)}
               </p>
             ) : null}
           </div>

@@ -9,6 +9,7 @@ import { cn } from '#app/utils/cn.ts'
 import { formatOdometer, ODOMETER_MAX } from '#catalog/odometer.ts'
 import { ODOMETER_TEXT } from '#catalog/texts.ts'
 import { applySearch, hrefOf } from './use-fleet-url.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 export const ODOMETER_INTENT = 'correctOdometer'
 
@@ -39,6 +40,7 @@ export interface OdometerFormResult {
 
 
 function CorrectionForm({ history }: { history: OdometerHistoryView }) {
+  const { t } = useT()
   const location = useLocation()
   const navigation = useNavigation()
   const answer = useActionData() as Partial<OdometerFormResult> | undefined
@@ -48,19 +50,19 @@ function CorrectionForm({ history }: { history: OdometerHistoryView }) {
   const action = `${location.pathname}${hrefOf(applySearch(location.search, { dialog: null, id: null, index: null, open: history.vehicleId, tab: 'details' }))}`
   const err = (name: string) => result?.fieldErrors[name]
   return (
-    <Form method="post" action={action} preventScrollReset className="mt-3 grid gap-3 rounded-md border bg-background p-3" aria-label={ODOMETER_TEXT.correct} data-testid="odometer-correction">
+    <Form method="post" action={action} preventScrollReset className="mt-3 grid gap-3 rounded-md border bg-background p-3" aria-label={t(ODOMETER_TEXT.correct)} data-testid="odometer-correction">
       <input type="hidden" name="intent" value={ODOMETER_INTENT} />
       <input type="hidden" name="vehicleId" value={history.vehicleId} />
       <p className="text-sm text-muted-foreground">
-        For an odometer that was replaced or misread. The correction may be lower than the latest reading and starts a new baseline.
+        {t('For an odometer that was replaced or misread. The correction may be lower than the latest reading and starts a new baseline.')}
       </p>
       {result?.formError && !Object.keys(result.fieldErrors).length ? (
         <p role="alert" className="text-sm text-destructive">
-          {result.formError}
+          {t(result.formError)}
         </p>
       ) : null}
       <div className="grid gap-1">
-        <Label htmlFor="odometer-reading">Corrected reading (miles)</Label>
+        <Label htmlFor="odometer-reading">{t('Corrected reading (miles)')}</Label>
         <Input
           id="odometer-reading"
           name="reading"
@@ -77,32 +79,32 @@ function CorrectionForm({ history }: { history: OdometerHistoryView }) {
         />
         {err('reading') ? (
           <p id="odometer-reading-error" className="text-sm text-destructive">
-            {err('reading')}
+            {t(err('reading') ?? '')}
           </p>
         ) : null}
       </div>
       <div className="grid gap-1">
-        <Label htmlFor="odometer-reason">Reason</Label>
+        <Label htmlFor="odometer-reason">{t('Reason')}</Label>
         <Textarea
           id="odometer-reason"
           name="reason"
           required
           maxLength={500}
           rows={2}
-          placeholder="Odometer replaced"
+          placeholder={t('Odometer replaced')}
           defaultValue={result?.values.reason ?? ''}
           aria-invalid={err('reason') ? true : undefined}
           aria-describedby={err('reason') ? 'odometer-reason-error' : undefined}
         />
         {err('reason') ? (
           <p id="odometer-reason-error" className="text-sm text-destructive">
-            {err('reason')}
+            {t(err('reason') ?? '')}
           </p>
         ) : null}
       </div>
       <div>
         <Button type="submit" variant="outline" size="sm" disabled={busy}>
-          {ODOMETER_TEXT.correct}
+          {t(ODOMETER_TEXT.correct)}
         </Button>
       </div>
     </Form>
@@ -114,25 +116,26 @@ function CorrectionForm({ history }: { history: OdometerHistoryView }) {
  * and reason, the current baseline marked; for the owner, the correction form (a plain post).
  */
 export function OdometerHistory({ history }: { history: OdometerHistoryView | null }) {
+  const { t, locale } = useT()
   if (!history) return null
   return (
     <section aria-labelledby="odometer-history-title" className="mt-4 rounded-md border bg-background p-3" data-testid="odometer-history">
       <h4 id="odometer-history-title" className="mb-2 flex items-center gap-2 text-sm font-semibold">
         <GaugeIcon aria-hidden="true" className="size-4" />
-        {ODOMETER_TEXT.title}
-        {history.latest !== null ? <span className="font-normal text-muted-foreground">· latest {formatOdometer(history.latest)}</span> : null}
+        {t(ODOMETER_TEXT.title)}
+        {history.latest !== null ? <span className="font-normal text-muted-foreground">{t('· latest {reading}', { reading: formatOdometer(history.latest, locale) })}</span> : null}
       </h4>
       {history.readings.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{ODOMETER_TEXT.empty}</p>
+        <p className="text-sm text-muted-foreground">{t(ODOMETER_TEXT.empty)}</p>
       ) : (
         <ol className="divide-y text-sm">
           {history.readings.map((r) => (
             <li key={r.id} className={cn('flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2', r.beforeBaseline && 'text-muted-foreground')} data-testid="odometer-reading">
-              <span className="font-medium tabular-nums">{formatOdometer(r.reading)}</span>
-              <span>{r.sourceLabel}</span>
-              {r.isBaseline ? <Badge variant="secondary">{ODOMETER_TEXT.baseline}</Badge> : null}
+              <span className="font-medium tabular-nums">{formatOdometer(r.reading, locale)}</span>
+              <span>{t(r.sourceLabel)}</span>
+              {r.isBaseline ? <Badge variant="secondary">{t(ODOMETER_TEXT.baseline)}</Badge> : null}
               <span className="text-xs text-muted-foreground">{r.recordedAtLabel}</span>
-              {r.recordedByName ? <span className="text-xs">by {r.recordedByName}</span> : null}
+              {r.recordedByName ? <span className="text-xs">{t('by {name}', { name: r.recordedByName })}</span> : null}
               {r.reason ? <span className="w-full text-xs break-words italic">“{r.reason}”</span> : null}
             </li>
           ))}

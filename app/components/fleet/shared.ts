@@ -5,7 +5,8 @@ import type { InspectionReviewStatus } from '#catalog/statuses.ts'
  * components (client) and their loaders and actions (server). Nothing here
  * may import server-only code.
  */
-import { OUT_OF_SERVICE_LABEL } from '#catalog/checklists.ts'
+import { OUT_OF_SERVICE_LABEL } from '#catalog/defects.ts'
+import { msg } from '#catalog/i18n.ts'
 import type { FleetSortColumn, INTERIOR_FEATURES, LICENSE_STATUSES, SAFETY_FEATURES } from '#catalog/fleet.ts'
 import { FUEL_TYPES, FUEL_TYPE_UNKNOWN, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
@@ -17,22 +18,22 @@ import type { LeaseState } from '#catalog/compliance.ts'
 
 /** The spec's texts (sections 2, 4 and 8), verbatim. */
 export const FLEET_TEXT = {
-  title: 'Vehicle Management',
-  addVehicle: 'Add Vehicle',
-  added: 'Vehicle added successfully',
-  addFailed: 'Error adding new vehicle',
-  updated: 'Vehicle updated successfully',
-  updateFailed: 'Error updating vehicle',
-  deleted: 'Vehicle deleted successfully',
-  deleteFailed: 'Error deleting vehicle',
-  confirmDelete: 'Are you sure you want to delete this vehicle?',
-  confirmClose: 'Are you sure you want to close?',
-  unsavedLost: 'The data you entered has not been saved and will be lost.',
-  vinNotFound: 'Vehicle not found',
-  scanQr: 'Scan QR code',
-  printQr: 'Print QR',
-  vehicleNotLoaded: 'Vehicle data has not been loaded.',
-  readOnly: 'Operators see the fleet read-only.',
+  title: msg('Vehicle Management'),
+  addVehicle: msg('Add Vehicle'),
+  added: msg('Vehicle added successfully'),
+  addFailed: msg('Error adding new vehicle'),
+  updated: msg('Vehicle updated successfully'),
+  updateFailed: msg('Error updating vehicle'),
+  deleted: msg('Vehicle deleted successfully'),
+  deleteFailed: msg('Error deleting vehicle'),
+  confirmDelete: msg('Are you sure you want to delete this vehicle?'),
+  confirmClose: msg('Are you sure you want to close?'),
+  unsavedLost: msg('The data you entered has not been saved and will be lost.'),
+  vinNotFound: msg('Vehicle not found'),
+  scanQr: msg('Scan QR code'),
+  printQr: msg('Print QR'),
+  vehicleNotLoaded: msg('Vehicle data has not been loaded.'),
+  readOnly: msg('Operators see the fleet read-only.'),
 } as const
 
 export const FLEET_INTENT = {
@@ -68,25 +69,25 @@ export type ScalarParam = (typeof SCALAR_PARAMS)[number]
 export const VIEW_PARAMS = ['open', 'tab', 'dialog', 'id'] as const
 
 export const SAFETY_FEATURE_OPTIONS = [
-  { value: 'adaCompliant', label: 'ADA compliant' },
-  { value: 'gps', label: 'GPS' },
-  { value: 'driveCam', label: 'Drive cam' },
-  { value: 'backupCam', label: 'Backup cam' },
-  { value: 'firstAidKit', label: 'First aid kit' },
-  { value: 'seatbelts', label: 'Seatbelts' },
+  { value: 'adaCompliant', label: msg('ADA compliant') },
+  { value: 'gps', label: msg('GPS') },
+  { value: 'driveCam', label: msg('Drive cam') },
+  { value: 'backupCam', label: msg('Backup cam') },
+  { value: 'firstAidKit', label: msg('First aid kit') },
+  { value: 'seatbelts', label: msg('Seatbelts') },
 ] as const satisfies readonly { value: (typeof SAFETY_FEATURES)[number]; label: string }[]
 export const INTERIOR_FEATURE_OPTIONS = [
-  { value: 'copilotSeat', label: 'Copilot seat' },
-  { value: 'destinationSigns', label: 'Destination signs' },
-  { value: 'entertainmentSystem', label: 'Entertainment system' },
-  { value: 'usbChargingPorts', label: 'USB charging ports' },
-  { value: 'airConditioning', label: 'Air conditioning' },
+  { value: 'copilotSeat', label: msg('Copilot seat') },
+  { value: 'destinationSigns', label: msg('Destination signs') },
+  { value: 'entertainmentSystem', label: msg('Entertainment system') },
+  { value: 'usbChargingPorts', label: msg('USB charging ports') },
+  { value: 'airConditioning', label: msg('Air conditioning') },
 ] as const satisfies readonly { value: (typeof INTERIOR_FEATURES)[number]; label: string }[]
 export const LICENSE_STATUS_OPTIONS = [
-  { value: 'expired', label: 'Expired' },
-  { value: 'expiring', label: 'About to expire' },
-  { value: 'valid', label: 'Valid' },
-  { value: 'missing', label: 'No date' },
+  { value: 'expired', label: msg('Expired') },
+  { value: 'expiring', label: msg('About to expire') },
+  { value: 'valid', label: msg('Valid') },
+  { value: 'missing', label: msg('No date') },
 ] as const satisfies readonly { value: (typeof LICENSE_STATUSES)[number]; label: string }[]
 
 export const SERVICE_OPTIONS = [{ value: 'outOfService', label: OUT_OF_SERVICE_LABEL }] as const
@@ -148,13 +149,13 @@ export interface FleetList {
 
 export type DetailTab = 'details' | 'operators' | 'preInspections' | 'inspections' | 'repairs' | 'emergencyExits' | 'documents'
 export const DETAIL_TABS: { value: DetailTab; label: string; ownerOnly?: boolean }[] = [
-  { value: 'details', label: 'Details' },
-  { value: 'operators', label: 'Operator history', ownerOnly: true },
-  { value: 'preInspections', label: 'Pre inspections' },
-  { value: 'inspections', label: 'Inspections' },
-  { value: 'repairs', label: 'Repair actions', ownerOnly: true },
-  { value: 'emergencyExits', label: 'Emergency exits' },
-  { value: 'documents', label: 'Documents' },
+  { value: 'details', label: msg('Details') },
+  { value: 'operators', label: msg('Operator history'), ownerOnly: true },
+  { value: 'preInspections', label: msg('Pre inspections') },
+  { value: 'inspections', label: msg('Inspections') },
+  { value: 'repairs', label: msg('Repair actions'), ownerOnly: true },
+  { value: 'emergencyExits', label: msg('Emergency exits') },
+  { value: 'documents', label: msg('Documents') },
 ]
 export function tabsFor(scope: FleetScope) {
   return DETAIL_TABS.filter((t) => scope === 'owner' || !t.ownerOnly)
@@ -252,88 +253,88 @@ const enumOptions = (list: readonly { value: number; label: string }[]) => list.
 /** The fields of each section of the Add/Edit dialog (spec section 2, "Vehicle add/update dialog"). */
 export const VEHICLE_FORM_SECTIONS = [
   {
-    section: 'General',
+    section: msg('General'),
     fields: [
-      { name: 'make', label: 'Make', kind: 'text', required: true, maxLength: 100 },
-      { name: 'model', label: 'Model', kind: 'text', required: true, maxLength: 100 },
-      { name: 'vin', label: 'VIN', kind: 'text', required: true, maxLength: 17, hint: '17 letters and digits, without I, O or Q.' },
-      { name: 'licensePlate', label: 'License plate', kind: 'text', required: true, maxLength: 15 },
+      { name: 'make', label: msg('Make'), kind: 'text', required: true, maxLength: 100 },
+      { name: 'model', label: msg('Model'), kind: 'text', required: true, maxLength: 100 },
+      { name: 'vin', label: msg('VIN'), kind: 'text', required: true, maxLength: 17, hint: msg('17 letters and digits, without I, O or Q.') },
+      { name: 'licensePlate', label: msg('License plate'), kind: 'text', required: true, maxLength: 15 },
       {
         name: 'vehicleIdentifier',
-        label: 'Vehicle identifier',
+        label: msg('Vehicle identifier'),
         kind: 'text',
         maxLength: 40,
-        placeholder: 'Generated when left blank',
-        hint: 'Operators request the vehicle by this code; it is printed in its QR.',
+        placeholder: msg('Generated when left blank'),
+        hint: msg('Operators request the vehicle by this code; it is printed in its QR.'),
       },
-      { name: 'yearBuild', label: 'Year built', kind: 'number', min: VEHICLE_YEAR_MIN, step: 1 },
-      { name: 'manufactureDate', label: 'Manufacture date', kind: 'date' },
-      { name: 'color', label: 'Color', kind: 'text', maxLength: 100 },
-      { name: 'bodyManufacturer', label: 'Body manufacturer', kind: 'text', maxLength: 100 },
+      { name: 'yearBuild', label: msg('Year built'), kind: 'number', min: VEHICLE_YEAR_MIN, step: 1 },
+      { name: 'manufactureDate', label: msg('Manufacture date'), kind: 'date' },
+      { name: 'color', label: msg('Color'), kind: 'text', maxLength: 100 },
+      { name: 'bodyManufacturer', label: msg('Body manufacturer'), kind: 'text', maxLength: 100 },
     ],
   },
   {
-    section: 'Performance',
+    section: msg('Performance'),
     fields: [
       {
         name: 'fuelType',
-        label: 'Fuel type',
+        label: msg('Fuel type'),
         kind: 'select',
         options: enumOptions(FUEL_TYPES),
-        placeholder: { value: String(FUEL_TYPE_UNSELECTED), label: 'Select fuel type' },
+        placeholder: { value: String(FUEL_TYPE_UNSELECTED), label: msg('Select fuel type') },
       },
-      { name: 'transmissionType', label: 'Transmission', kind: 'select', options: enumOptions(TRANSMISSION_TYPES), placeholder: { value: '', label: 'Select transmission' } },
-      { name: 'powertrainType', label: 'Drive type (powertrain)', kind: 'select', options: enumOptions(POWERTRAIN_TYPES), placeholder: { value: '', label: 'Select drive type' } },
-      { name: 'tireSize', label: 'Tire size', kind: 'text', maxLength: 40 },
-      { name: 'odometer', label: 'Odometer (miles)', kind: 'number', min: 0, step: 1 },
+      { name: 'transmissionType', label: msg('Transmission'), kind: 'select', options: enumOptions(TRANSMISSION_TYPES), placeholder: { value: '', label: msg('Select transmission') } },
+      { name: 'powertrainType', label: msg('Drive type (powertrain)'), kind: 'select', options: enumOptions(POWERTRAIN_TYPES), placeholder: { value: '', label: msg('Select drive type') } },
+      { name: 'tireSize', label: msg('Tire size'), kind: 'text', maxLength: 40 },
+      { name: 'odometer', label: msg('Odometer (miles)'), kind: 'number', min: 0, step: 1 },
     ],
   },
   {
-    section: 'Physical',
+    section: msg('Physical'),
     fields: [
-      { name: 'lengthUnit', label: 'Length unit', kind: 'select', options: LENGTH_UNITS.map((u) => ({ value: u, label: u })), placeholder: { value: '', label: 'Select unit' } },
-      { name: 'length', label: 'Length', kind: 'number', min: 0, step: 'any' },
-      { name: 'width', label: 'Width', kind: 'number', min: 0, step: 'any' },
-      { name: 'height', label: 'Height', kind: 'number', min: 0, step: 'any' },
-      { name: 'weightClass', label: 'Weight class', kind: 'text', maxLength: 40 },
-      { name: 'turningRadius', label: 'Turning radius', kind: 'number', min: 0, step: 'any' },
+      { name: 'lengthUnit', label: msg('Length unit'), kind: 'select', options: LENGTH_UNITS.map((u) => ({ value: u, label: u })), placeholder: { value: '', label: msg('Select unit') } },
+      { name: 'length', label: msg('Length'), kind: 'number', min: 0, step: 'any' },
+      { name: 'width', label: msg('Width'), kind: 'number', min: 0, step: 'any' },
+      { name: 'height', label: msg('Height'), kind: 'number', min: 0, step: 'any' },
+      { name: 'weightClass', label: msg('Weight class'), kind: 'text', maxLength: 40 },
+      { name: 'turningRadius', label: msg('Turning radius'), kind: 'number', min: 0, step: 'any' },
     ],
   },
   {
-    section: 'Safety',
+    section: msg('Safety'),
     fields: [
-      { name: 'adaCompliant', label: 'ADA compliant', kind: 'checkbox' },
-      { name: 'gps', label: 'GPS', kind: 'checkbox' },
-      { name: 'driveCam', label: 'Drive cam', kind: 'checkbox' },
-      { name: 'backupCam', label: 'Backup cam', kind: 'checkbox' },
-      { name: 'firstAidKit', label: 'First aid kit', kind: 'checkbox' },
-      { name: 'emergencyExits', label: 'Emergency exits', kind: 'number', min: 0, step: 1 },
-      { name: 'fireExtinguishers', label: 'Fire extinguishers', kind: 'number', min: 0, step: 1 },
+      { name: 'adaCompliant', label: msg('ADA compliant'), kind: 'checkbox' },
+      { name: 'gps', label: msg('GPS'), kind: 'checkbox' },
+      { name: 'driveCam', label: msg('Drive cam'), kind: 'checkbox' },
+      { name: 'backupCam', label: msg('Backup cam'), kind: 'checkbox' },
+      { name: 'firstAidKit', label: msg('First aid kit'), kind: 'checkbox' },
+      { name: 'emergencyExits', label: msg('Emergency exits'), kind: 'number', min: 0, step: 1 },
+      { name: 'fireExtinguishers', label: msg('Fire extinguishers'), kind: 'number', min: 0, step: 1 },
     ],
   },
   {
-    section: 'Seating and Interior',
+    section: msg('Seating and Interior'),
     fields: [
-      { name: 'seatConfiguration', label: 'Seat configuration', kind: 'text', maxLength: 100 },
-      { name: 'numberOfSeats', label: 'Number of seats', kind: 'number', min: 0, step: 1 },
-      { name: 'luggageOption', label: 'Luggage option', kind: 'text', maxLength: 100 },
-      { name: 'usbChargingPorts', label: 'USB charging ports', kind: 'number', min: 0, step: 1 },
-      { name: 'seatbelts', label: 'Seatbelts', kind: 'checkbox' },
-      { name: 'copilotSeat', label: 'Copilot seat', kind: 'checkbox' },
-      { name: 'destinationSigns', label: 'Destination signs', kind: 'checkbox' },
-      { name: 'entertainmentSystem', label: 'Entertainment system', kind: 'checkbox' },
-      { name: 'airConditioning', label: 'Air conditioning', kind: 'checkbox' },
+      { name: 'seatConfiguration', label: msg('Seat configuration'), kind: 'text', maxLength: 100 },
+      { name: 'numberOfSeats', label: msg('Number of seats'), kind: 'number', min: 0, step: 1 },
+      { name: 'luggageOption', label: msg('Luggage option'), kind: 'text', maxLength: 100 },
+      { name: 'usbChargingPorts', label: msg('USB charging ports'), kind: 'number', min: 0, step: 1 },
+      { name: 'seatbelts', label: msg('Seatbelts'), kind: 'checkbox' },
+      { name: 'copilotSeat', label: msg('Copilot seat'), kind: 'checkbox' },
+      { name: 'destinationSigns', label: msg('Destination signs'), kind: 'checkbox' },
+      { name: 'entertainmentSystem', label: msg('Entertainment system'), kind: 'checkbox' },
+      { name: 'airConditioning', label: msg('Air conditioning'), kind: 'checkbox' },
     ],
   },
   {
-    section: 'Regulatory',
+    section: msg('Regulatory'),
     fields: [
-      { name: 'licenseExpiry', label: 'License expiry', kind: 'date' },
-      { name: 'insuranceExpiry', label: 'Insurance expiry', kind: 'date' },
-      { name: 'nextInspection', label: 'Next inspection', kind: 'date' },
-      { name: 'insuranceValue', label: 'Insurance value (USD)', kind: 'number', min: 0, step: 'any' },
-      { name: 'sellValue', label: 'Sell value (USD)', kind: 'number', min: 0, step: 'any' },
-      { name: 'titleHire', label: 'Title / hire', kind: 'text', maxLength: 100 },
+      { name: 'licenseExpiry', label: msg('License expiry'), kind: 'date' },
+      { name: 'insuranceExpiry', label: msg('Insurance expiry'), kind: 'date' },
+      { name: 'nextInspection', label: msg('Next inspection'), kind: 'date' },
+      { name: 'insuranceValue', label: msg('Insurance value (USD)'), kind: 'number', min: 0, step: 'any' },
+      { name: 'sellValue', label: msg('Sell value (USD)'), kind: 'number', min: 0, step: 'any' },
+      { name: 'titleHire', label: msg('Title / hire'), kind: 'text', maxLength: 100 },
     ],
   },
 ] as const satisfies readonly { section: Exclude<VehicleSection, 'Image'>; fields: readonly FieldDef[] }[]
@@ -421,7 +422,12 @@ export function lookupModelYear(typed: unknown): number | undefined {
  * The form filled with what the lookup found (what it did not find keeps its value), the
  * fields it filled, and the note to show: what was found and which fields it filled (decision 060).
  */
-export function fillFromVin(values: VehicleFormValues, vin: string, found: VinFound): { values: VehicleFormValues; filled: VehicleFieldName[]; message: string } {
+export function fillFromVin(
+  values: VehicleFormValues,
+  vin: string,
+  found: VinFound,
+  t: (id: string, values?: Record<string, unknown>) => string = (id, v) => id.replace(/\{(\w+)\}/g, (_, k: string) => String(v?.[k] ?? '')),
+): { values: VehicleFormValues; filled: VehicleFieldName[]; message: string } {
   const next = { ...values, vin }
   const filled: VehicleFieldName[] = []
   const put = (name: VehicleFieldName, value: string | number | null | undefined) => {
@@ -441,6 +447,6 @@ export function fillFromVin(values: VehicleFormValues, vin: string, found: VinFo
   const label = (name: VehicleFieldName) => VEHICLE_FIELDS.find((f) => f.name === name)?.label ?? name
   const what = [found.make, found.model, found.modelYear].filter(Boolean).join(' ')
   const body = found.bodyClass ? ` (${found.bodyClass})` : ''
-  const message = `Found: ${what}${body}. Filled: ${filled.map(label).join(', ')}.`
+  const message = t('Found: {what}. Filled: {fields}.', { what: `${what}${body}`, fields: filled.map((n) => t(label(n))).join(', ') })
   return { values: next, filled, message }
 }

@@ -1,6 +1,7 @@
 import { CalendarClockIcon } from 'lucide-react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** An approved assignment of the operator that has not started yet. */
 export interface UpcomingAssignmentView {
@@ -19,12 +20,13 @@ export interface UpcomingAssignmentView {
  * each reading "Starts on {date}".
  */
 export function UpcomingAssignments({ items }: { items: UpcomingAssignmentView[] }) {
+  const { t, locale } = useT()
   if (!items.length) return null
   return (
     <section aria-labelledby="upcoming-assignments-title" className="mb-4 rounded-lg border bg-muted/30 p-3 sm:p-4" data-testid="upcoming-assignments">
       <h2 id="upcoming-assignments-title" className="mb-2 flex items-center gap-2 text-base font-semibold">
         <CalendarClockIcon aria-hidden="true" className="size-4" />
-        Upcoming assignments
+        {t('Upcoming assignments')}
       </h2>
       <ul className="grid gap-2">
         {items.map((a) => (
@@ -34,9 +36,9 @@ export function UpcomingAssignments({ items }: { items: UpcomingAssignmentView[]
               {[a.make, a.model].filter(Boolean).join(' ')} · {a.ownerCompanyName}
             </span>
             <Badge variant="outline">
-              Starts on <time dateTime={a.startDate}>{formatDateOnly(a.startDate)}</time>
+              <time dateTime={a.startDate}>{t('Starts on {date}', { date: formatDateOnly(a.startDate, locale) })}</time>
             </Badge>
-            <span className="text-muted-foreground">{a.endDate ? `until ${formatDateOnly(a.endDate)}` : 'open-ended'}</span>
+            <span className="text-muted-foreground">{a.endDate ? t('until {date}', { date: formatDateOnly(a.endDate, locale) }) : t('open-ended')}</span>
           </li>
         ))}
       </ul>

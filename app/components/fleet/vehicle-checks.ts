@@ -4,10 +4,12 @@ import type { VehicleFormValues } from './shared.ts'
 
 /**
  * The spec's rules (section 5), checked in the browser before posting with the
- * schema the use case checks again (every door): every field's message at once.
+ * schema the use case checks again (every door): every field's message at once,
+ * in the page's language (`t` from `useT()`: the schema's messages are its ids).
  * Loaded by the vehicle dialog on demand, so zod is not in the fleet page's first load.
  */
-export function validateVehicle(values: VehicleFormValues): Record<string, string> {
+export function validateVehicle(values: VehicleFormValues, t: (id: string) => string = (id) => id): Record<string, string> {
   const result = vehicleFieldsSchema.safeParse(values)
-  return result.success ? {} : fieldErrorsOf(result.error)
+  if (result.success) return {}
+  return Object.fromEntries(Object.entries(fieldErrorsOf(result.error)).map(([field, message]) => [field, t(message)]))
 }

@@ -24,9 +24,12 @@ import {
   type VehicleFormValues,
 } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 
-export const VIN_CHECK_DIGIT_WARNING =
-  "The VIN's check digit (9th character) does not match. Check the VIN; imported and older buses can fail this check, so you may still save it."
+export const VIN_CHECK_DIGIT_WARNING = msg(
+  "The VIN's check digit (9th character) does not match. Check the VIN; imported and older buses can fail this check, so you may still save it.",
+)
 
 // The schema check (zod) loads when the dialog opens, not with the page (decision 053).
 let checks: typeof import('./vehicle-checks.ts') | undefined
@@ -47,6 +50,7 @@ function FieldInput({
   after?: React.ReactNode
   extraDescribedBy?: string
 }) {
+  const { t } = useT()
   const id = `vehicle-${def.name}`
   const hintId = def.hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
@@ -58,7 +62,7 @@ function FieldInput({
       <div className="flex items-center gap-2 self-end py-2">
         <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(name, e.currentTarget.checked)} className="size-4 accent-primary" />
         <label htmlFor={id} className="text-sm">
-          {def.label}
+          {t(def.label)}
         </label>
       </div>
     )
@@ -72,10 +76,10 @@ function FieldInput({
         onChange={(e) => onChange(name, e.currentTarget.value)}
         className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive"
       >
-        <option value={def.placeholder.value}>{def.placeholder.label}</option>
+        <option value={def.placeholder.value}>{t(def.placeholder.label)}</option>
         {def.options.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {t(o.label)}
           </option>
         ))}
       </select>
@@ -90,14 +94,14 @@ function FieldInput({
         onChange={(e) => onChange(name, isVin ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)}
         required={def.kind === 'text' && def.required ? true : undefined}
         maxLength={def.kind === 'text' ? def.maxLength : undefined}
-        placeholder={def.kind === 'text' ? def.placeholder : undefined}
+        placeholder={def.kind === 'text' && def.placeholder ? t(def.placeholder) : undefined}
         min={def.kind === 'number' ? def.min : undefined}
         max={def.kind === 'number' ? def.max : undefined}
         step={def.kind === 'number' ? def.step : undefined}
         inputMode={def.kind === 'number' ? (def.step === 1 ? 'numeric' : 'decimal') : undefined}
         // Without JavaScript the browser checks the VIN's shape (lower case is accepted: the server upper-cases it).
         pattern={isVin ? '[A-HJ-NPR-Za-hj-npr-z0-9]{17}' : undefined}
-        title={isVin ? '17 letters and digits, without I, O or Q' : undefined}
+        title={isVin ? t('17 letters and digits, without I, O or Q') : undefined}
         autoCapitalize={isVin ? 'characters' : undefined}
         spellCheck={isVin ? false : undefined}
         className={isVin ? 'font-mono uppercase' : undefined}
@@ -107,7 +111,7 @@ function FieldInput({
   return (
     <div className="grid content-start gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
-        {def.label}
+        {t(def.label)}
         {def.kind === 'text' && def.required ? (
           <span aria-hidden="true" className="text-destructive">
             {' '}
@@ -125,12 +129,12 @@ function FieldInput({
       )}
       {def.hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
-          {def.hint}
+          {t(def.hint)}
         </p>
       ) : null}
       {error ? (
         <p id={errorId} className="text-sm text-destructive" data-testid={`error-${def.name}`}>
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>
@@ -158,6 +162,7 @@ export interface VehicleFormProps {
  * `intent=addVehicle` or `intent=updateVehicle`.
  */
 export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, result, onDirtyChange, cancel }: VehicleFormProps) {
+  const { t } = useT()
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const formRef = React.useRef<HTMLFormElement>(null)
@@ -221,8 +226,8 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
         return
       }
       // Fields typed while the lookup ran are kept unless it found them.
-      setValues((v) => fillFromVin(v, typed, answer).values)
-      const { message, filled } = fillFromVin(values, typed, answer)
+      setValues((v) => fillFromVin(v, typed, answer, t).values)
+      const { message, filled } = fillFromVin(values, typed, answer, t)
       // Said once, under the VIN, with the fields it filled (decisions 059, 060).
       setLookupNote({ found: true, message, filled, checkDigitValid: answer.checkDigitValid })
       setClientErrors({})
@@ -243,7 +248,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       void loadChecks().then(() => formRef.current?.requestSubmit(submitter ?? undefined))
       return
     }
-    const errors = checks.validateVehicle(values)
+    const errors = checks.validateVehicle(values, t)
     if (Object.keys(errors).length) {
       e.preventDefault()
       setClientErrors(errors)
@@ -258,12 +263,12 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       hydrated ? (
         <Button type="button" variant="outline" onClick={() => void lookup()} disabled={looking || vin.trim().length < VIN_LOOKUP_MIN} data-testid="vin-lookup">
           <SearchIcon aria-hidden="true" />
-          {looking ? 'Looking up…' : 'VIN lookup'}
+          {looking ? t('Looking up…') : t('VIN lookup')}
         </Button>
       ) : (
         <Button type="submit" variant="outline" name="intent" value={FLEET_INTENT.vinLookup} formNoValidate data-testid="vin-lookup">
           <SearchIcon aria-hidden="true" />
-          VIN lookup
+          {t('VIN lookup')}
         </Button>
       )
     ) : null
@@ -274,24 +279,24 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
         <p className="flex items-start gap-1.5 text-sm text-warning-foreground dark:text-warning" data-testid="vin-warning">
           <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-warning" />
           <span>
-            <span className="sr-only">Warning: </span>
-            {VIN_CHECK_DIGIT_WARNING}
+            <span className="sr-only">{t('Warning:')} </span>
+            {t(VIN_CHECK_DIGIT_WARNING)}
           </span>
         </p>
       ) : null}
       {lookupNote ? (
         <p className={cn('text-sm', lookupNote.found ? 'text-muted-foreground' : 'text-destructive')} data-testid="vin-lookup-note">
-          {lookupNote.message}
+          {t(lookupNote.message)}
         </p>
       ) : null}
     </div>
   )
 
   return (
-    <Form ref={formRef} method="post" encType="multipart/form-data" preventScrollReset onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={mode === 'add' ? 'New vehicle' : 'Edit vehicle'}>
+    <Form ref={formRef} method="post" encType="multipart/form-data" preventScrollReset onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={mode === 'add' ? t('New vehicle') : t('Edit vehicle')}>
       {/* Enter in a field saves (the first submit button is the default one), never looks the VIN up. */}
       <button type="submit" name="intent" value={intent} tabIndex={-1} aria-hidden="true" className="sr-only">
-        Save
+        {t('Save')}
       </button>
       {/* The fields scroll above the button bar, which stays in normal flow (decision 057). */}
       <DialogBody className="grid grid-cols-1 content-start gap-5" data-testid="vehicle-form-body">
@@ -299,13 +304,13 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       {vehicleId && version ? <input type="hidden" name="version" value={version} /> : null}
       {result?.formError ? (
         <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="vehicle-form-error">
-          {result.toast ? <p className="font-medium">{result.toast.message}</p> : null}
-          {result.formError !== result.toast?.message ? <p>{result.formError}</p> : null}
+          {result.toast ? <p className="font-medium">{t(result.toast.message)}</p> : null}
+          {result.formError !== result.toast?.message ? <p>{t(result.formError)}</p> : null}
         </div>
       ) : null}
       {VEHICLE_FORM_SECTIONS.map((s) => (
         <fieldset key={s.section} className="grid min-w-0 gap-3 rounded-md border p-3 sm:p-4">
-          <legend className="px-1 text-sm font-semibold">{s.section}</legend>
+          <legend className="px-1 text-sm font-semibold">{t(s.section)}</legend>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {(s.fields as readonly FieldDef[]).map((def) => (
               <div key={def.name} className={cn(def.name === 'vin' && 'sm:col-span-2')}>
@@ -320,7 +325,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
                 {def.name === 'vin' ? vinNotes : null}
                 {vinFilled.has(def.name) ? (
                   <p className="mt-1 text-xs text-muted-foreground" data-testid={`vin-filled-${def.name}`}>
-                    Filled by the VIN lookup
+                    {t('Filled by the VIN lookup')}
                   </p>
                 ) : null}
               </div>
@@ -329,7 +334,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
         </fieldset>
       ))}
       <fieldset className="grid min-w-0 gap-3 rounded-md border p-3 sm:p-4">
-        <legend className="px-1 text-sm font-semibold">Image</legend>
+        <legend className="px-1 text-sm font-semibold">{t('Image')}</legend>
         <ImageField
           vehicleId={vehicleId}
           hasImage={hasImage}
@@ -344,7 +349,7 @@ export function VehicleForm({ mode, vehicleId, version, hasImage, baseline, resu
       <DialogFooter className="border-t pt-3" data-testid="vehicle-form-footer">
         {cancel}
         <Button type="submit" name="intent" value={intent} disabled={submitting} data-testid="vehicle-save">
-          {submitting ? 'Saving…' : mode === 'add' ? 'Add vehicle' : 'Save changes'}
+          {submitting ? t('Saving…') : mode === 'add' ? t('Add vehicle') : t('Save changes')}
         </Button>
       </DialogFooter>
     </Form>
@@ -379,16 +384,17 @@ export function VehicleDialog({
   const navigate = useNavigate()
   const [dirty, setDirty] = React.useState(false)
   const [confirming, setConfirming] = React.useState(false)
-  const title = mode === 'add' ? 'Add vehicle' : `Edit vehicle ${vehicleIdentifier ?? ''}`.trim()
-  const description = mode === 'add' ? 'Make, model, VIN and license plate are required. Look the VIN up to fill the rest.' : 'Change any field and save.'
+  const { t } = useT()
+  const title = mode === 'add' ? t('Add vehicle') : vehicleIdentifier ? t('Edit vehicle {vehicle}', { vehicle: vehicleIdentifier }) : t('Edit vehicle')
+  const description = mode === 'add' ? t('Make, model, VIN and license plate are required. Look the VIN up to fill the rest.') : t('Change any field and save.')
 
   React.useEffect(() => {
     // An error is said once, in the form's alert (decision 059); a toast only for the other outcomes.
     if (result?.toast && result.toast.type !== 'error') {
       const show = { success: toast.success, warning: toast.warning, info: toast.info }[result.toast.type]
-      show(result.toast.message)
+      show(t(result.toast.message))
     }
-  }, [result])
+  }, [result, t])
 
   const close = () => navigate(closeHref, { preventScrollReset: true, replace: true })
   const requestClose = () => (dirty ? setConfirming(true) : close())
@@ -406,7 +412,7 @@ export function VehicleDialog({
         <p className="mb-4 text-sm text-muted-foreground">{description}</p>
         {form(
           <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
-            Cancel
+            {t('Cancel')}
           </Link>,
         )}
       </section>
@@ -422,7 +428,7 @@ export function VehicleDialog({
           </DialogHeader>
           {form(
             <Button type="button" variant="outline" onClick={requestClose}>
-              Cancel
+              {t('Cancel')}
             </Button>,
           )}
         </DialogContent>
@@ -430,10 +436,10 @@ export function VehicleDialog({
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={FLEET_TEXT.confirmClose}
-        description={FLEET_TEXT.unsavedLost}
-        confirmLabel="Close without saving"
-        cancelLabel="Keep editing"
+        title={t(FLEET_TEXT.confirmClose)}
+        description={t(FLEET_TEXT.unsavedLost)}
+        confirmLabel={t('Close without saving')}
+        cancelLabel={t('Keep editing')}
         variant="destructive"
         onConfirm={close}
       />

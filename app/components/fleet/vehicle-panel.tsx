@@ -17,35 +17,39 @@ import { OdometerHistory } from './odometer-history.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { FLEET_INTENT, tabsFor, VEHICLE_FORM_SECTIONS, vehicleImagePath, type DetailTab, type FieldDef, type FleetScope, type OpenVehicle, type OperatorAssignmentView, type VehicleRecord } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT, type Translate } from '#app/utils/i18n.tsx'
+import type { Locale } from '#catalog/i18n.ts'
 import { useHrefWith } from './use-fleet-url.ts'
 
 const EXPIRY_FIELDS = new Set(['licenseExpiry', 'insuranceExpiry', 'nextInspection'])
 
-function valueText(field: FieldDef, value: VehicleRecord[string & keyof VehicleRecord]): string {
-  if (field.kind === 'checkbox') return value === true ? 'Yes' : 'No'
+function valueText(field: FieldDef, value: VehicleRecord[string & keyof VehicleRecord], t: Translate, locale: Locale): string {
+  if (field.kind === 'checkbox') return value === true ? t('Yes') : t('No')
   if (value === null || value === undefined || value === '') return '—'
-  if (field.kind === 'select') return field.options.find((o) => o.value === String(value))?.label ?? 'Unknown'
+  if (field.kind === 'select') return t(field.options.find((o) => o.value === String(value))?.label ?? 'Unknown')
+  if (field.kind === 'date' && typeof value === 'string') return formatDateOnly(value, locale)
   return String(value)
 }
 
 /** Details: every field, read-only, by the dialog's sections. */
 function DetailsView({ vehicle, today }: { vehicle: VehicleRecord; today: string }) {
+  const { t, locale } = useT()
   return (
     // Sized by the panel's own width (container queries): the panel sits in a table that may scroll.
     <div className="@container">
       <div className="grid gap-4 @5xl:grid-cols-[1fr_auto]">
         <div className="grid gap-4 @2xl:grid-cols-2 @6xl:grid-cols-3">
           {VEHICLE_FORM_SECTIONS.map((s) => (
-            <section key={s.section} aria-label={s.section} className="rounded-md border bg-background p-3">
-              <h4 className="mb-2 text-sm font-semibold">{s.section}</h4>
+            <section key={s.section} aria-label={t(s.section)} className="rounded-md border bg-background p-3">
+              <h4 className="mb-2 text-sm font-semibold">{t(s.section)}</h4>
               <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
                 {(s.fields as readonly FieldDef[]).map((f) => {
                   const value = vehicle[f.name as keyof VehicleRecord] as VehicleRecord[string & keyof VehicleRecord]
                   return (
                     <React.Fragment key={f.name}>
-                      <dt className="text-muted-foreground">{f.label}</dt>
+                      <dt className="text-muted-foreground">{t(f.label)}</dt>
                       <dd className="min-w-0 break-words" data-field={f.name}>
-                        {EXPIRY_FIELDS.has(f.name) && typeof value === 'string' && value ? <ExpiryBadge date={value} today={today} showLabel /> : valueText(f, value)}
+                        {EXPIRY_FIELDS.has(f.name) && typeof value === 'string' && value ? <ExpiryBadge date={value} today={today} showLabel /> : valueText(f, value, t, locale)}
                       </dd>
                     </React.Fragment>
                   )
@@ -54,14 +58,14 @@ function DetailsView({ vehicle, today }: { vehicle: VehicleRecord; today: string
             </section>
           ))}
         </div>
-        <section aria-label="Image" className="rounded-md border bg-background p-3">
-          <h4 className="mb-2 text-sm font-semibold">Image</h4>
+        <section aria-label={t('Image')} className="rounded-md border bg-background p-3">
+          <h4 className="mb-2 text-sm font-semibold">{t('Image')}</h4>
           {vehicle.hasImage ? (
-            <img src={vehicleImagePath(vehicle.id)} alt={`Picture of ${String(vehicle.vehicleIdentifier)}`} width={320} height={240} className="h-60 w-80 max-w-full rounded border object-cover" />
+            <img src={vehicleImagePath(vehicle.id)} alt={t('Picture of {vehicle}', { vehicle: String(vehicle.vehicleIdentifier) })} width={320} height={240} className="h-60 w-80 max-w-full rounded border object-cover" />
           ) : (
             <div className="flex h-40 w-56 flex-col items-center justify-center gap-2 rounded border bg-muted text-sm text-muted-foreground">
               <BusFrontIcon aria-hidden="true" className="size-8" />
-              No picture
+              {t('No picture')}
             </div>
           )}
         </section>
@@ -71,9 +75,10 @@ function DetailsView({ vehicle, today }: { vehicle: VehicleRecord; today: string
 }
 
 function TabError({ message }: { message: string }) {
+  const { t } = useT()
   return (
     <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm">
-      {message}
+      {t(message)}
     </p>
   )
 }
@@ -81,6 +86,7 @@ function TabError({ message }: { message: string }) {
 /** The owner ends an active assignment: a confirmation with JavaScript, a plain form post without. */
 function EndAssignment({ id, operatorName, actionPath }: { id: number; operatorName: string; actionPath: string }) {
   const hydrated = useHydrated()
+  const { t } = useT()
   const fields = (
     <>
       <input type="hidden" name="intent" value={FLEET_INTENT.endAssignment} />
@@ -92,22 +98,22 @@ function EndAssignment({ id, operatorName, actionPath }: { id: number; operatorN
       <Form method="post" action={actionPath}>
         {fields}
         <Button type="submit" variant="outline" size="sm">
-          End assignment
+          {t('End assignment')}
         </Button>
       </Form>
     )
   }
   return (
     <ConfirmDialog
-      title="End this assignment?"
-      description={`Are you sure you want to end the assignment of ${operatorName}? The operator loses access to this vehicle now.`}
-      confirmLabel="End assignment"
+      title={t('End this assignment?')}
+      description={t('Are you sure you want to end the assignment of {operator}? The operator loses access to this vehicle now.', { operator: operatorName })}
+      confirmLabel={t('End assignment')}
       variant="destructive"
       formAs={Form}
       formProps={{ method: 'post', action: actionPath }}
       trigger={
         <Button type="button" variant="outline" size="sm">
-          End assignment
+          {t('End assignment')}
         </Button>
       }
     >
@@ -117,30 +123,33 @@ function EndAssignment({ id, operatorName, actionPath }: { id: number; operatorN
 }
 
 /** "Starts on Dec 5, 2026": an approved assignment that has not started yet (decision 059). */
-export function startsOnText(startDate: string): string {
-  return `Starts on ${formatDateOnly(startDate)}`
+export function startsOnText(startDate: string, t: Translate = (id, v) => id.replace('{date}', String(v?.date)), locale: Locale = 'en'): string {
+  return t('Starts on {date}', { date: formatDateOnly(startDate, locale) })
 }
 
 function AssignmentBadge({ a }: { a: OperatorAssignmentView }) {
-  if (a.state === 'Active') return <Badge variant="success">Active</Badge>
-  if (a.state === 'Upcoming') return <Badge variant="outline">{startsOnText(a.startDate)}</Badge>
-  return <Badge variant="secondary">Ended</Badge>
+  const { t, locale } = useT()
+  if (a.state === 'Active') return <Badge variant="success">{t('Active')}</Badge>
+  if (a.state === 'Upcoming') return <Badge variant="outline">{startsOnText(a.startDate, t, locale)}</Badge>
+  return <Badge variant="secondary">{t('Ended')}</Badge>
 }
 
 /** The assignment's written lease (decision 064): its signing state, linking to the lease page. */
 function LeaseLink({ lease }: { lease: OperatorAssignmentView['lease'] }) {
+  const { t } = useT()
   if (!lease) return <span className="text-muted-foreground">—</span>
   return (
     <Link to={`/leases/${lease.id}`} className="inline-flex items-center gap-1 underline-offset-4 hover:underline" data-lease-state={lease.state}>
       <FileSignatureIcon aria-hidden="true" className="size-4" />
-      {LEASE_STATE_LABELS[lease.state]}
+      {t(LEASE_STATE_LABELS[lease.state])}
     </Link>
   )
 }
 
 function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<OpenVehicle['assignments']>; actionPath: string }) {
+  const { t, locale } = useT()
   if (!assignments.length) {
-    return <EmptyState icon={HistoryIcon} titleAs="p" title="No operator yet" description="When you approve an operator's request for this vehicle, the assignment appears here." />
+    return <EmptyState icon={HistoryIcon} titleAs="p" title={t('No operator yet')} description={t("When you approve an operator's request for this vehicle, the assignment appears here.")} />
   }
   const current = assignments.filter((a) => a.state === 'Active')
   // Soonest first.
@@ -150,26 +159,26 @@ function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<O
     <Table containerProps={{ 'aria-label': label }}>
       <TableHeader>
         <TableRow>
-          <TableHead>Operator</TableHead>
-          <TableHead>Start date</TableHead>
-          <TableHead>End date</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Lease</TableHead>
-          {rows.some((a) => a.state !== 'Ended') ? <TableHead className="sr-only">Actions</TableHead> : null}
+          <TableHead>{t('Operator')}</TableHead>
+          <TableHead>{t('Start date')}</TableHead>
+          <TableHead>{t('End date')}</TableHead>
+          <TableHead>{t('Status')}</TableHead>
+          <TableHead>{t('Lease')}</TableHead>
+          {rows.some((a) => a.state !== 'Ended') ? <TableHead className="sr-only">{t('Actions')}</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
         {rows.map((a, i) => (
           <TableRow key={`${a.operatorName}-${a.startDate}-${i}`} data-state={a.state}>
             <TableCell cell="key">{a.operatorName}</TableCell>
-            <TableCell label="Start date">
-              <time dateTime={a.startDate}>{formatDateOnly(a.startDate)}</time>
+            <TableCell label={t('Start date')}>
+              <time dateTime={a.startDate}>{formatDateOnly(a.startDate, locale)}</time>
             </TableCell>
-            <TableCell label="End date">{a.endDate ? <time dateTime={a.endDate}>{formatDateOnly(a.endDate)}</time> : 'Open-ended'}</TableCell>
-            <TableCell label="Status">
+            <TableCell label={t('End date')}>{a.endDate ? <time dateTime={a.endDate}>{formatDateOnly(a.endDate, locale)}</time> : t('Open-ended')}</TableCell>
+            <TableCell label={t('Status')}>
               <AssignmentBadge a={a} />
             </TableCell>
-            <TableCell label="Lease">
+            <TableCell label={t('Lease')}>
               <LeaseLink lease={a.lease} />
             </TableCell>
             {a.state !== 'Ended' ? (
@@ -184,25 +193,25 @@ function OperatorsView({ assignments, actionPath }: { assignments: NonNullable<O
   )
   return (
     <div className="grid gap-4">
-      <section aria-label="Current operator">
-        <h4 className="mb-2 text-sm font-semibold">Current operator</h4>
+      <section aria-label={t('Current operator')}>
+        <h4 className="mb-2 text-sm font-semibold">{t('Current operator')}</h4>
         {current.length ? (
-          table(current, 'Current operator')
+          table(current, t('Current operator'))
         ) : (
           <p className="text-sm text-muted-foreground">
-            {upcoming.length ? `No operator until ${formatDateOnly(upcoming[0]!.startDate)}.` : 'No operator is using this vehicle now.'}
+            {upcoming.length ? t('No operator until {date}.', { date: formatDateOnly(upcoming[0]!.startDate, locale) }) : t('No operator is using this vehicle now.')}
           </p>
         )}
       </section>
       {upcoming.length ? (
-        <section aria-label="Upcoming operators">
-          <h4 className="mb-2 text-sm font-semibold">Upcoming</h4>
-          {table(upcoming, 'Upcoming operators')}
+        <section aria-label={t('Upcoming operators')}>
+          <h4 className="mb-2 text-sm font-semibold">{t('Upcoming')}</h4>
+          {table(upcoming, t('Upcoming operators'))}
         </section>
       ) : null}
-      <section aria-label="Operator history">
-        <h4 className="mb-2 text-sm font-semibold">History</h4>
-        {history.length ? table(history, 'Operator history') : <p className="text-sm text-muted-foreground">No earlier operators.</p>}
+      <section aria-label={t('Operator history')}>
+        <h4 className="mb-2 text-sm font-semibold">{t('History')}</h4>
+        {history.length ? table(history, t('Operator history')) : <p className="text-sm text-muted-foreground">{t('No earlier operators.')}</p>}
       </section>
     </div>
   )
@@ -219,6 +228,7 @@ const companyIdOfPath = (path: string) => /\/fleet(?:Operator)?\/(\d+)/.exec(pat
  */
 export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: OpenVehicle; scope: FleetScope; tab: DetailTab; today: string; actionPath: string }) {
   const hydrated = useHydrated()
+  const { t } = useT()
   const hrefWith = useHrefWith()
   const [current, setCurrent] = React.useState<DetailTab>(tab)
   React.useEffect(() => setCurrent(tab), [tab])
@@ -265,20 +275,20 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
     return (
       <div data-testid="vehicle-panel">
         {heading}
-        <nav aria-label={`Tabs of ${identifier}`} className="mb-3 inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-muted p-[3px]">
-          {tabs.map((t) => (
+        <nav aria-label={t('Tabs of {vehicle}', { vehicle: identifier })} className="mb-3 inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-muted p-[3px]">
+          {tabs.map((d) => (
             <Link
-              key={t.value}
-              to={hrefWith({ tab: t.value === 'details' ? null : t.value, dialog: null, id: null })}
+              key={d.value}
+              to={hrefWith({ tab: d.value === 'details' ? null : d.value, dialog: null, id: null })}
               preventScrollReset
-              aria-current={t.value === tab ? 'page' : undefined}
-              className={cn('rounded-md px-2 py-1 text-sm font-medium', t.value === tab ? 'bg-background shadow-sm' : 'text-muted-foreground hover:text-foreground')}
+              aria-current={d.value === tab ? 'page' : undefined}
+              className={cn('rounded-md px-2 py-1 text-sm font-medium', d.value === tab ? 'bg-background shadow-sm' : 'text-muted-foreground hover:text-foreground')}
             >
-              {t.label}
+              {t(d.label)}
             </Link>
           ))}
         </nav>
-        <section aria-label={tabs.find((t) => t.value === tab)?.label}>{content(tab)}</section>
+        <section aria-label={t(tabs.find((d) => d.value === tab)?.label ?? '')}>{content(tab)}</section>
       </div>
     )
   }
@@ -286,16 +296,16 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
     <div data-testid="vehicle-panel">
       {heading}
       <Tabs value={current} onValueChange={(v) => setCurrent(v as DetailTab)}>
-        <TabsList aria-label={`Tabs of ${identifier}`}>
-          {tabs.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
+        <TabsList aria-label={t('Tabs of {vehicle}', { vehicle: identifier })}>
+          {tabs.map((d) => (
+            <TabsTrigger key={d.value} value={d.value}>
+              {t(d.label)}
             </TabsTrigger>
           ))}
         </TabsList>
-        {tabs.map((t) => (
-          <TabsContent key={t.value} value={t.value} className="pt-2">
-            {content(t.value)}
+        {tabs.map((d) => (
+          <TabsContent key={d.value} value={d.value} className="pt-2">
+            {content(d.value)}
           </TabsContent>
         ))}
       </Tabs>

@@ -5,6 +5,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { loadOnce, whenLoaded } from '#app/utils/load-once.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** signature_pad, loaded once the page is interactive rather than in its first load (decision 053). */
 export const loadSignaturePad = loadOnce(() => import('signature_pad').then((m) => m.default))
@@ -30,6 +31,7 @@ export interface SignatureFieldProps {
  */
 export function SignatureField({ name, typedName, label, defaultValue, typedDefault, onChange, error }: SignatureFieldProps) {
   const hydrated = useHydrated()
+  const { t } = useT()
   const canvasRef = React.useRef<HTMLCanvasElement>(null)
   const padRef = React.useRef<SignaturePad | null>(null)
   const [value, setValue] = React.useState(defaultValue ?? '')
@@ -86,7 +88,7 @@ export function SignatureField({ name, typedName, label, defaultValue, typedDefa
   if (!hydrated) {
     return (
       <div className="grid gap-1.5">
-        <Label htmlFor={`${typedName}-input`}>{label}: type your full name</Label>
+        <Label htmlFor={`${typedName}-input`}>{t('{label}: type your full name', { label })}</Label>
         <Input
           id={`${typedName}-input`}
           name={typedName}
@@ -120,7 +122,7 @@ export function SignatureField({ name, typedName, label, defaultValue, typedDefa
             onChangeRef.current?.('')
           }}
         >
-          Clear
+          {t('Clear')}
         </Button>
       </div>
       <canvas
@@ -131,7 +133,7 @@ export function SignatureField({ name, typedName, label, defaultValue, typedDefa
         aria-invalid={error ? true : undefined}
         className="h-40 w-full touch-none rounded-md border border-input bg-white"
       />
-      <p className="text-xs text-muted-foreground">Sign with your finger or the mouse inside the box.</p>
+      <p className="text-xs text-muted-foreground">{t('Sign with your finger or the mouse inside the box.')}</p>
       <input type="hidden" name={name} value={value} />
       {error ? (
         <p id={errorId} className="text-sm text-destructive">

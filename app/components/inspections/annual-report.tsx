@@ -4,6 +4,7 @@
  * vehicle, the inspector and the qualification (396.19), the repair shop, the date and the result.
  * Used by the report's page and its PDF (static HTML): record texts are React text only.
  */
+import { useT } from '#app/utils/i18n.tsx'
 import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
 import type { AnnualInspectionReport } from '#server/inspections/annual-inspections.server.ts'
 import {
@@ -20,35 +21,36 @@ const text = (v: string | null | undefined) => (v && v.trim() ? v : '—')
 
 /** The report's facts: what 49 CFR 396.21(a) names, and the next due date of a passed one. */
 export function AnnualReportFacts({ report }: { report: AnnualReportView }) {
+  const { t } = useT()
   const v = report.vehicle
   const rows: [string, React.ReactNode][] = [
-    ['Vehicle identifier', <strong key="id">{v.vehicleIdentifier}</strong>],
-    ['VIN', text(v.vin)],
-    ['License plate', text(v.licensePlate)],
-    ['Make and model', `${v.make} ${v.model}`.trim() || '—'],
-    ['Inspector', text(report.inspectorName)],
-    ['Qualification (49 CFR 396.19)', text(report.inspectorQualification)],
-    ['Repair shop', text(report.shop?.name)],
-    ['Shop address', text(report.shop?.address)],
-    ['Inspection date', report.inspectionDate],
+    [t('Vehicle identifier'), <strong key="id">{v.vehicleIdentifier}</strong>],
+    [t('VIN'), text(v.vin)],
+    [t('License plate'), text(v.licensePlate)],
+    [t('Make and model'), `${v.make} ${v.model}`.trim() || '—'],
+    [t('Inspector'), text(report.inspectorName)],
+    [t('Qualification (49 CFR 396.19)'), text(report.inspectorQualification)],
+    [t('Repair shop'), text(report.shop?.name)],
+    [t('Shop address'), text(report.shop?.address)],
+    [t('Inspection date'), report.inspectionDate],
     [
-      'Result',
+      t('Result'),
       <strong key="r" className={report.isSatisfactory ? 'opd-good' : 'opd-bad'} data-annual-result={report.result}>
-        {report.result}
+        {t(report.result)}
       </strong>,
     ],
-    ['Next inspection due', report.nextInspectionDue ?? 'Not set: the vehicle did not pass'],
+    [t('Next inspection due'), report.nextInspectionDue ?? t('Not set: the vehicle did not pass')],
   ]
   return (
-    <section aria-label="Annual inspection" data-testid="annual-report-facts">
-      <h2>Annual inspection (49 CFR 396.17)</h2>
+    <section aria-label={t('Annual inspection')} data-testid="annual-report-facts">
+      <h2>{t('Annual inspection (49 CFR 396.17)')}</h2>
       <dl>
         {rows.map(([k, value]) => (
           <AnnualFact key={k} label={k} value={value} />
         ))}
       </dl>
       <p className="opd-muted" style={{ margin: '6px 0 0', fontSize: 11 }}>
-        {ANNUAL_TEXT.reportHelp}
+        {t(ANNUAL_TEXT.reportHelp)}
       </p>
     </section>
   )
@@ -79,9 +81,10 @@ export function AnnualReportDocument({
   photos: FormPhotoView[]
   fingerprint: FingerprintView
 }) {
+  const { t } = useT()
   return (
     <InspectionDocument
-      title={ANNUAL_TEXT.reportTitle}
+      title={t(ANNUAL_TEXT.reportTitle)}
       lead={<AnnualReportFacts report={report} />}
       form={form}
       vehicle={vehicle}

@@ -1,5 +1,7 @@
 import { Fragment } from 'react'
+import { useT } from '#app/utils/i18n.tsx'
 import { EMERGENCY_EXIT_ITEM_STATUSES } from '#catalog/compliance.ts'
+import { msg } from '#catalog/i18n.ts'
 import { FingerprintBlock, PrintStyles, type FingerprintView } from './form-print.tsx'
 
 /** What the print page and its PDF show of a 90-day emergency-exit check (decision 065). */
@@ -21,43 +23,44 @@ export interface EmergencyExitCheckPrintView {
   nextDueDate: string
 }
 
-const statusLabel = (status: number) => EMERGENCY_EXIT_ITEM_STATUSES.find((s) => s.value === status)?.label ?? 'Unknown'
+const statusLabel = (status: number) => EMERGENCY_EXIT_ITEM_STATUSES.find((s) => s.value === status)?.label ?? msg('Unknown')
 
 /** The printable check: the same component for the page and the server-side PDF (inline CSS, data: pictures). */
 export function EmergencyExitCheckDocument({ check, fingerprint }: { check: EmergencyExitCheckPrintView; fingerprint?: FingerprintView }) {
+  const { t } = useT()
   const facts: [string, React.ReactNode][] = [
-    ['Vehicle', `${check.vehicleIdentifier} · ${check.make} ${check.model}`],
-    ['License plate', check.licensePlate],
-    ['Check date', check.checkDate],
-    ['Checked by', `${check.inspectorName} (${check.filerRole}, ${check.companyName})`],
-    ['Next check due', check.nextDueDate],
-    ['Repair action', check.repairIdentifier ?? 'None'],
+    [t('Vehicle'), `${check.vehicleIdentifier} · ${check.make} ${check.model}`],
+    [t('License plate'), check.licensePlate],
+    [t('Check date'), check.checkDate],
+    [t('Checked by'), `${check.inspectorName} (${t(check.filerRole)}, ${check.companyName})`],
+    [t('Next check due'), check.nextDueDate],
+    [t('Repair action'), check.repairIdentifier ?? t('None')],
     [
-      'Signature',
+      t('Signature'),
       check.inspectorSignature ? (
-        <img key="s" className="opd-signature" src={`data:image/png;base64,${check.inspectorSignature}`} alt={`Signature of ${check.inspectorName}`} />
+        <img key="s" className="opd-signature" src={`data:image/png;base64,${check.inspectorSignature}`} alt={t('Signature of {name}', { name: check.inspectorName })} />
       ) : check.signatureName ? (
-        `Signed by typed name: ${check.signatureName}`
+        t('Signed by typed name: {name}', { name: check.signatureName })
       ) : (
         '—'
       ),
     ],
   ]
   return (
-    <article className="opd" aria-label={`Emergency-exit check ${check.id}`}>
+    <article className="opd" aria-label={t('Emergency-exit check {id}', { id: check.id })}>
       <PrintStyles />
       <div className="opd-head">
         <div>
-          <h1>Emergency exits: 90-day check</h1>
+          <h1>{t('Emergency exits: 90-day check')}</h1>
           <p className="opd-sub">
             {check.make} {check.model} · {check.vehicleIdentifier} · {check.checkDate}
           </p>
         </div>
-        <span className={`opd-badge ${check.isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{check.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</span>
+        <span className={`opd-badge ${check.isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{check.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')}</span>
       </div>
-      <p className="opd-muted">Push-out windows, emergency doors and emergency door marking lights are inspected at least every 90 days (49 CFR 396.3(b)(4)).</p>
-      <section aria-label="Info">
-        <h2>Info</h2>
+      <p className="opd-muted">{t('Push-out windows, emergency doors and emergency door marking lights are inspected at least every 90 days (49 CFR 396.3(b)(4)).')}</p>
+      <section aria-label={t('Info')}>
+        <h2>{t('Info')}</h2>
         <dl>
           {facts.map(([label, value]) => (
             <Fragment key={label}>
@@ -67,22 +70,22 @@ export function EmergencyExitCheckDocument({ check, fingerprint }: { check: Emer
           ))}
         </dl>
       </section>
-      <section aria-label="Items">
-        <h2>Items (3)</h2>
+      <section aria-label={t('Items')}>
+        <h2>{t('Items (3)')}</h2>
         <table className="opd-items3">
           <thead>
             <tr>
-              <th>Item</th>
-              <th className="opd-answer">Status</th>
-              <th>Comment</th>
+              <th>{t('Item')}</th>
+              <th className="opd-answer">{t('Status')}</th>
+              <th>{t('Comment')}</th>
             </tr>
           </thead>
           <tbody>
             {check.items.map((i) => (
               <tr key={i.key} data-item={i.key}>
-                <td>{i.label}</td>
+                <td>{t(i.label)}</td>
                 <td className="opd-answer">
-                  <span className={i.status === 1 ? 'opd-bad' : 'opd-good'}>{statusLabel(i.status)}</span>
+                  <span className={i.status === 1 ? 'opd-bad' : 'opd-good'}>{t(statusLabel(i.status))}</span>
                 </td>
                 <td>{i.comments ?? ''}</td>
               </tr>

@@ -9,6 +9,7 @@ import { InfoIcon, PrinterIcon } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#app/components/ui/dialog.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 // The dialog's body (tRPC, TanStack Query, the printed form) loads when a dialog opens (decision 053).
@@ -25,12 +26,14 @@ const DIALOG_CLASS =
 
 /** The info button of a row and its dialog; a link to the print page without JavaScript. */
 export function FormDetailDialog({ kind, id, companyId, label }: { kind: FormDialogKind; id: number; companyId: number | string; label: string }) {
+  const { t } = useT()
   const hydrated = useHydrated()
   const [open, setOpen] = React.useState(false)
-  const title = kind === 'pre-inspection' ? 'Pre-inspection' : 'Inspection'
+  const title = kind === 'pre-inspection' ? t('Pre-inspection') : t('Inspection')
+  const detailsLabel = kind === 'pre-inspection' ? t('Pre-inspection details, {label}', { label }) : t('Inspection details, {label}', { label })
   if (!hydrated) {
     return (
-      <Button asChild variant="ghost" size="sm" aria-label={`${title} details, ${label}`}>
+      <Button asChild variant="ghost" size="sm" aria-label={detailsLabel}>
         <Link to={printPath(kind, companyId, id)}>
           <InfoIcon aria-hidden="true" />
         </Link>
@@ -40,7 +43,7 @@ export function FormDetailDialog({ kind, id, companyId, label }: { kind: FormDia
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button type="button" variant="ghost" size="sm" aria-label={`${title} details, ${label}`} data-testid={`${kind}-info-${id}`}>
+        <Button type="button" variant="ghost" size="sm" aria-label={detailsLabel} data-testid={`${kind}-info-${id}`}>
           <InfoIcon aria-hidden="true" />
         </Button>
       </DialogTrigger>
@@ -51,7 +54,7 @@ export function FormDetailDialog({ kind, id, companyId, label }: { kind: FormDia
         </DialogHeader>
         <div className="min-h-0 flex-1 overflow-y-auto">
           <div className="grid gap-3">{open ? (
-              <React.Suspense fallback={<p className="text-sm text-muted-foreground" role="status">Loading…</p>}>
+              <React.Suspense fallback={<p className="text-sm text-muted-foreground" role="status">{t('Loading…')}</p>}>
                 <FormDetailBody kind={kind} id={id} companyId={companyId} />
               </React.Suspense>
             ) : null}</div>
@@ -63,9 +66,10 @@ export function FormDetailDialog({ kind, id, companyId, label }: { kind: FormDia
 
 /** The print button of a row: straight to the print route (by `?id=`). */
 export function FormPrintLink({ kind, id, companyId, label }: { kind: FormDialogKind; id: number; companyId: number | string; label: string }) {
+  const { t } = useT()
   const location = useLocation()
   return (
-    <Button asChild variant="ghost" size="sm" aria-label={`Print ${kind === 'pre-inspection' ? 'pre-inspection' : 'inspection'}, ${label}`}>
+    <Button asChild variant="ghost" size="sm" aria-label={kind === 'pre-inspection' ? t('Print pre-inspection, {label}', { label }) : t('Print inspection, {label}', { label })}>
       <Link to={printPath(kind, companyId, id)} state={{ backHref: location.pathname + location.search }}>
         <PrinterIcon aria-hidden="true" />
       </Link>

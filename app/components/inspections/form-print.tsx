@@ -10,6 +10,8 @@ import { inspectionItemsBySection, inspectionItemStatusLabel } from '#catalog/in
 import { formatOdometer } from '#catalog/odometer.ts'
 import type { FormPhoto, FormRecordContext, FormVehicle, InspectionForm, PreInspectionForm } from '#server/inspections/read-forms.server.ts'
 import { formatInstant } from '#app/utils/dates.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import type { Locale } from '#catalog/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 
 /** The forms as the read use cases answer them (API.md): one definition, the server's. */
@@ -76,8 +78,8 @@ const png = (base64: string) => `data:image/png;base64,${base64}`
 const jpegOrPng = (base64: string) => (base64.startsWith('/9j/') ? `data:image/jpeg;base64,${base64}` : base64.startsWith('UklGR') ? `data:image/webp;base64,${base64}` : `data:image/png;base64,${base64}`)
 
 /** An instant in the record's company's zone, the zone named (decision 063; the same on the server and in the browser). */
-function timeText(iso: string | null | undefined, timeZone: string | undefined): string {
-  return iso ? formatInstant(iso, timeZone) : '—'
+function timeText(iso: string | null | undefined, timeZone: string | undefined, locale: Locale): string {
+  return iso ? formatInstant(iso, timeZone, locale) : '—'
 }
 
 const text = (value: string | null | undefined) => (value && value.trim() ? value : '—')
@@ -107,14 +109,15 @@ function FactRow({ label, value }: { label: string; value: React.ReactNode }) {
 export type PhotosState = FormPhotoView[] | 'loading' | { error: string }
 
 function PhotosBlock({ photos, prefix }: { photos: PhotosState; prefix: string }) {
-  if (photos === 'loading') return <p className="opd-muted" role="status">Loading images</p>
+  const { t } = useT()
+  if (photos === 'loading') return <p className="opd-muted" role="status">{t('Loading images')}</p>
   if (!Array.isArray(photos)) return <p className="opd-bad">{photos.error}</p>
-  if (!photos.length) return <p className="opd-muted">No extra photos.</p>
+  if (!photos.length) return <p className="opd-muted">{t('No extra photos.')}</p>
   return (
     <div className="opd-images">
       {photos.map((p, i) => (
         <figure key={`${prefix}-${i}`}>
-          <img src={jpegOrPng(p.photo)} alt={p.name || `Photo ${i + 1}`} />
+          <img src={jpegOrPng(p.photo)} alt={p.name || t('Photo {number}', { number: i + 1 })} />
           <figcaption>{p.name}</figcaption>
         </figure>
       ))}
@@ -123,14 +126,15 @@ function PhotosBlock({ photos, prefix }: { photos: PhotosState; prefix: string }
 }
 
 export function FingerprintBlock({ fp }: { fp: FingerprintView }) {
+  const { t } = useT()
   return (
     <div className="opd-fingerprint" data-testid="fingerprint">
-      <img src={fp.verifyQr} alt="QR code of the link that checks this copy" />
+      <img src={fp.verifyQr} alt={t('QR code of the link that checks this copy')} />
       <div>
         <div>
-          Fingerprint: <strong className="opd-mono" data-fingerprint={fp.fingerprint}>{fp.fingerprint}</strong>
+          {t('Fingerprint:')} <strong className="opd-mono" data-fingerprint={fp.fingerprint}>{fp.fingerprint}</strong>
         </div>
-        <div className="opd-muted">Check this printed copy against the records: scan the code or open</div>
+        <div className="opd-muted">{t('Check this printed copy against the records: scan the code or open')}</div>
         <div className="opd-link opd-mono">{fp.verifyUrl}</div>
       </div>
     </div>
@@ -139,14 +143,15 @@ export function FingerprintBlock({ fp }: { fp: FingerprintView }) {
 
 /** The companies a record names (decision 063): the owner, the operator and the repair shop. */
 function CompaniesBlock({ context, operatorNone }: { context: FormRecordContextView; operatorNone: string }) {
+  const { t } = useT()
   return (
-    <section aria-label="Companies">
-      <h2>Companies</h2>
+    <section aria-label={t('Companies')}>
+      <h2>{t('Companies')}</h2>
       <Facts
         rows={[
-          ['Owner', text(context.ownerCompany.name)],
-          ['Operator', context.operatorCompany ? text(context.operatorCompany.name) : operatorNone],
-          ['Repair shop', context.repairShop ? text(context.repairShop.name) : 'None'],
+          [t('Owner'), text(context.ownerCompany.name)],
+          [t('Operator'), context.operatorCompany ? text(context.operatorCompany.name) : operatorNone],
+          [t('Repair shop'), context.repairShop ? text(context.repairShop.name) : t('None')],
         ]}
       />
     </section>
@@ -155,6 +160,7 @@ function CompaniesBlock({ context, operatorNone }: { context: FormRecordContextV
 
 /** A document's title line: kind, vehicle, date and the overall result. */
 function DocumentHead({ title, vehicle, date, isSatisfactory }: { title: string; vehicle: FormVehicleView; date: string; isSatisfactory: boolean }) {
+  const { t } = useT()
   return (
     <div className="opd-head">
       <div>
@@ -163,7 +169,7 @@ function DocumentHead({ title, vehicle, date, isSatisfactory }: { title: string;
           {vehicle.make} {vehicle.model} · {vehicle.vehicleIdentifier} · {date}
         </p>
       </div>
-      <span className={`opd-badge ${isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</span>
+      <span className={`opd-badge ${isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')}</span>
     </div>
   )
 }
@@ -183,42 +189,43 @@ export function PreInspectionDocument({
   /** Whose record it is: its companies and the zone of its times (absent: UTC, named). */
   recordContext?: FormRecordContextView
 }) {
+  const { t, locale } = useT()
   const timeZone = recordContext?.timeZone
   const sides = DAMAGE_SIDES.map((s) => ({ ...s, text: form[s.key], image: form[s.imageField] }))
   const sideImages = sides.filter((s) => s.image)
   return (
-    <article className="opd" aria-label={`Pre-inspection ${form.id}`}>
+    <article className="opd" aria-label={t('Pre-inspection {id}', { id: form.id })}>
       <PrintStyles />
-      <DocumentHead title="Pre-inspection" vehicle={vehicle} date={form.date} isSatisfactory={form.isSatisfactory} />
+      <DocumentHead title={t('Pre-inspection')} vehicle={vehicle} date={form.date} isSatisfactory={form.isSatisfactory} />
       <div className="opd-grid">
-        <section aria-label="Info">
-          <h2>Info</h2>
+        <section aria-label={t('Info')}>
+          <h2>{t('Info')}</h2>
           <Facts
             rows={[
-              ['Driver', text(form.driverName)],
-              ['Date', form.date],
-              ['Vehicle', `${vehicle.make} ${vehicle.model}`],
-              ['Vehicle code', vehicle.vehicleIdentifier],
-              ['License plate', text(vehicle.licensePlate)],
-              ['VIN', text(vehicle.vin)],
-              ['Odometer at start', formatOdometer(form.odometerStart)],
-              ['Odometer at end', form.odometerEnd === null ? '—' : formatOdometer(form.odometerEnd)],
+              [t('Driver'), text(form.driverName)],
+              [t('Date'), form.date],
+              [t('Vehicle'), `${vehicle.make} ${vehicle.model}`],
+              [t('Vehicle code'), vehicle.vehicleIdentifier],
+              [t('License plate'), text(vehicle.licensePlate)],
+              [t('VIN'), text(vehicle.vin)],
+              [t('Odometer at start'), formatOdometer(form.odometerStart, locale)],
+              [t('Odometer at end'), form.odometerEnd === null ? '—' : formatOdometer(form.odometerEnd, locale)],
             ]}
           />
         </section>
         {recordContext ? <CompaniesBlock context={recordContext} operatorNone="—" /> : null}
         {preInspectionItemsBySection().map(({ section, items }) => (
-          <section key={section} aria-label={section}>
-            <h2>{section}</h2>
+          <section key={section} aria-label={t(section)}>
+            <h2>{t(section)}</h2>
             <table>
               <tbody>
                 {items.map((item) => {
                   const bad = (form as unknown as Record<string, unknown>)[item.key] === true
                   return (
                     <tr key={item.key} data-item={item.key}>
-                      <td>{item.label}</td>
+                      <td>{t(item.label)}</td>
                       <td className="opd-answer">
-                        <Answer bad={bad} label={preInspectionAnswerLabel(bad)} />
+                        <Answer bad={bad} label={t(preInspectionAnswerLabel(bad))} />
                       </td>
                     </tr>
                   )
@@ -227,30 +234,30 @@ export function PreInspectionDocument({
             </table>
           </section>
         ))}
-        <section aria-label="Damage Report">
-          <h2>Damage Report</h2>
-          <Facts rows={sides.map((s) => [s.label, text(s.text as string | null)])} />
+        <section aria-label={t('Damage Report')}>
+          <h2>{t('Damage Report')}</h2>
+          <Facts rows={sides.map((s) => [t(s.label), text(s.text as string | null)])} />
         </section>
-        <section aria-label="Additional Comments">
-          <h2>Additional Comments</h2>
+        <section aria-label={t('Additional Comments')}>
+          <h2>{t('Additional Comments')}</h2>
           <p className="opd-text">{text(form.comments)}</p>
         </section>
-        <section aria-label="Final Status">
-          <h2>Final Status</h2>
+        <section aria-label={t('Final Status')}>
+          <h2>{t('Final Status')}</h2>
           <Facts
             rows={[
-              ['Condition', <Answer key="c" bad={!form.isSatisfactory} label={form.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'} />],
-              ['Defects corrected', form.defectsCorrected ? 'Yes' : 'No'],
-              ['Defects need correction', form.defectsNeedCorrection ? 'Yes' : 'No'],
+              [t('Condition'), <Answer key="c" bad={!form.isSatisfactory} label={form.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')} />],
+              [t('Defects corrected'), form.defectsCorrected ? t('Yes') : t('No')],
+              [t('Defects need correction'), form.defectsNeedCorrection ? t('Yes') : t('No')],
               ...(form.acknowledgedRepairs?.length
-                ? ([['Repairs acknowledged', form.acknowledgedRepairs.map((r) => r.repairIdentifier).join(', ')]] as [string, React.ReactNode][])
+                ? ([[t('Repairs acknowledged'), form.acknowledgedRepairs.map((r) => r.repairIdentifier).join(', ')]] as [string, React.ReactNode][])
                 : []),
               [
-                "Driver's signature",
+                t("Driver's signature"),
                 form.driverSignature ? (
-                  <img key="s" className="opd-signature" src={png(form.driverSignature)} alt={`Signature of ${form.driverName}`} />
+                  <img key="s" className="opd-signature" src={png(form.driverSignature)} alt={t('Signature of {name}', { name: form.driverName })} />
                 ) : form.signatureName ? (
-                  `Signed by typed name: ${form.signatureName}`
+                  t('Signed by typed name: {name}', { name: form.signatureName })
                 ) : (
                   '—'
                 ),
@@ -258,26 +265,26 @@ export function PreInspectionDocument({
             ]}
           />
         </section>
-        <section aria-label="Time Log">
-          <h2>Time Log</h2>
+        <section aria-label={t('Time Log')}>
+          <h2>{t('Time Log')}</h2>
           <Facts
             rows={[
-              ['Time in', timeText(form.timeIn, timeZone)],
-              ['Time out', timeText(form.timeOut, timeZone)],
+              [t('Time in'), timeText(form.timeIn, timeZone, locale)],
+              [t('Time out'), timeText(form.timeOut, timeZone, locale)],
             ]}
           />
         </section>
       </div>
       {/* The last block and the fingerprint stay together: the fingerprint never sits alone on a last page. */}
       <div className="opd-end">
-        <section aria-label="Images" style={{ marginTop: 10 }}>
-          <h2>Images</h2>
+        <section aria-label={t('Images')} style={{ marginTop: 10 }}>
+          <h2>{t('Images')}</h2>
           {sideImages.length ? (
             <div className="opd-images" style={{ marginBottom: 8 }}>
               {sideImages.map((s) => (
                 <figure key={s.key}>
-                  <img src={jpegOrPng(s.image as string)} alt={`Damage, ${s.label.toLowerCase()}`} />
-                  <figcaption>{s.label}</figcaption>
+                  <img src={jpegOrPng(s.image as string)} alt={t('Damage, {side}', { side: t(s.label).toLowerCase() })} />
+                  <figcaption>{t(s.label)}</figcaption>
                 </figure>
               ))}
             </div>
@@ -298,7 +305,7 @@ export function InspectionDocument({
   photos,
   fingerprint,
   recordContext,
-  title = 'Inspection',
+  title,
   lead,
 }: {
   form: InspectionFormView
@@ -309,32 +316,34 @@ export function InspectionDocument({
   fingerprint?: FingerprintView
   /** Whose record it is: its companies (the operator of the inspection's date). */
   recordContext?: FormRecordContextView
-  /** The annual inspection report (decision 066): its own title, and its facts before the items. */
+  /** The annual inspection report (decision 066): its own title (shown as it is), and its facts before the items. */
   title?: string
   lead?: React.ReactNode
 }) {
+  const { t, locale } = useT()
+  const heading = title ?? t('Inspection')
   return (
-    <article className="opd" aria-label={`${title} ${form.id}`}>
+    <article className="opd" aria-label={`${heading} ${form.id}`}>
       <PrintStyles />
-      <DocumentHead title={title} vehicle={vehicle} date={form.inspectionDate} isSatisfactory={form.isSatisfactory} />
+      <DocumentHead title={heading} vehicle={vehicle} date={form.inspectionDate} isSatisfactory={form.isSatisfactory} />
       {lead}
       <div className="opd-grid">
-        <section aria-label="Info">
-          <h2>Info</h2>
+        <section aria-label={t('Info')}>
+          <h2>{t('Info')}</h2>
           <Facts
             rows={[
-              ['Inspector', text(form.inspectorName)],
-              ['Date', form.inspectionDate],
-              ['Make and model', `${vehicle.make} ${vehicle.model}`],
-              ['VIN', text(vehicle.vin)],
-              ['License plate', text(vehicle.licensePlate)],
-              ...(form.odometer != null ? ([['Odometer', formatOdometer(form.odometer)]] as [string, string][]) : []),
+              [t('Inspector'), text(form.inspectorName)],
+              [t('Date'), form.inspectionDate],
+              [t('Make and model'), `${vehicle.make} ${vehicle.model}`],
+              [t('VIN'), text(vehicle.vin)],
+              [t('License plate'), text(vehicle.licensePlate)],
+              ...(form.odometer != null ? ([[t('Odometer'), formatOdometer(form.odometer, locale)]] as [string, string][]) : []),
               [
-                "Inspector's signature",
+                t("Inspector's signature"),
                 form.inspectorSignature ? (
-                  <img key="s" className="opd-signature" src={png(form.inspectorSignature)} alt={`Signature of ${form.inspectorName}`} />
+                  <img key="s" className="opd-signature" src={png(form.inspectorSignature)} alt={t('Signature of {name}', { name: form.inspectorName })} />
                 ) : form.signatureName ? (
-                  `Signed by typed name: ${form.signatureName}`
+                  t('Signed by typed name: {name}', { name: form.signatureName })
                 ) : (
                   '—'
                 ),
@@ -342,26 +351,26 @@ export function InspectionDocument({
             ]}
           />
         </section>
-        <section aria-label="Vehicle code">
-          <h2>Vehicle code</h2>
+        <section aria-label={t('Vehicle code')}>
+          <h2>{t('Vehicle code')}</h2>
           <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
-            <img className="opd-qr" src={vehicleQr} alt={`QR code of ${vehicle.vehicleIdentifier}`} width={96} height={96} />
+            <img className="opd-qr" src={vehicleQr} alt={t('QR code of {vehicle}', { vehicle: vehicle.vehicleIdentifier })} width={96} height={96} />
             <strong className="opd-mono">{vehicle.vehicleIdentifier}</strong>
           </div>
         </section>
-        {recordContext ? <CompaniesBlock context={recordContext} operatorNone="None on this date" /> : null}
+        {recordContext ? <CompaniesBlock context={recordContext} operatorNone={t('None on this date')} /> : null}
       </div>
       {inspectionItemsBySection().map(({ section, items }) => (
-        <section key={section} aria-label={section}>
+        <section key={section} aria-label={t(section)}>
           <h2>
-            {section} ({items.length})
+            {t(section)} ({items.length})
           </h2>
           <table className="opd-items3">
             <thead>
               <tr>
-                <th>Item</th>
-                <th className="opd-answer">Status</th>
-                <th>Comment</th>
+                <th>{t('Item')}</th>
+                <th className="opd-answer">{t('Status')}</th>
+                <th>{t('Comment')}</th>
               </tr>
             </thead>
             <tbody>
@@ -369,9 +378,9 @@ export function InspectionDocument({
                 const answer = ((form as unknown as Record<string, unknown>)[item.key] ?? { status: 2, comments: null }) as { status: number; comments: string | null }
                 return (
                   <tr key={item.key} data-item={item.key}>
-                    <td>{item.label}</td>
+                    <td>{t(item.label)}</td>
                     <td className="opd-answer">
-                      <span className={answer.status === 1 ? 'opd-bad' : answer.status === 0 ? 'opd-good' : 'opd-muted'}>{inspectionItemStatusLabel(answer.status)}</span>
+                      <span className={answer.status === 1 ? 'opd-bad' : answer.status === 0 ? 'opd-good' : 'opd-muted'}>{t(inspectionItemStatusLabel(answer.status))}</span>
                     </td>
                     <td>{answer.comments || ''}</td>
                   </tr>
@@ -382,8 +391,8 @@ export function InspectionDocument({
         </section>
       ))}
       <div className="opd-end">
-        <section aria-label="Images">
-          <h2>Images</h2>
+        <section aria-label={t('Images')}>
+          <h2>{t('Images')}</h2>
           <PhotosBlock photos={photos} prefix="insp" />
         </section>
         {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}

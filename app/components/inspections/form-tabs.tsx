@@ -12,6 +12,8 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FLEET_INTENT } from '#app/components/fleet/shared.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import type { InspectionView, PreInspectionView, RepairView } from '#app/components/fleet/shared.ts'
 import { RepairSourceLink } from '#app/components/repairs/repair-source-link.tsx'
@@ -41,16 +43,17 @@ interface FiledRow {
 
 /** The Pre inspections and Inspections tabs: status, date, who filed it, info and print. */
 function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no }: { kind: FormDialogKind; rows: FiledRow[]; caption: string; dateTitle: string; personTitle: string; yes: string; no: string }) {
+  const { t } = useT()
   const companyId = useCompanyId()
   return (
-    <Table containerProps={{ 'aria-label': caption }}>
+    <Table containerProps={{ 'aria-label': t(caption) }}>
       <TableHeader>
         <TableRow>
-          <TableHead>Status</TableHead>
-          <TableHead>{dateTitle}</TableHead>
-          <TableHead>{personTitle}</TableHead>
+          <TableHead>{t('Status')}</TableHead>
+          <TableHead>{t(dateTitle)}</TableHead>
+          <TableHead>{t(personTitle)}</TableHead>
           <TableHead className="w-24">
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('Actions')}</span>
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -59,15 +62,19 @@ function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no 
           const label = `${r.date.slice(0, 10)}${r.person ? `, ${r.person}` : ''}`
           return (
             <TableRow key={r.id} data-testid={`${kind}-${r.id}`}>
-              <TableCell label="Status">
+              <TableCell label={t('Status')}>
                 <div className="flex flex-wrap gap-1">
-                  <StatusBadge ok={r.isSatisfactory} yes={yes} no={no} />
-                  {r.reviewStatus && r.reviewStatus !== 'Applied' ? <Badge variant={badgeOf(inspectionReviewTone(r.reviewStatus))}>{inspectionReviewLabel(r.reviewStatus)}</Badge> : null}
-                  {r.isAnnual ? <Badge variant="secondary" title="The annual inspection (49 CFR 396.17)">Annual</Badge> : null}
+                  <StatusBadge ok={r.isSatisfactory} yes={t(yes)} no={t(no)} />
+                  {r.reviewStatus && r.reviewStatus !== 'Applied' ? <Badge variant={badgeOf(inspectionReviewTone(r.reviewStatus))}>{t(inspectionReviewLabel(r.reviewStatus))}</Badge> : null}
+                  {r.isAnnual ? (
+                    <Badge variant="secondary" title={t('The annual inspection (49 CFR 396.17)')}>
+                      {t('Annual')}
+                    </Badge>
+                  ) : null}
                 </div>
               </TableCell>
               <TableCell cell="key">{r.date.slice(0, 10)}</TableCell>
-              <TableCell label={personTitle} className="whitespace-normal break-words">{r.person || '—'}</TableCell>
+              <TableCell label={t(personTitle)} className="whitespace-normal break-words">{r.person || '—'}</TableCell>
               <TableCell cell="actions">
                 <div className="flex gap-1">
                   <FormDetailDialog kind={kind} id={r.id} companyId={companyId} label={label} />
@@ -85,15 +92,16 @@ function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no 
 
 /** An annual inspection's report (49 CFR 396.21) and, once passed, its decal (396.17(c)): decision 066. */
 function AnnualLinks({ id, label, passed }: { id: number; label: string; passed: boolean }) {
+  const { t } = useT()
   return (
     <>
-      <Button asChild variant="ghost" size="sm" aria-label={`Annual inspection report, ${label}`}>
+      <Button asChild variant="ghost" size="sm" aria-label={t('Annual inspection report, {label}', { label })}>
         <a href={annualReportPath(id)} data-testid={`annual-report-${id}`}>
           <ClipboardCheckIcon aria-hidden="true" />
         </a>
       </Button>
       {passed ? (
-        <Button asChild variant="ghost" size="sm" aria-label={`Annual inspection decal, ${label}`}>
+        <Button asChild variant="ghost" size="sm" aria-label={t('Annual inspection decal, {label}', { label })}>
           <a href={annualDecalPath(id)} download data-testid={`annual-decal-${id}`}>
             <StickerIcon aria-hidden="true" />
           </a>
@@ -104,23 +112,32 @@ function AnnualLinks({ id, label, passed }: { id: number; label: string; passed:
 }
 
 export function PreInspectionsTab({ items }: { items: PreInspectionView[] }) {
+  const { t } = useT()
   if (!items.length) {
-    return <EmptyState icon={ClipboardListIcon} titleAs="p" title="No pre-inspections yet" description="Drivers of the operating company file a pre-inspection before each trip; they will be listed here." />
+    return (
+      <EmptyState
+        icon={ClipboardListIcon}
+        titleAs="p"
+        title={t('No pre-inspections yet')}
+        description={t('Drivers of the operating company file a pre-inspection before each trip; they will be listed here.')}
+      />
+    )
   }
   const rows = items.map((p) => ({ id: p.id, date: p.date, isSatisfactory: p.isSatisfactory, person: p.driverName }))
-  return <FiledFormsTable kind="pre-inspection" rows={rows} caption="Pre inspections" dateTitle="Date" personTitle="Driver" yes="Ok" no="Defective" />
+  return <FiledFormsTable kind="pre-inspection" rows={rows} caption={msg('Pre inspections')} dateTitle={msg('Date')} personTitle={msg('Driver')} yes={msg('Ok')} no={msg('Defective')} />
 }
 
 export function InspectionsTab({ items, actionPath }: { items: InspectionView[]; actionPath?: string }) {
+  const { t } = useT()
   if (!items.length) {
-    return <EmptyState icon={ClipboardCheckIcon} titleAs="p" title="No inspections yet" description="Periodic inspections filed by mechanics will be listed here." />
+    return <EmptyState icon={ClipboardCheckIcon} titleAs="p" title={t('No inspections yet')} description={t('Periodic inspections filed by mechanics will be listed here.')} />
   }
   const rows = items.map((i) => ({ id: i.id, date: i.date, isSatisfactory: i.isSatisfactory, person: i.inspectorName, reviewStatus: i.reviewStatus, isAnnual: i.isAnnual }))
   const pending = items.filter((i) => i.reviewStatus === 'Pending')
   return (
     <div className="grid gap-3">
       {pending.length && actionPath ? <AwaitingReview items={pending} actionPath={actionPath} /> : null}
-      <FiledFormsTable kind="inspection" rows={rows} caption="Inspections" dateTitle="Inspection date" personTitle="Inspector" yes="Satisfactory" no="Unsatisfactory" />
+      <FiledFormsTable kind="inspection" rows={rows} caption={msg('Inspections')} dateTitle={msg('Inspection date')} personTitle={msg('Inspector')} yes={msg('Satisfactory')} no={msg('Unsatisfactory')} />
     </div>
   )
 }
@@ -130,24 +147,26 @@ export function InspectionsTab({ items, actionPath }: { items: InspectionView[];
  * who accepts (applied now: odometer, next inspection) or rejects them. Plain posts: no JavaScript needed.
  */
 function AwaitingReview({ items, actionPath }: { items: InspectionView[]; actionPath: string }) {
+  const { t } = useT()
   return (
     <section aria-labelledby="awaiting-review-title" className="grid gap-2 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="awaiting-review">
       <h4 id="awaiting-review-title" className="font-semibold">
-        {items.length === 1 ? 'An inspection awaits your review' : `${items.length} inspections await your review`}
+        {t('{count, plural, one {An inspection awaits your review} other {# inspections await your review}}', { count: items.length })}
       </h4>
-      <p>Filed by a company with no relation to this vehicle: it changes nothing (odometer, next inspection) until you accept it. Open it to read it first.</p>
+      <p>{t('Filed by a company with no relation to this vehicle: it changes nothing (odometer, next inspection) until you accept it. Open it to read it first.')}</p>
       <ul className="grid gap-2">
         {items.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 grow break-words">
-              {i.date.slice(0, 10)}, {i.inspectorName}: {i.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}
+              {i.date.slice(0, 10)}, {i.inspectorName}: {i.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')}
             </span>
             {INSPECTION_REVIEW_DECISIONS.map((decision) => (
               <Form key={decision} method="post" action={actionPath}>
                 <input type="hidden" name="intent" value={FLEET_INTENT.reviewInspection} />
                 <input type="hidden" name="inspectionId" value={i.id} />
                 <Button type="submit" name="decision" value={decision} size="sm" variant={decision === 'Accept' ? 'default' : 'outline'} className="h-9">
-                  {decision} <span className="sr-only">the inspection of {i.date.slice(0, 10)} by {i.inspectorName}</span>
+                  {decision === 'Accept' ? t('Accept') : t('Reject')}{' '}
+                  <span className="sr-only">{t('the inspection of {date} by {inspector}', { date: i.date.slice(0, 10), inspector: i.inspectorName })}</span>
                 </Button>
               </Form>
             ))}
@@ -159,22 +178,23 @@ function AwaitingReview({ items, actionPath }: { items: InspectionView[]; action
 }
 
 export function RepairActionsTab({ items }: { items: RepairView[] }) {
+  const { t } = useT()
   const companyId = useCompanyId()
   if (!items.length) {
-    return <EmptyState icon={WrenchIcon} titleAs="p" title="No repair actions" description="A pre-inspection with a defect creates a repair action; it will be listed here." />
+    return <EmptyState icon={WrenchIcon} titleAs="p" title={t('No repair actions')} description={t('A pre-inspection with a defect creates a repair action; it will be listed here.')} />
   }
   return (
-    <Table containerProps={{ 'aria-label': 'Repair actions' }}>
+    <Table containerProps={{ 'aria-label': t('Repair actions') }}>
       <TableHeader>
         <TableRow>
-          <TableHead>Repair identifier</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Created at</TableHead>
-          <TableHead>Repaired at</TableHead>
-          <TableHead>Comments</TableHead>
-          <TableHead>Repair company</TableHead>
+          <TableHead>{t('Repair identifier')}</TableHead>
+          <TableHead>{t('Status')}</TableHead>
+          <TableHead>{t('Created at')}</TableHead>
+          <TableHead>{t('Repaired at')}</TableHead>
+          <TableHead>{t('Comments')}</TableHead>
+          <TableHead>{t('Repair company')}</TableHead>
           <TableHead className="w-14">
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('Actions')}</span>
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -182,16 +202,16 @@ export function RepairActionsTab({ items }: { items: RepairView[] }) {
         {items.map((r) => (
           <TableRow key={r.id} data-testid={`repair-${r.id}`}>
             <TableCell cell="key" className="font-mono text-xs">{r.repairIdentifier}</TableCell>
-            <TableCell label="Status">{r.isRepaired ? <Badge variant="success">Repaired</Badge> : <Badge variant="warning">Pending repair</Badge>}</TableCell>
-            <TableCell label="Created at">
+            <TableCell label={t('Status')}>{r.isRepaired ? <Badge variant="success">{t('Repaired')}</Badge> : <Badge variant="warning">{t('Pending repair')}</Badge>}</TableCell>
+            <TableCell label={t('Created at')}>
               <time dateTime={r.createdAt}>{r.createdAtLabel}</time>
             </TableCell>
-            <TableCell label="Repaired at">{r.repairedAt ? <time dateTime={r.repairedAt}>{r.repairedAtLabel}</time> : 'Pending'}</TableCell>
-            <TableCell label="Comments" className="max-w-xs whitespace-normal break-words">{r.comments || '—'}</TableCell>
-            <TableCell label="Repair company" className="whitespace-normal">
+            <TableCell label={t('Repaired at')}>{r.repairedAt ? <time dateTime={r.repairedAt}>{r.repairedAtLabel}</time> : t('Pending')}</TableCell>
+            <TableCell label={t('Comments')} className="max-w-xs whitespace-normal break-words">{r.comments || '—'}</TableCell>
+            <TableCell label={t('Repair company')} className="whitespace-normal">
               {r.repairCompanyName ?? (
-                <span className="text-muted-foreground" title={REPAIR_TEXT.waitingForShopHint}>
-                  {REPAIR_TEXT.waitingForShop}
+                <span className="text-muted-foreground" title={t(REPAIR_TEXT.waitingForShopHint)}>
+                  {t(REPAIR_TEXT.waitingForShop)}
                 </span>
               )}
             </TableCell>

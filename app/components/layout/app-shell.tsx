@@ -5,6 +5,7 @@ import { Logo } from '#app/components/logo.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#app/components/ui/lazy-sheet.tsx'
 import type { MenuGroup } from '#app/utils/menu.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { Footer } from './footer.tsx'
 import { SideMenu } from './side-menu.tsx'
 
@@ -29,6 +30,7 @@ export function AppShell({
   beforeLogout?: () => Promise<unknown>
   children: ReactNode
 }) {
+  const { t } = useT()
   const onLogout = useBeforeSubmit(beforeLogout)
   const [desktopOpen, setDesktopOpen] = useState(true)
   const [mobileOpen, setMobileOpen] = useState(false)
@@ -38,7 +40,7 @@ export function AppShell({
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Toggle menu"
+          aria-label={t('Toggle menu')}
           onClick={() => {
             if (window.matchMedia('(min-width: 768px)').matches) setDesktopOpen((o) => !o)
             else setMobileOpen(true)
@@ -46,7 +48,7 @@ export function AppShell({
         >
           <Menu className="size-5" />
         </Button>
-        <Link to="/dashboard" aria-label="Operon dashboard" className="rounded-md px-1 focus-visible:ring-2 focus-visible:ring-ring">
+        <Link to="/dashboard" aria-label={t('Operon dashboard')} className="rounded-md px-1 focus-visible:ring-2 focus-visible:ring-ring">
           <Logo />
         </Link>
         <div className="ml-auto flex items-center gap-3">
@@ -54,7 +56,7 @@ export function AppShell({
           <Form method="post" action="/logout" onSubmit={onLogout}>
             <Button type="submit" variant="outline" size="sm">
               <LogOut className="size-4" />
-              Logout
+              {t('Logout')}
             </Button>
           </Form>
         </div>
@@ -67,8 +69,8 @@ export function AppShell({
         ) : null}
         <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
           <SheetContent side="left" className="w-72 p-0">
-            <SheetTitle className="sr-only">Menu</SheetTitle>
-            <SheetDescription className="sr-only">Pages of your companies and roles</SheetDescription>
+            <SheetTitle className="sr-only">{t('Menu')}</SheetTitle>
+            <SheetDescription className="sr-only">{t('Pages of your companies and roles')}</SheetDescription>
             <SideMenu groups={menu} profileComplete={profileComplete} onNavigate={() => setMobileOpen(false)} />
           </SheetContent>
         </Sheet>

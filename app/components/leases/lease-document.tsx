@@ -8,7 +8,9 @@
 import type { LeaseSide } from '#catalog/compliance.ts'
 import type { FingerprintView } from '#app/components/inspections/form-print.tsx'
 import { FingerprintBlock, PrintStyles } from '#app/components/inspections/form-print.tsx'
-import { formatInstant } from '#app/utils/dates.ts'
+import { formatDateOnly, formatInstant, INTL_LOCALE } from '#app/utils/dates.ts'
+import { useT, type Translate } from '#app/utils/i18n.tsx'
+import type { Locale } from '#catalog/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import type { LeaseAgreementView } from '#server/leases/lease-agreements.server.ts'
 import { ADDRESS_MISSING, LEASE_STATE_LABELS, leaseDate, leaseText } from '#server/leases/lease-text.ts'
@@ -25,20 +27,23 @@ const LEASE_CSS = `
 `
 
 /** The day the lease was drafted, in the lessee's time zone (as its term). */
-function draftedOn(lease: LeaseView): string {
+function draftedOn(lease: LeaseView, locale: Locale): string {
   try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: lease.operator.timeZone }).format(new Date(lease.createdAt))
+    return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: lease.operator.timeZone }).format(new Date(lease.createdAt))
   } catch {
     return leaseDate(lease.createdAt)
   }
 }
 
 /** A side's signing time, in that side's company time zone, naming the zone ("Nov 27, 2026, 9:14 AM PST"). */
-export function signedAtText(lease: LeaseView, side: LeaseSide, iso: string): string {
-  return formatInstant(iso, side === 'Owner' ? lease.owner.timeZone : lease.operator.timeZone)
+export function signedAtText(lease: LeaseView, side: LeaseSide, iso: string, locale: Locale = 'en'): string {
+  return formatInstant(iso, side === 'Owner' ? lease.owner.timeZone : lease.operator.timeZone, locale)
 }
 
-function SignatureBlock({ lease, side }: { lease: LeaseView; side: LeaseSide }) {
+/** A calendar date of the term: the lease's own format in English, the page's language otherwise. */
+const termDate = (day: string, locale: Locale) => (locale === 'en' ? leaseDate(day) : formatDateOnly(day, locale))
+
+function SignatureBlock({ lease, side, t, locale }: { lease: LeaseView; side: LeaseSide; t: Translate; locale: Locale }) {
   const text = leaseText(lease.textVersion)
   const signed = lease.signatures.find((s) => s.side === side)
   const party = side === 'Owner' ? lease.owner : lease.operator
@@ -47,22 +52,22 @@ function SignatureBlock({ lease, side }: { lease: LeaseView; side: LeaseSide }) 
       <div className="opd-muted">{text.signatureLines[side]}</div>
       <div className="opd-sigline">
         {signed?.signature ? (
-          <img src={`data:image/png;base64,${signed.signature}`} alt={`Signature of ${signed.signerName}`} />
+          <img src={`data:image/png;base64,${signed.signature}`} alt={t('Signature of {name}', { name: signed.signerName })} />
         ) : signed ? (
           <span className="opd-typed">{signed.signerName}</span>
         ) : null}
       </div>
       <dl>
-        <dt>Company</dt>
+        <dt>{t('Company')}</dt>
         <dd>{party.name}</dd>
-        <dt>Name</dt>
-        <dd>{signed ? signed.signerName : 'Not signed yet'}</dd>
-        <dt>Signed</dt>
-        <dd>{signed ? signedAtText(lease, side, signed.signedAt) : '—'}</dd>
+        <dt>{t('Name')}</dt>
+        <dd>{signed ? signed.signerName : t('Not signed yet')}</dd>
+        <dt>{t('Signed')}</dt>
+        <dd>{signed ? signedAtText(lease, side, signed.signedAt, locale) : '—'}</dd>
         {signed?.typed ? (
           <>
-            <dt>Signature</dt>
-            <dd>Signed by typed name: {signed.signerName}</dd>
+            <dt>{t('Signature')}</dt>
+            <dd>{t('Signed by typed name: {name}', { name: signed.signerName })}</dd>
           </>
         ) : null}
       </dl>
@@ -71,71 +76,72 @@ function SignatureBlock({ lease, side }: { lease: LeaseView; side: LeaseSide }) 
 }
 
 export function LeaseDocument({ lease, fingerprint }: { lease: LeaseView; fingerprint?: FingerprintView }) {
+  const { t, locale } = useT()
   const text = leaseText(lease.textVersion)
-  const address = (a: string | null) => (a && a.trim() ? a : `(${ADDRESS_MISSING})`)
+  const address = (a: string | null) => (a && a.trim() ? a : `(${t(ADDRESS_MISSING)})`)
   // The page's CSP nonce (decision 046); none in the PDF's own document.
   const nonce = useNonce()
   return (
-    <article className="opd" aria-label="Lease agreement">
+    <article className="opd" aria-label={t('Lease agreement')}>
       <PrintStyles />
       <style nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: LEASE_CSS }} />
       <div className="opd-head">
         <div>
           <h1>{text.title}</h1>
           <p className="opd-sub">
-            {text.citation} · Lease no. {lease.id} · Text {lease.textVersion} · Drafted {draftedOn(lease)}
+            {text.citation} · {t('Lease no. {id} · Text {version} · Drafted {date}', { id: lease.id, version: lease.textVersion, date: draftedOn(lease, locale) })}
           </p>
         </div>
-        <span className={`opd-badge ${lease.state === 'signed' ? 'opd-good' : 'opd-bad'}`}>{LEASE_STATE_LABELS[lease.state]}</span>
+        <span className={`opd-badge ${lease.state === 'signed' ? 'opd-good' : 'opd-bad'}`}>{t(LEASE_STATE_LABELS[lease.state])}</span>
       </div>
       <div className="opd-grid">
-        <section aria-label="Lessor">
-          <h2>Lessor (owner)</h2>
+        <section aria-label={t('Lessor')}>
+          <h2>{t('Lessor (owner)')}</h2>
           <dl>
-            <dt>Company</dt>
+            <dt>{t('Company')}</dt>
             <dd>{lease.owner.name}</dd>
-            <dt>Address</dt>
+            <dt>{t('Address')}</dt>
             <dd>{address(lease.owner.address)}</dd>
           </dl>
         </section>
-        <section aria-label="Lessee">
-          <h2>Lessee (operator)</h2>
+        <section aria-label={t('Lessee')}>
+          <h2>{t('Lessee (operator)')}</h2>
           <dl>
-            <dt>Company</dt>
+            <dt>{t('Company')}</dt>
             <dd>{lease.operator.name}</dd>
-            <dt>Address</dt>
+            <dt>{t('Address')}</dt>
             <dd>{address(lease.operator.address)}</dd>
           </dl>
         </section>
-        <section aria-label="Vehicle">
-          <h2>Vehicle</h2>
+        <section aria-label={t('Vehicle')}>
+          <h2>{t('Vehicle')}</h2>
           <dl>
-            <dt>Identifier</dt>
+            <dt>{t('Identifier')}</dt>
             <dd>{lease.vehicle.vehicleIdentifier}</dd>
-            <dt>VIN</dt>
+            <dt>{t('VIN')}</dt>
             <dd className="opd-mono">{lease.vehicle.vin}</dd>
-            <dt>License plate</dt>
+            <dt>{t('License plate')}</dt>
             <dd>{lease.vehicle.licensePlate || '—'}</dd>
           </dl>
         </section>
-        <section aria-label="Term">
-          <h2>Term</h2>
+        <section aria-label={t('Term')}>
+          <h2>{t('Term')}</h2>
           <dl>
-            <dt>Start</dt>
-            <dd>{leaseDate(lease.startDate)}</dd>
-            <dt>End</dt>
-            <dd>{lease.endDate ? leaseDate(lease.endDate) : 'Open-ended'}</dd>
+            <dt>{t('Start')}</dt>
+            <dd>{termDate(lease.startDate, locale)}</dd>
+            <dt>{t('End')}</dt>
+            <dd>{lease.endDate ? termDate(lease.endDate, locale) : t('Open-ended')}</dd>
             {lease.assignmentEndedAt ? (
               <>
-                <dt>Ended early</dt>
-                <dd>{formatInstant(lease.assignmentEndedAt, lease.operator.timeZone)}</dd>
+                <dt>{t('Ended early')}</dt>
+                <dd>{formatInstant(lease.assignmentEndedAt, lease.operator.timeZone, locale)}</dd>
               </>
             ) : null}
           </dl>
         </section>
       </div>
-      <section className="opd-lease" aria-label="Terms of the lease">
-        <h2>Terms</h2>
+      <section className="opd-lease" aria-label={t('Terms of the lease')}>
+        <h2>{t('Terms')}</h2>
         {text.paragraphs(leaseTerms(lease)).map((p) => (
           <div key={p.heading}>
             <h3>{p.heading}</h3>
@@ -143,11 +149,11 @@ export function LeaseDocument({ lease, fingerprint }: { lease: LeaseView; finger
           </div>
         ))}
       </section>
-      <section aria-label="Signatures">
-        <h2>Signatures</h2>
+      <section aria-label={t('Signatures')}>
+        <h2>{t('Signatures')}</h2>
         <div className="opd-sigs">
-          <SignatureBlock lease={lease} side="Owner" />
-          <SignatureBlock lease={lease} side="Operator" />
+          <SignatureBlock lease={lease} side="Owner" t={t} locale={locale} />
+          <SignatureBlock lease={lease} side="Operator" t={t} locale={locale} />
         </div>
       </section>
       {fingerprint ? <FingerprintBlock fp={fingerprint} /> : null}

@@ -1,4 +1,5 @@
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 import { CompanyCodeCard } from './company-code-card.tsx'
 import { EmployeesTable } from './employees-table.tsx'
 import type { CompanyCodeCardData, EmployeePage } from './shared.ts'
@@ -17,9 +18,10 @@ export function EmployeesPage({
   employees: EmployeePage
   openId: number | null
 }) {
+  const { t } = useT()
   return (
     <>
-      <PageHeader title={title} description={description} actions={<CompanyCodeCard card={card} />} />
+      <PageHeader title={title} description={t(description)} actions={<CompanyCodeCard card={card} />} />
       <EmployeesTable employees={employees} openId={openId} companyCode={card.code} />
     </>
   )

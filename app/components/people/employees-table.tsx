@@ -9,6 +9,7 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import {
   EMPLOYEE_PAGE_SIZES,
   PEOPLE_TEXT,
@@ -18,6 +19,7 @@ import {
   type EmployeeView,
 } from './shared.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 const COLUMNS = 8
 
@@ -48,6 +50,7 @@ function SwitchLook({ on }: { on: boolean }) {
  */
 function RoleToggle({ employee, role, companyId }: { employee: EmployeeView; role: EmployeeRoleView; companyId: number }) {
   const hydrated = useHydrated()
+  const { t } = useT()
   const navigation = useNavigation()
   const busy =
     navigation.state !== 'idle' &&
@@ -60,14 +63,14 @@ function RoleToggle({ employee, role, companyId }: { employee: EmployeeView; rol
       type={type}
       role="switch"
       aria-checked={role.isActive}
-      aria-label={`${role.label} role of ${name}`}
+      aria-label={t('{role} role of {name}', { role: t(role.label), name })}
       disabled={busy}
       {...(type === 'submit' ? { name: 'intent', value: ROLE_STATUS_INTENT } : {})}
       className="inline-flex items-center gap-2 rounded-md px-1 py-1 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
       data-testid={`role-toggle-${employee.id}-${role.id}`}
     >
       <SwitchLook on={role.isActive} />
-      <span>{role.isActive ? 'Active' : 'Inactive'}</span>
+      <span>{role.isActive ? t('Active') : t('Inactive')}</span>
     </button>
   )
   const hidden = (
@@ -89,9 +92,9 @@ function RoleToggle({ employee, role, companyId }: { employee: EmployeeView; rol
   return (
     <ConfirmDialog
       trigger={button('button')}
-      title={role.isActive ? `Deactivate ${role.label} role` : `Activate ${role.label} role`}
-      description={PEOPLE_TEXT.confirmRoleStatus}
-      confirmLabel={role.isActive ? 'Deactivate' : 'Activate'}
+      title={role.isActive ? t('Deactivate {role} role', { role: t(role.label) }) : t('Activate {role} role', { role: t(role.label) })}
+      description={t(PEOPLE_TEXT.confirmRoleStatus)}
+      confirmLabel={role.isActive ? t('Deactivate') : t('Activate')}
       variant={role.isActive ? 'destructive' : 'default'}
       formAs={Form}
       formProps={{ method: 'post', preventScrollReset: true }}
@@ -103,6 +106,7 @@ function RoleToggle({ employee, role, companyId }: { employee: EmployeeView; rol
 }
 
 function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; companyId: number; open: boolean }) {
+  const { t, locale } = useT()
   const rowId = `employee-roles-${employee.id}`
   const name = `${employee.firstName} ${employee.lastName}`.trim()
   return (
@@ -119,7 +123,7 @@ function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; c
               )}
             >
               <ChevronRightIcon aria-hidden="true" className="transition-transform group-open:rotate-90" />
-              <span className="sr-only">Roles of {name}</span>
+              <span className="sr-only">{t('Roles of {name}', { name })}</span>
             </summary>
           </details>
         </TableCell>
@@ -129,40 +133,40 @@ function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; c
             <span className="font-mono text-xs">{employee.personalIdentifier}</span>
           </div>
         </TableCell>
-        <TableCell label="First name">{employee.firstName}</TableCell>
-        <TableCell label="Last name">{employee.lastName}</TableCell>
-        <TableCell label="Email">{employee.email ?? '—'}</TableCell>
-        <TableCell label="Roles">
+        <TableCell label={t('First name')}>{employee.firstName}</TableCell>
+        <TableCell label={t('Last name')}>{employee.lastName}</TableCell>
+        <TableCell label={t('Email')}>{employee.email ?? '—'}</TableCell>
+        <TableCell label={t('Roles')}>
           {employee.companyRoles.length ? (
             <div className="flex flex-wrap gap-1" data-testid={`employee-roles-list-${employee.id}`}>
               {employee.companyRoles.map((r) =>
                 r.isActive ? (
                   <Badge key={r.label} variant="secondary">
-                    {r.label}
+                    {t(r.label)}
                   </Badge>
                 ) : (
                   <Badge key={r.label} variant="outline" className="text-muted-foreground">
-                    {r.label} (inactive)
+                    {t('{role} (inactive)', { role: t(r.label) })}
                   </Badge>
                 ),
               )}
             </div>
           ) : (
-            <span className="text-muted-foreground">No active role</span>
+            <span className="text-muted-foreground">{t('No active role')}</span>
           )}
         </TableCell>
-        <TableCell label="Birthdate">
-          {employee.dateOfBirth ? <time dateTime={employee.dateOfBirth}>{employee.dateOfBirthLabel}</time> : '—'}
+        <TableCell label={t('Birthdate')}>
+          {employee.dateOfBirth ? <time dateTime={employee.dateOfBirth}>{formatDateOnly(employee.dateOfBirth, locale)}</time> : '—'}
         </TableCell>
-        <TableCell label="Phone">{employee.phoneNumber ?? '—'}</TableCell>
+        <TableCell label={t('Phone')}>{employee.phoneNumber ?? '—'}</TableCell>
       </TableRow>
       <tr id={rowId} className="hidden border-b bg-muted/30 [tr:has(details[open])+&]:table-row" data-testid={`employee-roles-${employee.id}`}>
         <td colSpan={COLUMNS} className="px-4 py-3">
-          <p className="mb-2 text-sm font-medium">Roles of {name}</p>
+          <p className="mb-2 text-sm font-medium">{t('Roles of {name}', { name })}</p>
           <ul className="grid gap-1">
             {employee.roleList.map((role) => (
               <li key={role.id} className="flex flex-wrap items-center gap-3">
-                <span className="w-28 text-sm">{role.label}</span>
+                <span className="w-28 text-sm">{t(role.label)}</span>
                 <RoleToggle employee={employee} role={role} companyId={companyId} />
               </li>
             ))}
@@ -187,6 +191,7 @@ function useSearchWith() {
 /** Server-side paging through links (`?page=2&pageSize=20`): works without JavaScript. */
 function Pagination({ employees }: { employees: EmployeePage }) {
   const searchWith = useSearchWith()
+  const { t } = useT()
   const { pageSize } = employees
   return (
     <ServerPagination
@@ -194,8 +199,8 @@ function Pagination({ employees }: { employees: EmployeePage }) {
       pageSizes={EMPLOYEE_PAGE_SIZES}
       hrefFor={(page) => searchWith({ page, pageSize })}
       keep={[['page', '1']]}
-      label="Employees pages"
-      noun="employees"
+      label={t('Employees pages')}
+      noun={t('employees')}
       id="employees-page-size"
     />
   )
@@ -217,6 +222,7 @@ export function EmployeesTable({
   /** Shown in the empty state: what a new driver or mechanic types to ask to join. */
   companyCode?: string
 }) {
+  const { t } = useT()
   if (employees.error) {
     return (
       <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
@@ -228,27 +234,27 @@ export function EmployeesTable({
     return (
       <EmptyState
         icon={UsersIcon}
-        title="No employees yet"
-        description="Share your company code with your drivers and mechanics: they type it when they register or in My Profile to ask to join. When you accept a request, they appear here."
+        title={t('No employees yet')}
+        description={t('Share your company code with your drivers and mechanics: they type it when they register or in My Profile to ask to join. When you accept a request, they appear here.')}
         action={companyCode ? <CompanyCodeToShare code={companyCode} /> : undefined}
       />
     )
   }
   return (
     <>
-      <Table containerProps={{ role: 'region', 'aria-label': PEOPLE_TEXT.employees }} data-testid="employees-table">
+      <Table containerProps={{ role: 'region', 'aria-label': t(PEOPLE_TEXT.employees) }} data-testid="employees-table">
         <TableHeader>
           <TableRow>
             <TableHead>
-              <span className="sr-only">Roles</span>
+              <span className="sr-only">{t('Roles')}</span>
             </TableHead>
-            <TableHead>Personal identifier</TableHead>
-            <TableHead>First name</TableHead>
-            <TableHead>Last name</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead>Roles</TableHead>
-            <TableHead>Birthdate</TableHead>
-            <TableHead>Phone</TableHead>
+            <TableHead>{t('Personal identifier')}</TableHead>
+            <TableHead>{t('First name')}</TableHead>
+            <TableHead>{t('Last name')}</TableHead>
+            <TableHead>{t('Email')}</TableHead>
+            <TableHead>{t('Roles')}</TableHead>
+            <TableHead>{t('Birthdate')}</TableHead>
+            <TableHead>{t('Phone')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -8,19 +8,21 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestIntent, type JoinRequestList, type JoinRequestView } from './shared.ts'
 import { useTRPC } from '#app/utils/trpc.tsx'
 import { useLiveRevalidation } from '#app/utils/use-live-revalidation.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 
 
 const ANSWERS = {
   [JOIN_REQUEST_INTENT.accept]: {
-    label: 'Accept',
-    title: 'Accept request',
+    label: msg('Accept'),
+    title: msg('Accept request'),
     description: PEOPLE_TEXT.confirmAccept,
     variant: 'default',
     Icon: CheckIcon,
   },
   [JOIN_REQUEST_INTENT.reject]: {
-    label: 'Reject',
-    title: 'Reject request',
+    label: msg('Reject'),
+    title: msg('Reject request'),
     description: PEOPLE_TEXT.confirmReject,
     variant: 'destructive',
     Icon: XIcon,
@@ -30,16 +32,18 @@ const ANSWERS = {
 /** Accept or reject one request (enabled only while it is Pending). */
 function AnswerButton({ intent, request, companyId }: { intent: JoinRequestIntent; request: JoinRequestView; companyId: number }) {
   const a = ANSWERS[intent]
+  const { t } = useT()
   return (
     <RequestActionButton
       intent={intent}
       requestId={request.id}
       companyId={companyId}
       disabled={request.status !== 'Pending'}
-      label={a.label}
-      accessibleName={`${a.label} ${request.name}`}
-      title={a.title}
-      description={a.description}
+      label={t(a.label)}
+      accessibleName={intent === JOIN_REQUEST_INTENT.accept ? t('Accept {name}', { name: request.name }) : t('Reject {name}', { name: request.name })}
+      title={t(a.title)}
+      description={t(a.description)}
+      dismissLabel={t('Cancel')}
       destructive={a.variant === 'destructive'}
       icon={a.Icon}
     />
@@ -68,6 +72,7 @@ export function JoinRequestsTable({
   /** Refresh the list on focus and every 30 s (JavaScript only). */
   live?: boolean
 }) {
+  const { t } = useT()
   return (
     <>
       {live ? <LiveRevalidation list={list} /> : null}
@@ -81,25 +86,25 @@ export function JoinRequestsTable({
           <EmptyState
             icon={UserPlusIcon}
             titleAs={emptyTitleAs}
-            title="No requests yet"
-            description="Share your company code: people who ask to join with it appear here for you to accept or reject."
+            title={t('No requests yet')}
+            description={t('Share your company code: people who ask to join with it appear here for you to accept or reject.')}
             action={companyCode ? <CompanyCodeToShare code={companyCode} /> : undefined}
           />
         )
       ) : (
-        <Table containerProps={{ role: 'region', 'aria-label': label }} data-testid="join-requests-table">
+        <Table containerProps={{ role: 'region', 'aria-label': t(label) }} data-testid="join-requests-table">
           <TableHeader>
             <TableRow>
               <TableHead>
-                <span className="sr-only">Accept</span>
+                <span className="sr-only">{t('Accept')}</span>
               </TableHead>
               <TableHead>
-                <span className="sr-only">Reject</span>
+                <span className="sr-only">{t('Reject')}</span>
               </TableHead>
-              <TableHead>Name</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Date</TableHead>
-              <TableHead>Status</TableHead>
+              <TableHead>{t('Name')}</TableHead>
+              <TableHead>{t('Role')}</TableHead>
+              <TableHead>{t('Date')}</TableHead>
+              <TableHead>{t('Status')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -112,11 +117,11 @@ export function JoinRequestsTable({
                   <AnswerButton intent={JOIN_REQUEST_INTENT.reject} request={r} companyId={list.companyId} />
                 </TableCell>
                 <TableCell cell="key" className="font-medium">{r.name}</TableCell>
-                <TableCell label="Role">{r.roleLabel}</TableCell>
-                <TableCell label="Date">
+                <TableCell label={t('Role')}>{t(r.roleLabel)}</TableCell>
+                <TableCell label={t('Date')}>
                   <time dateTime={r.requestDate}>{r.requestDateLabel}</time>
                 </TableCell>
-                <TableCell label="Status">
+                <TableCell label={t('Status')}>
                   <StatusPill kind="join" status={r.status} />
                 </TableCell>
               </TableRow>

@@ -1,5 +1,7 @@
 import { JoinRequestsTable } from './join-requests-table.tsx'
 import { PEOPLE_TEXT, type JoinRequestList } from './shared.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * The Owner join requests, shown on /ownerRequestPage/{companyId} below the
@@ -8,15 +10,16 @@ import { PEOPLE_TEXT, type JoinRequestList } from './shared.ts'
  * join-requests.server.ts.
  */
 export function OwnerJoinRequests({ list }: { list: JoinRequestList }) {
+  const { t } = useT()
   return (
     <section aria-labelledby="owner-join-requests-title" className="mt-10 grid gap-3" data-testid="owner-join-requests">
       <div className="space-y-1">
         <h2 id="owner-join-requests-title" className="text-lg font-semibold tracking-tight">
-          {PEOPLE_TEXT.usersRequests}
+          {t(PEOPLE_TEXT.usersRequests)}
         </h2>
-        <p className="text-sm text-muted-foreground">People asking to join this company as owners.</p>
+        <p className="text-sm text-muted-foreground">{t('People asking to join this company as owners.')}</p>
       </div>
-      <JoinRequestsTable list={list} label="Owner users requests" emptyTitleAs="h3" />
+      <JoinRequestsTable list={list} label={msg('Owner users requests')} emptyTitleAs="h3" />
     </section>
   )
 }

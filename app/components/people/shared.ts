@@ -1,3 +1,4 @@
+import { msg } from '#catalog/i18n.ts'
 import type { ManagerRoleName } from '#catalog/roles.ts'
 /**
  * Form intents, texts, paths and data shapes of the companies-and-people
@@ -14,18 +15,18 @@ export const ROLE_STATUS_INTENT = 'setRoleStatus'
 
 /** The spec's texts (sections 2 and 8), verbatim. */
 export const PEOPLE_TEXT = {
-  usersRequests: 'Users requests',
-  employees: 'Employees',
-  confirmAccept: 'Are you sure you want to accept this user?',
-  confirmReject: 'Are you sure you want to reject this user?',
-  accepted: 'User accepted successfully',
-  rejected: 'User rejected successfully',
-  alreadyInCompany: 'User was already in the company',
-  errorAccepting: 'Error accepting user',
-  companyIdRequired: 'CompanyId required',
-  confirmRoleStatus: 'Are you sure you want to change the status of this role for this user?',
-  updated: 'Updated successfully',
-  settingsSaved: 'Company settings saved',
+  usersRequests: msg('Users requests'),
+  employees: msg('Employees'),
+  confirmAccept: msg('Are you sure you want to accept this user?'),
+  confirmReject: msg('Are you sure you want to reject this user?'),
+  accepted: msg('User accepted successfully'),
+  rejected: msg('User rejected successfully'),
+  alreadyInCompany: msg('User was already in the company'),
+  errorAccepting: msg('Error accepting user'),
+  companyIdRequired: msg('CompanyId required'),
+  confirmRoleStatus: msg('Are you sure you want to change the status of this role for this user?'),
+  updated: msg('Updated successfully'),
+  settingsSaved: msg('Company settings saved'),
 } as const
 
 /** The URL of the company code's printable PDF. */

@@ -1,4 +1,5 @@
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 import { CompanyCodeCard } from './company-code-card.tsx'
 import { JoinRequestsTable } from './join-requests-table.tsx'
 import type { CompanyCodeCardData, JoinRequestList } from './shared.ts'
@@ -15,9 +16,10 @@ export function UsersRequestsPage({
   card: CompanyCodeCardData
   list: JoinRequestList
 }) {
+  const { t } = useT()
   return (
     <>
-      <PageHeader title={title} description={description} actions={<CompanyCodeCard card={card} />} />
+      <PageHeader title={title} description={t(description)} actions={<CompanyCodeCard card={card} />} />
       <JoinRequestsTable list={list} companyCode={card.code} />
     </>
   )

@@ -4,39 +4,12 @@ import { Link } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
 import type { OutboxEntry } from '#app/utils/offline-queue.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { loadOnce } from '#app/utils/load-once.ts'
-import { FILED_TEXT, type PreTripDraft } from './types.ts'
+import { loadQueue } from './outbox-flusher.ts'
+import { englishText, FILED_TEXT, type PreTripDraft } from './types.ts'
 import { deviceTimeZone, formatInstant } from '#app/utils/dates.ts'
+import { useT, type Translate } from '#app/utils/i18n.tsx'
 
-type Queue = typeof import('#app/utils/offline-queue.ts')
-
-/** The queue module, loaded on first use (it is not needed to show a page). */
-export const loadQueue = loadOnce((): Promise<Queue> => import('#app/utils/offline-queue.ts'))
-
-/**
- * Mounted once in the signed-in layout: sends the pre-trips saved on this phone when the page
- * loads, when the connection returns (`online`), and every little while as long as any wait.
- */
-export function OutboxFlusher({ userId }: { userId: number }) {
-  React.useEffect(() => {
-    let stopped = false
-    const flush = (force: boolean) => {
-      void loadQueue()
-        .then((q) => (stopped ? undefined : q.flushOutbox(userId, { force })))
-        .catch(() => undefined)
-    }
-    flush(true)
-    const online = () => flush(true)
-    window.addEventListener('online', online)
-    const timer = window.setInterval(() => flush(false), 15_000)
-    return () => {
-      stopped = true
-      window.removeEventListener('online', online)
-      window.clearInterval(timer)
-    }
-  }, [userId])
-  return null
-}
+export { loadQueue } from './outbox-flusher.ts'
 
 /** The outbox and drafts of the user, kept fresh across tabs; null until read (and without JavaScript). */
 export function useOutbox(userId: number): { entries: OutboxEntry[]; drafts: PreTripDraft[] } | null {
@@ -80,12 +53,22 @@ export function useOnline(): boolean {
 }
 
 /** What happened to a filing, in words (the icon is never the only signal). */
-export function filedSummary(entry: Pick<OutboxEntry, 'filed'>): string {
+export function filedSummary(entry: Pick<OutboxEntry, 'filed'>, t: Translate = englishText): string {
   if (!entry.filed) return ''
   const { filed } = entry
-  if (filed.isSatisfactory) return 'Sent: satisfactory'
-  const code = filed.repairIdentifier ? ` (${filed.repairIdentifier})` : ''
-  return `Sent: defects reported, repair job created${code}${filed.outOfService ? `; ${FILED_TEXT.outOfServiceShort}` : ''}`
+  if (filed.isSatisfactory) return t('Sent: satisfactory')
+  const code = filed.repairIdentifier
+  const sent = code ? t('Sent: defects reported, repair job created ({code})', { code }) : t('Sent: defects reported, repair job created')
+  return filed.outOfService ? `${sent}; ${t(FILED_TEXT.outOfServiceShort)}` : sent
+}
+
+/**
+ * Why a filing still waits, in the page's language. The outbox keeps the reason as written
+ * (English ids from the queue, or the server's message, already in the language it was sent in).
+ */
+export function reasonText(t: Translate, reason: string): string {
+  const status = /^The server answered (\d+)$/.exec(reason)?.[1]
+  return status ? t('The server answered {status}', { status }) : t(reason)
 }
 
 /** The pre-trips saved on this phone and not yet (or just) sent. */
@@ -102,12 +85,13 @@ export function QueuedFilings({
   onOpenRefused?: (entry: OutboxEntry) => void
 }) {
   const online = useOnline()
+  const { t, locale } = useT()
   const shown = entries.filter((e) => vehicleId === undefined || e.vehicleId === vehicleId)
   if (!shown.length) return null
   return (
     <section aria-labelledby="outbox-title" className="rounded-lg border bg-card p-3" data-testid="pre-trip-outbox">
       <h2 id="outbox-title" className="mb-2 text-sm font-semibold">
-        Pre-trips saved on this phone
+        {t('Pre-trips saved on this phone')}
       </h2>
       <ul className="grid gap-2">
         {shown.map((e) => (
@@ -123,29 +107,31 @@ export function QueuedFilings({
             )}
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">
-                {e.vehicleIdentifier} · {formatInstant(new Date(e.queuedAt).toISOString(), deviceTimeZone())}
+                {e.vehicleIdentifier} · {formatInstant(new Date(e.queuedAt).toISOString(), deviceTimeZone(), locale)}
               </p>
               <p className="text-muted-foreground break-words">
                 {e.state === 'filed'
-                  ? filedSummary(e)
+                  ? filedSummary(e, t)
                   : e.state === 'refused'
-                    ? `Not accepted: ${e.refusal?.formError ?? ''}`
-                    : `Saved on this phone; it will be sent when the connection returns.${e.lastError ? ` (${e.lastError})` : ''}`}
+                    ? t('Not accepted: {reason}', { reason: reasonText(t, e.refusal?.formError ?? '') })
+                    : e.lastError
+                      ? t('Saved on this phone; it will be sent when the connection returns. ({reason})', { reason: reasonText(t, e.lastError) })
+                      : t('Saved on this phone; it will be sent when the connection returns.')}
               </p>
             </div>
             {e.state === 'queued' && onRetry && online ? (
               <Button type="button" size="sm" variant="outline" onClick={onRetry}>
-                Send now
+                {t('Send now')}
               </Button>
             ) : null}
             {e.state === 'refused' ? (
               onOpenRefused ? (
                 <Button type="button" size="sm" variant="outline" onClick={() => onOpenRefused(e)}>
-                  Open it
+                  {t('Open it')}
                 </Button>
               ) : (
                 <Button asChild size="sm" variant="outline">
-                  <Link to={`/preTrip/${e.vehicleId}`}>Open it</Link>
+                  <Link to={`/preTrip/${e.vehicleId}`}>{t('Open it')}</Link>
                 </Button>
               )
             ) : null}

@@ -1,9 +1,10 @@
 import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
+import { msg } from '#catalog/i18n.ts'
 import type { PreTripValues } from './types.ts'
 import { dateOfWallTime, instantOfWallTime } from './zoned-time.ts'
 
 /** Under a checklist item left unanswered: the page asks every item (decision 031), with or without JavaScript. */
-export const UNANSWERED_ITEM = 'Answer Ok or Defective'
+export const UNANSWERED_ITEM = msg('Answer Ok or Defective')
 
 /**
  * From what the driver typed to the API's body (API.md `submitPreInspection`), without the

@@ -1,15 +1,19 @@
 import { Camera, ImagePlus, X } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { downscaleToJpeg } from '#app/utils/shrink-image.ts'
+import { loadOnce } from '#app/utils/load-once.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** Phone photos are shrunk before they are kept or sent (the server takes at most 2 MiB each). */
 export const PHOTO_SHRINK = { maxSide: 1600, quality: 0.8 }
 
 /** A picture as it is kept in the draft: the shrunk JPEG, or the file as chosen when the browser cannot read it. */
 export async function shrinkPhoto(file: File): Promise<Blob> {
-  return (await downscaleToJpeg(file, PHOTO_SHRINK)) ?? file
+  return (await (await loadShrinkImage()).downscaleToJpeg(file, PHOTO_SHRINK)) ?? file
 }
+
+/** The image code, loaded when a photo is taken or the form is sent (decision 053). */
+export const loadShrinkImage = loadOnce(() => import('#app/utils/shrink-image.ts'))
 
 /** A thumbnail of a Blob (an object URL released when it changes). */
 export function BlobThumb({ blob, alt, className }: { blob: Blob; alt: string; className?: string }) {
@@ -48,6 +52,7 @@ export function CameraInput({
   onPick: (files: File[]) => void
   onRemove?: () => void
 }) {
+  const { t } = useT()
   const Icon = multiple ? ImagePlus : Camera
   if (!hydrated) {
     // Without JavaScript: a plain labelled file input, posted with the form.
@@ -105,9 +110,9 @@ export function CameraInput({
         </label>
         {photo ? (
           <div className="relative">
-            <BlobThumb blob={photo} alt={`${label}: photo taken`} />
+            <BlobThumb blob={photo} alt={t('{photo}: photo taken', { photo: label })} />
             {onRemove ? (
-              <Button type="button" size="icon" variant="secondary" className="absolute -top-2 -right-2 size-7 rounded-full" aria-label={`Remove the photo (${label})`} onClick={onRemove}>
+              <Button type="button" size="icon" variant="secondary" className="absolute -top-2 -right-2 size-7 rounded-full" aria-label={t('Remove the photo ({photo})', { photo: label })} onClick={onRemove}>
                 <X aria-hidden />
               </Button>
             ) : null}
@@ -124,13 +129,14 @@ export function CameraInput({
 }
 
 export function PhotoList({ photos, onRemove }: { photos: { id: string; name: string; blob: Blob }[]; onRemove: (id: string) => void }) {
+  const { t } = useT()
   if (!photos.length) return null
   return (
-    <ul className="flex flex-wrap gap-3" aria-label="Extra photos">
+    <ul className="flex flex-wrap gap-3" aria-label={t('Extra photos')}>
       {photos.map((p) => (
         <li key={p.id} className="relative">
           <BlobThumb blob={p.blob} alt={p.name} />
-          <Button type="button" size="icon" variant="secondary" className="absolute -top-2 -right-2 size-7 rounded-full" aria-label={`Remove ${p.name}`} onClick={() => onRemove(p.id)}>
+          <Button type="button" size="icon" variant="secondary" className="absolute -top-2 -right-2 size-7 rounded-full" aria-label={t('Remove {name}', { name: p.name })} onClick={() => onRemove(p.id)}>
             <X aria-hidden />
           </Button>
         </li>

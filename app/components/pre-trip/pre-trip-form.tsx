@@ -7,19 +7,20 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import type { OutboxEntry } from '#app/utils/offline-queue.ts'
-import { blobToDataUrl } from '#app/utils/shrink-image.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { loadOnce } from '#app/utils/load-once.ts'
 import { loadSonner } from '#app/components/ui/toast.ts'
-import { DAMAGE_SIDES, OUT_OF_SERVICE_LABEL, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
+import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { formatOdometer } from '#catalog/odometer.ts'
 import { formatInstant } from '#app/utils/dates.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 import { PRE_TRIP_RULES } from '#server/inspections/pre-trip-rules.ts'
 import { Checklist } from './checklist.tsx'
-import { loadQueue, QueuedFilings, useOnline, useOutbox } from './outbox.tsx'
+import { loadQueue, QueuedFilings, reasonText, useOnline, useOutbox } from './outbox.tsx'
 import { emptyValues, formErrorsOf, payloadOf, UNANSWERED_ITEM } from './payload.ts'
-import { CameraInput, PhotoList, shrinkPhoto } from './photo-inputs.tsx'
+import { CameraInput, loadShrinkImage, PhotoList, shrinkPhoto } from './photo-inputs.tsx'
 import { RepairsPanel } from './repairs-panel.tsx'
 import {
   ACK_FIELD,
@@ -40,22 +41,26 @@ import { wallTimeOf } from './zoned-time.ts'
 // (zod) at the first submit, the confirm dialog with the first draft.
 const loadChecks = loadOnce(() => import('./checks.ts'))
 const loadConfirmDialog = () => import('#app/components/ui/confirm-dialog.tsx').then((m) => m.ConfirmDialog)
-const ConfirmDialog = lazyComponent(
-  loadConfirmDialog,
-  <Button type="button" variant="ghost" size="sm" disabled>
-    Start over
-  </Button>,
-)
+const ConfirmDialog = lazyComponent(loadConfirmDialog, <StartOverButton disabled />)
+
+function StartOverButton({ disabled }: { disabled?: boolean }) {
+  const { t } = useT()
+  return (
+    <Button type="button" variant="ghost" size="sm" disabled={disabled}>
+      {t('Start over')}
+    </Button>
+  )
+}
 
 type Phase = 'editing' | 'sending' | 'queued' | 'filed'
 
 export const PRE_TRIP_TEXT = {
   answer: UNANSWERED_ITEM,
-  acknowledge: 'Tick the box to confirm you have reviewed the certified repair',
-  fix: 'Some answers need your attention',
-  timeIn: 'Enter the time in',
-  odometerStart: 'Enter the odometer reading at the start',
-  queued: 'Saved on this phone. It will be sent when the connection returns.',
+  acknowledge: msg('Tick the box to confirm you have reviewed the certified repair'),
+  fix: msg('Some answers need your attention'),
+  timeIn: msg('Enter the time in'),
+  odometerStart: msg('Enter the odometer reading at the start'),
+  queued: msg('Saved on this phone. It will be sent when the connection returns.'),
 } as const
 
 function FieldError({ id, error }: { id: string; error?: string }) {
@@ -70,6 +75,7 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 export function PreTripForm({ data, actionData }: { data: PreTripPageData; actionData?: PreTripActionData }) {
   const hydrated = useHydrated()
   const online = useOnline()
+  const { t, locale } = useT()
   const refused = actionData && !actionData.ok ? actionData : null
   const [values, setValues] = React.useState<PreTripValues>(() => refused?.values ?? emptyValues(data.nowWall, data.lastOdometer))
   const [signature, setSignature] = React.useState('')
@@ -120,7 +126,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   React.useEffect(() => {
     if (!hydrated || !('serviceWorker' in navigator)) return
     // The lazily loaded pieces first, so that they are among the scripts kept for offline use.
-    Promise.all([loadChecks(), loadSignaturePad(), loadQueue(), loadSonner(), loadConfirmDialog()])
+    Promise.all([loadChecks(), loadSignaturePad(), loadQueue(), loadSonner(), loadConfirmDialog(), loadShrinkImage()])
       .then(() => navigator.serviceWorker.register('/pre-trip-sw.js', { scope: '/' }))
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
@@ -274,7 +280,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
       setPhotos((p) => [...p, ...added])
       setErrors((e) => {
         const { photos: _, ...rest } = e
-        return files.length > room ? { ...rest, photos: `At most ${PRE_TRIP_RULES.maxPhotos} extra photos` } : rest
+        return files.length > room ? { ...rest, photos: t('At most {max} extra photos', { max: PRE_TRIP_RULES.maxPhotos }) } : rest
       })
     } finally {
       setBusy(false)
@@ -284,6 +290,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   /** The API body of what is on screen (pictures as data URLs). */
   const buildPayload = async (key: string) => {
     const payload = payloadOf(values, { vehicleIdentifier: data.vehicle.vehicleIdentifier, timeZone: tz, today: data.today, idempotencyKey: key })
+    const { blobToDataUrl } = await loadShrinkImage()
     for (const side of DAMAGE_SIDES) {
       const blob = sidePhotos[side.key]
       if (blob) payload[side.imageField] = await blobToDataUrl(blob)
@@ -296,11 +303,12 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   /** The same rules as the server's (one schema), plus what the page asks of the driver. */
   const check = async (payload: Record<string, unknown>): Promise<Record<string, string>> => {
     const { schemaErrors } = await loadChecks()
-    const out = formErrorsOf(schemaErrors(payload, { today: data.today, now: new Date() }))
-    if (!values.timeIn.trim()) out.timeIn = PRE_TRIP_TEXT.timeIn
-    if (!values.odometerStart.trim()) out.odometerStart = PRE_TRIP_TEXT.odometerStart
-    for (const item of PRE_INSPECTION_ITEMS) if (values.answers[item.key] === undefined) out[item.key] ??= PRE_TRIP_TEXT.answer
-    if (data.certifiedRepairs.some((r) => !values.acknowledged.includes(r.id))) out[ACK_FIELD] ??= PRE_TRIP_TEXT.acknowledge
+    // The schema's English messages, in the page's language when its namespace has them.
+    const out = formErrorsOf(Object.fromEntries(Object.entries(schemaErrors(payload, { today: data.today, now: new Date() })).map(([k, v]) => [k, t(v)])))
+    if (!values.timeIn.trim()) out.timeIn = t(PRE_TRIP_TEXT.timeIn)
+    if (!values.odometerStart.trim()) out.odometerStart = t(PRE_TRIP_TEXT.odometerStart)
+    for (const item of PRE_INSPECTION_ITEMS) if (values.answers[item.key] === undefined) out[item.key] ??= t(PRE_TRIP_TEXT.answer)
+    if (data.certifiedRepairs.some((r) => !values.acknowledged.includes(r.id))) out[ACK_FIELD] ??= t(PRE_TRIP_TEXT.acknowledge)
     return out
   }
 
@@ -324,7 +332,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
       const errs = await check(payload)
       if (Object.keys(errs).length) {
         setErrors(errs)
-        setFormError(PRE_TRIP_TEXT.fix)
+        setFormError(t(PRE_TRIP_TEXT.fix))
         focusFirstError(errs)
         return
       }
@@ -349,14 +357,14 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
       } else if (result.kind === 'refused') {
         const errs = formErrorsOf(result.fieldErrors)
         setErrors(errs)
-        setFormError(result.formError)
+        setFormError(reasonText(t, result.formError))
         setPhase('editing')
         focusFirstError(errs)
       } else {
         setPhase('queued')
       }
     } catch (e) {
-      setFormError(e instanceof Error ? `Could not save the pre-trip on this phone: ${e.message}` : 'Could not save the pre-trip on this phone')
+      setFormError(e instanceof Error ? t('Could not save the pre-trip on this phone: {error}', { error: e.message }) : t('Could not save the pre-trip on this phone'))
       setPhase('editing')
     } finally {
       setBusy(false)
@@ -383,7 +391,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
       <VehicleHeader data={data} />
       {hydrated && !online ? (
         <p className="flex items-center gap-2 rounded-md border bg-muted p-2 text-sm" role="status">
-          <CloudOff className="size-4" aria-hidden /> No connection: you can fill in the form; it will be saved on this phone.
+          <CloudOff className="size-4" aria-hidden /> {t('No connection: you can fill in the form; it will be saved on this phone.')}
         </p>
       ) : null}
       {others.length ? (
@@ -406,18 +414,18 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
       ) : phase === 'queued' ? (
         <section className="grid grid-cols-1 gap-3 rounded-lg border border-warning bg-warning/10 p-4" role="status" data-testid="pre-trip-queued">
           <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <CloudOff className="size-5" aria-hidden /> Saved on this phone
+            <CloudOff className="size-5" aria-hidden /> {t('Saved on this phone')}
           </h2>
-          <p>{PRE_TRIP_TEXT.queued}</p>
-          {current?.lastError ? <p className="text-sm text-muted-foreground">Last attempt: {current.lastError}</p> : null}
+          <p>{t(PRE_TRIP_TEXT.queued)}</p>
+          {current?.lastError ? <p className="text-sm text-muted-foreground">{t('Last attempt: {reason}', { reason: reasonText(t, current.lastError) })}</p> : null}
           <div className="flex flex-wrap gap-2">
             {online ? (
               <Button type="button" className="min-h-11" onClick={sendNow}>
-                Send now
+                {t('Send now')}
               </Button>
             ) : null}
             <Button asChild variant="outline" className="min-h-11">
-              <Link to="/dashboard">Back to my buses</Link>
+              <Link to="/dashboard">{t('Back to my buses')}</Link>
             </Button>
           </div>
         </section>
@@ -429,7 +437,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
           noValidate={hydrated}
           onSubmit={(e) => void onSubmit(e)}
           className="grid grid-cols-1 gap-5"
-          aria-label="Pre-trip inspection"
+          aria-label={t('Pre-trip inspection')}
         >
           <input type="hidden" name="intent" value={PRE_TRIP_INTENT} />
           <input type="hidden" name="idempotencyKey" value={refused?.idempotencyKey ?? data.idempotencyKey} />
@@ -438,22 +446,22 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
               <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
               <span className="break-words">
                 {formError}
-                {refused && !hydrated ? ' Photos are not kept by a page without JavaScript: choose them again.' : ''}
+                {refused && !hydrated ? ` ${t('Photos are not kept by a page without JavaScript: choose them again.')}` : ''}
               </span>
             </p>
           ) : null}
           {hydrated && draftId ? (
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-              <span data-testid="draft-status">{saving ? 'Saving on this phone…' : savedAt ? `Draft saved on this phone, ${formatInstant(new Date(savedAt).toISOString(), tz)}` : 'Your answers are kept on this phone as you go.'}</span>
+              <span data-testid="draft-status">{saving
+                  ? t('Saving on this phone…')
+                  : savedAt
+                    ? t('Draft saved on this phone, {time}', { time: formatInstant(new Date(savedAt).toISOString(), tz, locale) })
+                    : t('Your answers are kept on this phone as you go.')}</span>
               <ConfirmDialog
-                trigger={
-                  <Button type="button" variant="ghost" size="sm">
-                    Start over
-                  </Button>
-                }
-                title="Start over?"
-                description="Everything typed in this pre-trip, its photos and signature are removed from this phone."
-                confirmLabel="Start over"
+                trigger={<StartOverButton />}
+                title={t('Start over?')}
+                description={t('Everything typed in this pre-trip, its photos and signature are removed from this phone.')}
+                confirmLabel={t('Start over')}
                 variant="destructive"
                 onConfirm={() => void startOver()}
               />
@@ -471,37 +479,37 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
 
           <section aria-labelledby="trip-title" className="grid min-w-0 grid-cols-1 gap-4 rounded-lg border p-3">
             <h2 id="trip-title" className="text-lg font-semibold">
-              Time and odometer
+              {t('Time and odometer')}
             </h2>
             <p className="flex items-center gap-2 text-sm" data-testid="last-odometer">
               <Gauge className="size-4" aria-hidden />
-              Last odometer reading: <strong>{data.lastOdometer === null ? 'none yet' : formatOdometer(data.lastOdometer)}</strong>
+              {t('Last odometer reading:')} <strong>{data.lastOdometer === null ? t('none yet') : formatOdometer(data.lastOdometer)}</strong>
             </p>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TimeField id="timeIn" label="Time in" value={values.timeIn} error={errors.timeIn} hydrated={hydrated} tz={tz} onChange={(v) => set('timeIn', v)} />
-              <TimeField id="timeOut" label="Time out (optional)" value={values.timeOut} error={errors.timeOut} hydrated={hydrated} tz={tz} onChange={(v) => set('timeOut', v)} />
-              <NumberField id="odometerStart" label="Odometer at start" value={values.odometerStart} error={errors.odometerStart} onChange={(v) => set('odometerStart', v)} />
-              <NumberField id="odometerEnd" label="Odometer at end (optional)" value={values.odometerEnd} error={errors.odometerEnd} onChange={(v) => set('odometerEnd', v)} />
+              <TimeField id="timeIn" label={t('Time in')} value={values.timeIn} error={errors.timeIn} hydrated={hydrated} tz={tz} onChange={(v) => set('timeIn', v)} />
+              <TimeField id="timeOut" label={t('Time out (optional)')} value={values.timeOut} error={errors.timeOut} hydrated={hydrated} tz={tz} onChange={(v) => set('timeOut', v)} />
+              <NumberField id="odometerStart" label={t('Odometer at start')} value={values.odometerStart} error={errors.odometerStart} onChange={(v) => set('odometerStart', v)} />
+              <NumberField id="odometerEnd" label={t('Odometer at end (optional)')} value={values.odometerEnd} error={errors.odometerEnd} onChange={(v) => set('odometerEnd', v)} />
             </div>
-            <p className="text-xs text-muted-foreground">Times are in {tz}.</p>
+            <p className="text-xs text-muted-foreground">{t('Times are in {timeZone}.', { timeZone: tz })}</p>
           </section>
 
           <Checklist answers={values.answers} errors={errors} onAnswer={answer} onAllOk={allOk} hydrated={hydrated} />
 
           <section aria-labelledby="damage-title" className="grid min-w-0 grid-cols-1 gap-4 rounded-lg border p-3">
             <h2 id="damage-title" className="text-lg font-semibold">
-              Damage Report
+              {t('Damage Report')}
             </h2>
             {DAMAGE_SIDES.map((side) => (
               <div key={side.key} className="grid grid-cols-1 gap-2">
-                <Label htmlFor={side.key}>{side.label}</Label>
+                <Label htmlFor={side.key}>{t(side.label)}</Label>
                 <Textarea
                   id={side.key}
                   name={side.key}
                   value={values.damage[side.key]}
                   maxLength={PRE_TRIP_RULES.textMax}
                   rows={2}
-                  placeholder="Describe any damage"
+                  placeholder={t('Describe any damage')}
                   aria-invalid={errors[side.key] ? true : undefined}
                   aria-describedby={errors[side.key] ? `${side.key}-error` : undefined}
                   onChange={(e) => set('damage', { ...values.damage, [side.key]: e.currentTarget.value })}
@@ -510,7 +518,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
                 <CameraInput
                   id={`${sidePhotoField(side.key)}-input`}
                   name={sidePhotoField(side.key)}
-                  label={`${side.label} photo`}
+                  label={t('{side} photo', { side: t(side.label) })}
                   photo={sidePhotos[side.key]}
                   hydrated={hydrated}
                   error={errors[sidePhotoField(side.key)]}
@@ -528,12 +536,12 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
 
           <section aria-labelledby="more-title" className="grid min-w-0 grid-cols-1 gap-4 rounded-lg border p-3">
             <h2 id="more-title" className="text-lg font-semibold">
-              Photos and comments
+              {t('Photos and comments')}
             </h2>
             <CameraInput
               id="extra-photos-input"
               name={EXTRA_PHOTOS_FIELD}
-              label="Add photos"
+              label={t('Add photos')}
               multiple
               hydrated={hydrated}
               error={errors.photos}
@@ -541,7 +549,7 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
             />
             <PhotoList photos={photos} onRemove={(id) => setPhotos((p) => p.filter((x) => x.id !== id))} />
             <div className="grid grid-cols-1 gap-2">
-              <Label htmlFor="comments">Comments</Label>
+              <Label htmlFor="comments">{t('Comments')}</Label>
               <Textarea
                 id="comments"
                 name="comments"
@@ -556,12 +564,12 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
             </div>
           </section>
 
-          <section aria-label="Signature" className="rounded-lg border p-3">
+          <section aria-label={t('Signature')} className="rounded-lg border p-3">
             <SignatureField
               key={signatureVersion}
               name="driverSignature"
               typedName="signatureName"
-              label="Driver signature"
+              label={t('Driver signature')}
               defaultValue={signature || undefined}
               typedDefault={values.signatureName || undefined}
               onChange={(url) => {
@@ -575,11 +583,11 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
             />
           </section>
 
-          {formError && Object.keys(errors).length ? <p className="text-sm text-destructive">{formError}: see the fields marked in red.</p> : null}
+          {formError && Object.keys(errors).length ? <p className="text-sm text-destructive">{t('{error}: see the fields marked in red.', { error: formError })}</p> : null}
           <div className="sticky bottom-0 z-10 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur md:-mx-6 md:px-6">
             <Button type="submit" className="min-h-12 w-full text-base" disabled={phase === 'sending' || busy}>
               {phase === 'sending' ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              {phase === 'sending' ? 'Sending…' : 'Submit pre-trip'}
+              {phase === 'sending' ? t('Sending…') : t('Submit pre-trip')}
             </Button>
           </div>
         </Form>
@@ -589,27 +597,28 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
 }
 
 function VehicleHeader({ data }: { data: PreTripPageData }) {
+  const { t } = useT()
   const v = data.vehicle
   return (
     <header className="grid grid-cols-1 gap-2">
-      <h1 className="text-2xl font-semibold tracking-tight break-words">Pre-trip · {v.vehicleIdentifier}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight break-words">{t('Pre-trip · {vehicle}', { vehicle: v.vehicleIdentifier })}</h1>
       <p className="text-sm text-muted-foreground break-words">
-        {[v.make, v.model].filter(Boolean).join(' ') || 'Vehicle'}
-        {v.licensePlate ? ` · Plate ${v.licensePlate}` : ''} · {data.operatorCompany.name}
+        {[v.make, v.model].filter(Boolean).join(' ') || t('Vehicle')}
+        {v.licensePlate ? ` · ${t('Plate {plate}', { plate: v.licensePlate })}` : ''} · {data.operatorCompany.name}
       </p>
       {data.outOfService ? (
         <p role="alert" className="flex items-start gap-2 rounded-md bg-destructive p-3 font-semibold text-destructive-foreground" data-testid="out-of-service">
           <OctagonAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-          {OUT_OF_SERVICE_LABEL}: an open repair affects safety. Do not drive this vehicle until it is repaired.
+          {t('Out of service: an open repair affects safety. Do not drive this vehicle until it is repaired.')}
         </p>
       ) : null}
       {data.lease ? (
         <p className="rounded-md border p-3 text-sm" data-testid="lease-notice">
           {data.lease.notice}{' '}
           <a href={`/PrintLease/${data.lease.id}/pdf`} className="font-medium underline underline-offset-4">
-            Open the lease (PDF)
+            {t('Open the lease (PDF)')}
           </a>
-          {data.lease.fullySigned ? null : ' · Not yet signed by both companies: ask your manager.'}
+          {data.lease.fullySigned ? null : ` · ${t('Not yet signed by both companies: ask your manager.')}`}
         </p>
       ) : null}
     </header>
@@ -617,36 +626,37 @@ function VehicleHeader({ data }: { data: PreTripPageData }) {
 }
 
 function FiledNotice({ filed, vehicleId, onAnother }: { filed: FiledPreTrip; vehicleId: number; onAnother?: () => void }) {
+  const { t } = useT()
   return (
     <section role="status" className={`grid gap-3 rounded-lg border p-4 ${filed.isSatisfactory ? 'border-success bg-success/10' : 'border-destructive bg-destructive/10'}`} data-testid="pre-trip-filed">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         {filed.isSatisfactory ? <CheckCircle2 className="size-5 text-success" aria-hidden /> : <TriangleAlert className="size-5 text-destructive" aria-hidden />}
-        {filed.isSatisfactory ? 'Pre-trip filed: satisfactory' : 'Pre-trip filed: defects reported'}
+        {filed.isSatisfactory ? t('Pre-trip filed: satisfactory') : t('Pre-trip filed: defects reported')}
       </h2>
       <p>
         {filed.isSatisfactory
-          ? 'No defect was reported. Have a safe trip.'
+          ? t('No defect was reported. Have a safe trip.')
           : filed.repairActionId
-            ? FILED_TEXT.repairJob(filed)
-            : 'The defects were reported.'}
+            ? FILED_TEXT.repairJob(filed, t)
+            : t('The defects were reported.')}
       </p>
       {filed.outOfService ? (
         <p role="alert" className="flex items-start gap-2 rounded-md bg-destructive p-3 font-semibold text-destructive-foreground" data-testid="filed-out-of-service">
           <OctagonAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-          {FILED_TEXT.outOfService}
+          {t(FILED_TEXT.outOfService)}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button asChild className="min-h-11">
-          <Link to="/dashboard">Back to my buses</Link>
+          <Link to="/dashboard">{t('Back to my buses')}</Link>
         </Button>
         {onAnother ? (
           <Button type="button" variant="outline" className="min-h-11" onClick={onAnother}>
-            Start another pre-trip
+            {t('Start another pre-trip')}
           </Button>
         ) : (
           <Button asChild variant="outline" className="min-h-11">
-            <Link to={`/preTrip/${vehicleId}`}>Start another pre-trip</Link>
+            <Link to={`/preTrip/${vehicleId}`}>{t('Start another pre-trip')}</Link>
           </Button>
         )}
       </div>
@@ -671,6 +681,7 @@ function TimeField({
   tz: string
   onChange: (v: string) => void
 }) {
+  const { t } = useT()
   return (
     <div className="grid grid-cols-1 content-start gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -686,8 +697,8 @@ function TimeField({
           onChange={(e) => onChange(e.currentTarget.value)}
         />
         {hydrated ? (
-          <Button type="button" variant="outline" className="h-11" onClick={() => onChange(wallTimeOf(Date.now(), tz))} aria-label={`${label}: now`}>
-            Now
+          <Button type="button" variant="outline" className="h-11" onClick={() => onChange(wallTimeOf(Date.now(), tz))} aria-label={t('{field}: now', { field: label })}>
+            {t('Now')}
           </Button>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import type { DamageSideKey, PreInspectionItemKey } from '#catalog/checklists.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /** Browser-safe shapes shared by the pre-trip page, its loader/action and the offline queue. */
 
@@ -90,14 +91,24 @@ export interface FiledPreTrip {
   sentToRepairShop?: boolean
 }
 
+/** A text's English with its `{name}` placeholders filled: the `t` of code that runs without a page's translations (tests, defaults). */
+export function englishText(id: string, values?: Record<string, unknown>): string {
+  return values ? id.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : id
+}
+
 /** What the driver reads about the repair job a filing opened (decision 063): its RA code, and the bus's state. */
 export const FILED_TEXT = {
-  repairJob: (filed: Pick<FiledPreTrip, 'repairIdentifier' | 'sentToRepairShop'>) =>
-    filed.sentToRepairShop === false
-      ? `A repair job was created${filed.repairIdentifier ? ` (${filed.repairIdentifier})` : ''}. It waits for the owner to choose a repair shop.`
-      : `A repair job was created${filed.repairIdentifier ? ` (${filed.repairIdentifier})` : ''} and sent to the repair shop.`,
-  outOfService: 'This vehicle is now out of service: a safety-critical defect was reported. Do not drive it until the repair is certified.',
-  outOfServiceShort: 'vehicle out of service',
+  repairJob: (filed: Pick<FiledPreTrip, 'repairIdentifier' | 'sentToRepairShop'>, t: (id: string, values?: Record<string, unknown>) => string = englishText) => {
+    const code = filed.repairIdentifier
+    if (filed.sentToRepairShop === false) {
+      return code
+        ? t('A repair job was created ({code}). It waits for the owner to choose a repair shop.', { code })
+        : t('A repair job was created. It waits for the owner to choose a repair shop.')
+    }
+    return code ? t('A repair job was created ({code}) and sent to the repair shop.', { code }) : t('A repair job was created and sent to the repair shop.')
+  },
+  outOfService: msg('This vehicle is now out of service: a safety-critical defect was reported. Do not drive it until the repair is certified.'),
+  outOfServiceShort: msg('vehicle out of service'),
 } as const
 
 export type PreTripActionData =

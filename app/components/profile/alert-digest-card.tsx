@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Switch } from '#app/components/ui/switch.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 
 export const ALERT_DIGEST_INTENT = 'alertDigest'
 
@@ -11,17 +12,20 @@ export const ALERT_DIGEST_INTENT = 'alertDigest'
  */
 export function AlertDigestCard({ on, hour, error }: { on: boolean; hour: number; error?: string | null }) {
   const navigation = useNavigation()
+  const { t } = useT()
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === ALERT_DIGEST_INTENT
   const shown = pending ? navigation.formData?.get('alertDigest') === 'true' : on
   return (
     <Card className="gap-4" data-testid="alert-digest-card">
       <CardHeader>
         <CardTitle asChild>
-          <h2>Notifications</h2>
+          <h2>{t('Notifications')}</h2>
         </CardTitle>
         <CardDescription>
-          Every morning from {String(hour).padStart(2, '0')}:00 (company time), the managers of an owner company receive one email
-          with its vehicle alerts: expiry dates, out-of-service and open repairs.
+          {t(
+            'Every morning from {hour}:00 (company time), the managers of an owner company receive one email with its vehicle alerts: expiry dates, out-of-service and open repairs.',
+            { hour: String(hour).padStart(2, '0') },
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-2">
@@ -29,7 +33,7 @@ export function AlertDigestCard({ on, hour, error }: { on: boolean; hour: number
           <input type="hidden" name="intent" value={ALERT_DIGEST_INTENT} />
           <input type="hidden" name="alertDigest" value={String(!on)} />
           <label htmlFor="alert-digest-switch" className="text-sm font-medium">
-            Email me the morning alert digest
+            {t('Email me the morning alert digest')}
           </label>
           <Switch
             id="alert-digest-switch"
@@ -40,7 +44,7 @@ export function AlertDigestCard({ on, hour, error }: { on: boolean; hour: number
           />
         </Form>
         <p className="text-xs text-muted-foreground" aria-live="polite">
-          {shown ? 'On: you receive the digest.' : 'Off: you do not receive the digest.'}
+          {shown ? t('On: you receive the digest.') : t('Off: you do not receive the digest.')}
         </p>
         {error ? (
           <p role="alert" className="text-sm text-destructive">

@@ -5,13 +5,15 @@ import { Label } from '#app/components/ui/label.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
 import { TimeZoneSelect } from '#app/components/time-zone-select.tsx'
 import { DEFAULT_TIME_ZONE } from '#catalog/company-settings.ts'
-import { COMPANY_TYPES, ROLES } from '#catalog/roles.ts'
+import { COMPANY_TYPES, ROLES, roleLabelOf } from '#catalog/roles.ts'
 import { NativeSelect } from './native-select.tsx'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 
 export const CREATE_COMPANY_INTENT = 'createCompany'
 export const JOIN_COMPANY_INTENT = 'joinCompany'
 
-const TYPE_LABELS = { Owner: 'Owner (owns buses)', Operator: 'Operator (runs buses)', RepairShop: 'Repair shop' } as const
+const TYPE_LABELS = { Owner: msg('Owner (owns buses)'), Operator: msg('Operator (runs buses)'), RepairShop: msg('Repair shop') } as const
 
 export interface CompanyFormResult {
   intent: typeof CREATE_COMPANY_INTENT | typeof JOIN_COMPANY_INTENT
@@ -22,33 +24,34 @@ export interface CompanyFormResult {
 
 /** "Create a company" and "Join a company" under My companies (plain forms). */
 export function CompanyForms({ result, busy, timeZones }: { result: CompanyFormResult | null; busy: boolean; timeZones: readonly string[] }) {
+  const { t } = useT()
   const create = result?.intent === CREATE_COMPANY_INTENT ? result : null
   const join = result?.intent === JOIN_COMPANY_INTENT ? result : null
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <Form method="post" className="space-y-3 rounded-lg border p-4" aria-labelledby="create-company-title">
         <h3 id="create-company-title" className="font-medium">
-          Create a company
+          {t('Create a company')}
         </h3>
         <input type="hidden" name="intent" value={CREATE_COMPANY_INTENT} />
         <div className="space-y-1.5">
-          <Label htmlFor="company-name">Company name</Label>
+          <Label htmlFor="company-name">{t('Company name')}</Label>
           <Input id="company-name" name="name" required maxLength={100} defaultValue={(create?.values.name as string) ?? ''} aria-invalid={!!create?.fieldErrors.name} />
           {create?.fieldErrors.name ? <p className="text-sm text-destructive">{create.fieldErrors.name}</p> : null}
         </div>
         <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium">Company types</legend>
-          {COMPANY_TYPES.map((t) => (
-            <label key={t} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="types" value={t} className="size-4 accent-primary" defaultChecked={(create?.values.types as string[] | undefined)?.includes(t)} />
-              {TYPE_LABELS[t]}
+          <legend className="text-sm font-medium">{t('Company types')}</legend>
+          {COMPANY_TYPES.map((type) => (
+            <label key={type} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="types" value={type} className="size-4 accent-primary" defaultChecked={(create?.values.types as string[] | undefined)?.includes(type)} />
+              {t(TYPE_LABELS[type])}
             </label>
           ))}
           {create?.fieldErrors.types ? <p className="text-sm text-destructive">{create.fieldErrors.types}</p> : null}
-          <p className="text-xs text-muted-foreground">The first type ticked names the company code (OWN-, OPR- or RSH-).</p>
+          <p className="text-xs text-muted-foreground">{t('The first type ticked names the company code (OWN-, OPR- or RSH-).')}</p>
         </fieldset>
         <div className="space-y-1.5">
-          <Label htmlFor="company-time-zone">Time zone</Label>
+          <Label htmlFor="company-time-zone">{t('Time zone')}</Label>
           <TimeZoneSelect
             id="company-time-zone"
             zones={timeZones}
@@ -58,39 +61,39 @@ export function CompanyForms({ result, busy, timeZones }: { result: CompanyFormR
             aria-describedby="company-time-zone-hint"
           />
           <p id="company-time-zone-hint" className="text-xs text-muted-foreground">
-            Dates, times and alerts of the company are in this time zone.
+            {t('Dates, times and alerts of the company are in this time zone.')}
           </p>
           {create?.fieldErrors.timeZone ? <p className="text-sm text-destructive">{create.fieldErrors.timeZone}</p> : null}
         </div>
         {create?.formError && !Object.keys(create.fieldErrors).length ? <p role="alert" className="text-sm text-destructive">{create.formError}</p> : null}
         <Button type="submit" disabled={busy}>
-          Create company
+          {t('Create company')}
         </Button>
       </Form>
 
       <Form method="post" className="space-y-3 rounded-lg border p-4" aria-labelledby="join-company-title">
         <h3 id="join-company-title" className="font-medium">
-          Join a company
+          {t('Join a company')}
         </h3>
         <input type="hidden" name="intent" value={JOIN_COMPANY_INTENT} />
         <div className="space-y-1.5">
-          <Label htmlFor="join-code">Company code</Label>
-          <Input id="join-code" name="companyCode" required placeholder="e.g. OPR-7H2K9Q" autoCapitalize="characters" defaultValue={(join?.values.companyCode as string) ?? ''} aria-invalid={!!join?.fieldErrors.companyCode} />
+          <Label htmlFor="join-code">{t('Company code')}</Label>
+          <Input id="join-code" name="companyCode" required placeholder={t('e.g. OPR-7H2K9Q')} autoCapitalize="characters" defaultValue={(join?.values.companyCode as string) ?? ''} aria-invalid={!!join?.fieldErrors.companyCode} />
           {join?.fieldErrors.companyCode ? <p className="text-sm text-destructive">{join.fieldErrors.companyCode}</p> : null}
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor="join-role">Role</Label>
+          <Label htmlFor="join-role">{t('Role')}</Label>
           <NativeSelect id="join-role" name="role" defaultValue={(join?.values.role as string) ?? 'Driver'}>
             {ROLES.map((r) => (
               <option key={r.name} value={r.name}>
-                {r.label}
+                {t(r.label)}
               </option>
             ))}
           </NativeSelect>
         </div>
         {join?.formError && !join.fieldErrors.companyCode ? <p role="alert" className="text-sm text-destructive">{join.formError}</p> : null}
         <Button type="submit" variant="secondary" disabled={busy}>
-          Ask to join
+          {t('Ask to join')}
         </Button>
       </Form>
     </div>
@@ -98,15 +101,16 @@ export function CompanyForms({ result, busy, timeZones }: { result: CompanyFormR
 }
 
 export function MyJoinRequests({ requests }: { requests: { id: number; companyName: string; role: string; status: string; requestDate: string }[] }) {
+  const { t } = useT()
   if (!requests.length) return null
   return (
     <div className="space-y-2">
-      <h3 className="text-sm font-medium">My join requests</h3>
-      <ul className="divide-y rounded-lg border text-sm" aria-label="My join requests">
+      <h3 className="text-sm font-medium">{t('My join requests')}</h3>
+      <ul className="divide-y rounded-lg border text-sm" aria-label={t('My join requests')}>
         {requests.map((r) => (
           <li key={r.id} className="flex items-center justify-between gap-3 px-4 py-2">
             <span>
-              {r.companyName} · {r.role}
+              {r.companyName} · {t(roleLabelOf(r.role))}
             </span>
             <StatusPill status={r.status} />
           </li>

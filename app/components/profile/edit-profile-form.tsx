@@ -9,6 +9,7 @@ import { LicenseEditor } from './license-editor.tsx'
 import { PhotoInput } from './photo-input.tsx'
 import { ProfileFields } from './profile-fields.tsx'
 import type { FieldErrors, LicenseRowValues, PlaceOption, ProfileFieldValues } from './types.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 export const UPDATE_PROFILE_INTENT = 'updateProfile'
 
@@ -56,6 +57,7 @@ export function EditProfileForm({
   cancel: React.ReactNode
 }) {
   const navigation = useNavigation()
+  const { t } = useT()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === UPDATE_PROFILE_INTENT
   const [licenseEditorKey, setLicenseEditorKey] = React.useState(0)
   const [lastSubmission, setLastSubmission] = React.useState(submission)
@@ -65,7 +67,7 @@ export function EditProfileForm({
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" className="grid grid-cols-1 gap-6" aria-label="Edit profile">
+    <Form method="post" encType="multipart/form-data" className="grid grid-cols-1 gap-6" aria-label={t('Edit profile')}>
       <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
       <FormError message={formError} />
       <PhotoInput
@@ -90,7 +92,7 @@ export function EditProfileForm({
         <>
           <Separator />
           <input type="hidden" name={QUALIFICATION_SHOWN_FIELD} value="1" />
-          <Field id={`${idPrefix}-inspectorQualification`} name="inspectorQualification" label={ANNUAL_TEXT.qualificationLabel} errors={errors} hint={ANNUAL_TEXT.qualificationHint}>
+          <Field id={`${idPrefix}-inspectorQualification`} name="inspectorQualification" label={t(ANNUAL_TEXT.qualificationLabel)} errors={errors} hint={t(ANNUAL_TEXT.qualificationHint)}>
             {(control) => (
               <Input {...control} defaultValue={values.inspectorQualification ?? ''} maxLength={INSPECTOR_QUALIFICATION_MAX} autoComplete="off" className="h-10 sm:h-9" />
             )}
@@ -100,7 +102,7 @@ export function EditProfileForm({
       <div className="sticky bottom-0 -mx-1 grid grid-cols-2 gap-3 bg-background px-1 py-2 sm:static sm:flex sm:justify-end sm:py-0">
         {cancel}
         <Button type="submit" className="h-10 sm:h-9" disabled={saving}>
-          {saving ? 'Saving…' : 'Save changes'}
+          {saving ? t('Saving…') : t('Save changes')}
         </Button>
       </div>
     </Form>

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import { ExternalSignInButtons } from '#app/components/external-sign-in-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 
 export const UNLINK_EXTERNAL_INTENT = 'unlinkExternal'
 
@@ -17,19 +18,20 @@ export function ExternalAccountsCard({
   linked: { provider: Provider; label: string; email: string | null }[]
   error?: string | null
 }) {
+  const { t } = useT()
   if (!providers.length && !linked.length) return null
   const linkable = providers.filter((p) => !linked.some((l) => l.provider === p))
   return (
     <Card className="gap-4">
       <CardHeader>
         <CardTitle asChild>
-          <h2>Sign-in accounts</h2>
+          <h2>{t('Sign-in accounts')}</h2>
         </CardTitle>
-        <CardDescription>Sign in with Google or Apple as well as your password.</CardDescription>
+        <CardDescription>{t('Sign in with Google or Apple as well as your password.')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {linked.length ? (
-          <ul className="divide-y rounded-lg border text-sm" aria-label="Linked accounts">
+          <ul className="divide-y rounded-lg border text-sm" aria-label={t('Linked accounts')}>
             {linked.map((l) => (
               <li key={l.provider} className="flex items-center justify-between gap-3 px-4 py-2">
                 <span>
@@ -40,7 +42,7 @@ export function ExternalAccountsCard({
                   <input type="hidden" name="intent" value={UNLINK_EXTERNAL_INTENT} />
                   <input type="hidden" name="provider" value={l.provider} />
                   <Button type="submit" variant="outline" size="sm">
-                    Unlink
+                    {t('Unlink')}
                   </Button>
                 </Form>
               </li>
@@ -52,7 +54,7 @@ export function ExternalAccountsCard({
             {error}
           </p>
         ) : null}
-        <ExternalSignInButtons providers={linkable} intent="link" divider="Link an account" />
+        <ExternalSignInButtons providers={linkable} intent="link" divider={t('Link an account')} />
       </CardContent>
     </Card>
   )

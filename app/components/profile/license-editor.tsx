@@ -7,6 +7,7 @@ import { Field } from './field.tsx'
 import { NativeSelect } from './native-select.tsx'
 import type { FieldErrors, LicenseRowValues } from './types.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 export const BLANK_LICENSE: LicenseRowValues = { licenseTypeId: '', licenseNumber: '', state: '', expiryDate: '' }
 
@@ -38,6 +39,7 @@ export function LicenseEditor({
   errors?: FieldErrors
 }) {
   const hydrated = useHydrated()
+  const { t } = useT()
   const nextKey = React.useRef(0)
   const [rows, setRows] = React.useState<Row[]>(() => {
     // Without JavaScript a blank row is the only way to add a license.
@@ -48,11 +50,11 @@ export function LicenseEditor({
 
   return (
     <fieldset className="grid min-w-0 grid-cols-1 gap-3">
-      <legend className="mb-2 text-sm font-medium">Licenses</legend>
+      <legend className="mb-2 text-sm font-medium">{t('Licenses')}</legend>
       {listError ? <p className="text-sm text-destructive">{listError}</p> : null}
       {rows.length === 0 ? (
         <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
-          No licenses. Use “Add license” to add one.
+          {t('No licenses. Use “Add license” to add one.')}
         </p>
       ) : null}
       {rows.map((row, index) => {
@@ -61,45 +63,45 @@ export function LicenseEditor({
         return (
           <div key={row.key} className="grid gap-3 rounded-lg border p-3" data-testid="license-row">
             <div className="flex items-center justify-between gap-2">
-              <p className="text-sm font-medium text-muted-foreground">License {index + 1}</p>
+              <p className="text-sm font-medium text-muted-foreground">{t('License {number}', { number: index + 1 })}</p>
               {hydrated ? (
                 <Button
                   type="button"
                   variant="ghost"
                   size="sm"
                   onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
-                  aria-label={`Remove license ${index + 1}`}
+                  aria-label={t('Remove license {number}', { number: index + 1 })}
                 >
                   <Trash2Icon />
-                  Remove
+                  {t('Remove')}
                 </Button>
               ) : (
                 <label className="flex min-h-9 items-center gap-2 text-sm">
                   <input type="checkbox" name="licenseRemove" value={index} className="size-4" />
-                  Remove
+                  {t('Remove')}
                 </label>
               )}
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field id={id('type')} name="licenseTypeId" errorKey={key('licenseTypeId')} label="License type" errors={errors}>
+              <Field id={id('type')} name="licenseTypeId" errorKey={key('licenseTypeId')} label={t('License type')} errors={errors}>
                 {(p) => (
                   <NativeSelect {...p} defaultValue={row.licenseTypeId}>
-                    <option value="">Choose a type</option>
-                    {LICENSE_TYPES.map((t) => (
-                      <option key={t.id} value={t.id}>
-                        {t.name}
+                    <option value="">{t('Choose a type')}</option>
+                    {LICENSE_TYPES.map((type) => (
+                      <option key={type.id} value={type.id}>
+                        {t(type.name)}
                       </option>
                     ))}
                   </NativeSelect>
                 )}
               </Field>
-              <Field id={id('number')} name="licenseNumber" errorKey={key('licenseNumber')} label="License number" errors={errors}>
+              <Field id={id('number')} name="licenseNumber" errorKey={key('licenseNumber')} label={t('License number')} errors={errors}>
                 {(p) => <Input {...p} defaultValue={row.licenseNumber} maxLength={50} autoComplete="off" />}
               </Field>
-              <Field id={id('state')} name="licenseState" errorKey={key('state')} label="State" errors={errors}>
-                {(p) => <Input {...p} defaultValue={row.state} maxLength={50} placeholder="e.g. CA" autoComplete="off" />}
+              <Field id={id('state')} name="licenseState" errorKey={key('state')} label={t('State')} errors={errors}>
+                {(p) => <Input {...p} defaultValue={row.state} maxLength={50} placeholder={t('e.g. CA')} autoComplete="off" />}
               </Field>
-              <Field id={id('expiry')} name="licenseExpiryDate" errorKey={key('expiryDate')} label="Expiration date" errors={errors}>
+              <Field id={id('expiry')} name="licenseExpiryDate" errorKey={key('expiryDate')} label={t('Expiration date')} errors={errors}>
                 {(p) => <Input {...p} type="date" defaultValue={row.expiryDate} />}
               </Field>
             </div>
@@ -114,10 +116,10 @@ export function LicenseEditor({
           onClick={() => setRows((rs) => [...rs, { ...BLANK_LICENSE, key: nextKey.current++ }])}
         >
           <PlusIcon />
-          Add license
+          {t('Add license')}
         </Button>
       ) : (
-        <p className="text-xs text-muted-foreground">Fill in the blank row to add a license; tick “Remove” to delete one.</p>
+        <p className="text-xs text-muted-foreground">{t('Fill in the blank row to add a license; tick “Remove” to delete one.')}</p>
       )}
       <input type="hidden" name="licensesSubmitted" value="1" />
     </fieldset>

@@ -4,6 +4,7 @@ import { Label } from '#app/components/ui/label.tsx'
 import { ProfileAvatar } from './profile-avatar.tsx'
 import { downscaleToJpeg } from '#app/utils/shrink-image.ts'
 import type { FieldErrors } from './types.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp'
 /**
@@ -26,6 +27,7 @@ export function PhotoInput({
   errors?: FieldErrors
   removeChecked?: boolean
 }) {
+  const { t } = useT()
   const id = `${idPrefix}-photo`
   const [preview, setPreview] = React.useState<string | null>(null)
   const [remove, setRemove] = React.useState(Boolean(removeChecked))
@@ -53,7 +55,7 @@ export function PhotoInput({
       const small = await downscaleToJpeg(file)
       if (!small) {
         setPreview(null)
-        setLiveError('This file is not a JPEG, PNG or WebP picture.')
+        setLiveError(t('This file is not a JPEG, PNG or WebP picture.'))
         return
       }
       const dt = new DataTransfer()
@@ -72,7 +74,7 @@ export function PhotoInput({
       <div className="flex items-center gap-4">
         <ProfileAvatar photo={shown} initials={initials} className="size-16 text-lg" alt="" />
         <div className="grid min-w-0 flex-1 gap-1.5">
-          <Label htmlFor={id}>Profile photo</Label>
+          <Label htmlFor={id}>{t('Profile photo')}</Label>
           <Input
             id={id}
             name="photo"
@@ -84,7 +86,7 @@ export function PhotoInput({
             className="h-auto py-1.5"
           />
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {busy ? 'Preparing the photo…' : 'JPEG, PNG or WebP, up to 2 MB.'}
+            {busy ? t('Preparing the photo…') : t('JPEG, PNG or WebP, up to 2 MB.')}
           </p>
         </div>
       </div>
@@ -103,7 +105,7 @@ export function PhotoInput({
             checked={remove}
             onChange={(e) => setRemove(e.currentTarget.checked)}
           />
-          Remove photo
+          {t('Remove photo')}
         </label>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { Field } from './field.tsx'
 import { NativeSelect } from './native-select.tsx'
 import type { FieldErrors, PlaceOption, ProfileFieldValues } from './types.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** Mirrors the server's phone rule (profileFieldsSchema) for the browser's live check. */
 // Every punctuator escaped: browsers compile `pattern` with the `v` flag.
@@ -34,6 +35,7 @@ export function ProfileFields({
   today: string
 }) {
   const hydrated = useHydrated()
+  const { t } = useT()
   const [country, setCountry] = React.useState(values.countryCode || 'US')
   const isUs = country === 'US'
   const showState = !hydrated || isUs
@@ -41,13 +43,13 @@ export function ProfileFields({
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={id('firstName')} name="firstName" label="First name" errors={errors}>
+      <Field id={id('firstName')} name="firstName" label={t('First name')} errors={errors}>
         {(p) => <Input {...p} defaultValue={values.firstName} autoComplete="given-name" required maxLength={100} />}
       </Field>
-      <Field id={id('lastName')} name="lastName" label="Last name" errors={errors}>
+      <Field id={id('lastName')} name="lastName" label={t('Last name')} errors={errors}>
         {(p) => <Input {...p} defaultValue={values.lastName} autoComplete="family-name" required maxLength={100} />}
       </Field>
-      <Field id={id('dateOfBirth')} name="dateOfBirth" label="Date of birth" errors={errors}>
+      <Field id={id('dateOfBirth')} name="dateOfBirth" label={t('Date of birth')} errors={errors}>
         {(p) => (
           <Input
             {...p}
@@ -60,18 +62,18 @@ export function ProfileFields({
           />
         )}
       </Field>
-      <Field id={id('gender')} name="gender" label="Gender" errors={errors}>
+      <Field id={id('gender')} name="gender" label={t('Gender')} errors={errors}>
         {(p) => (
           <NativeSelect {...p} defaultValue={values.gender || '3'} required>
             {GENDERS.map((g) => (
               <option key={g.value} value={g.value}>
-                {g.label}
+                {t(g.label)}
               </option>
             ))}
           </NativeSelect>
         )}
       </Field>
-      <Field id={id('countryCode')} name="countryCode" label="Country" errors={errors}>
+      <Field id={id('countryCode')} name="countryCode" label={t('Country')} errors={errors}>
         {(p) => (
           <NativeSelect
             {...p}
@@ -92,13 +94,13 @@ export function ProfileFields({
         <Field
           id={id('comesFromState')}
           name="comesFromState"
-          label="State"
+          label={t('State')}
           errors={errors}
-          hint={hydrated ? undefined : 'US only: leave empty for other countries.'}
+          hint={hydrated ? undefined : t('US only: leave empty for other countries.')}
         >
           {(p) => (
             <NativeSelect {...p} defaultValue={values.comesFromState} required={hydrated && isUs}>
-              <option value="">Choose a state</option>
+              <option value="">{t('Choose a state')}</option>
               {usStates.map((s) => (
                 <option key={s.code} value={s.code}>
                   {s.name}
@@ -108,7 +110,7 @@ export function ProfileFields({
           )}
         </Field>
       ) : null}
-      <Field id={id('phoneNumber')} name="phoneNumber" label="Phone number" errors={errors}>
+      <Field id={id('phoneNumber')} name="phoneNumber" label={t('Phone number')} errors={errors}>
         {(p) => (
           <Input
             {...p}
@@ -119,7 +121,7 @@ export function ProfileFields({
             required
             maxLength={30}
             pattern={PHONE_PATTERN}
-            title="Digits, spaces or + - ( )"
+            title={t('Digits, spaces or + - ( )')}
           />
         )}
       </Field>

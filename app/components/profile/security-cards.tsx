@@ -9,10 +9,12 @@ import { CopyButton } from '#app/components/ui/copy-button.tsx'
 import { ConfirmAction } from './confirm-action.tsx'
 import { FormError } from './field.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 
 export const RESET_AUTHENTICATOR_INTENT = 'resetAuthenticator'
 export const DELETE_ACCOUNT_INTENT = 'deleteAccount'
-export const DELETE_ACCOUNT_QUESTION = 'Are you sure you want to delete your account? This cannot be undone.'
+export const DELETE_ACCOUNT_QUESTION = msg('Are you sure you want to delete your account? This cannot be undone.')
 export const SEND_REAUTH_CODE_INTENT = 'sendReauthCode'
 
 /** What the re-authentication of a card needs (decision 021). */
@@ -29,15 +31,16 @@ export interface Reauth {
  * without JavaScript; the code then goes in the confirmation with the password.
  */
 function SendCodeForm({ forIntent, reauth }: { forIntent: string; reauth: Reauth }) {
+  const { t } = useT()
   if (!reauth.usesEmailCode) return null
   return (
-    <Form method="post" className="grid gap-2" aria-label="Send me a confirmation code">
+    <Form method="post" className="grid gap-2" aria-label={t('Send me a confirmation code')}>
       <input type="hidden" name="for" value={forIntent} />
-      <p className="text-sm text-muted-foreground">First get a confirmation code by email; then confirm with your password and the code.</p>
+      <p className="text-sm text-muted-foreground">{t('First get a confirmation code by email; then confirm with your password and the code.')}</p>
       <div>
         <Button type="submit" name="intent" value={SEND_REAUTH_CODE_INTENT} variant="outline" size="sm">
           <MailIcon />
-          Send me a code
+          {t('Send me a code')}
         </Button>
       </div>
       {reauth.codeSent ? (
@@ -51,11 +54,12 @@ function SendCodeForm({ forIntent, reauth }: { forIntent: string; reauth: Reauth
 
 /** The password and current code asked right before an irreversible action. */
 function ReauthFields({ idPrefix, reauth }: { idPrefix: string; reauth: Reauth }) {
+  const { t } = useT()
   const errors = reauth.fieldErrors ?? {}
   return (
     <div className="grid gap-3 text-left">
       <div className="grid gap-1.5">
-        <Label htmlFor={`${idPrefix}-password`}>Your password</Label>
+        <Label htmlFor={`${idPrefix}-password`}>{t('Your password')}</Label>
         <Input
           id={`${idPrefix}-password`}
           name="password"
@@ -72,7 +76,7 @@ function ReauthFields({ idPrefix, reauth }: { idPrefix: string; reauth: Reauth }
         ) : null}
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${idPrefix}-code`}>{reauth.usesEmailCode ? 'Code from the email' : 'Code from your authenticator app'}</Label>
+        <Label htmlFor={`${idPrefix}-code`}>{reauth.usesEmailCode ? t('Code from the email') : t('Code from your authenticator app')}</Label>
         <Input
           id={`${idPrefix}-code`}
           name="code"
@@ -119,6 +123,7 @@ export function ResetAuthenticatorCard({
   reauth: Reauth
 }) {
   const hydrated = useHydrated()
+  const { t } = useT()
   const resultRef = React.useRef<HTMLDivElement>(null)
   React.useEffect(() => {
     if (result) resultRef.current?.focus()
@@ -130,13 +135,13 @@ export function ResetAuthenticatorCard({
         <CardTitle asChild>
           <h2 className="flex items-center gap-2">
             <KeyRoundIcon className="size-4" aria-hidden="true" />
-            Reset authenticator
+            {t('Reset authenticator')}
           </h2>
         </CardTitle>
         <CardDescription>
           {usesAuthenticator
-            ? 'Lost your phone or moved to a new one? Get a new QR code for your authenticator app. The codes of the old one stop working at once.'
-            : 'Your account signs in with codes sent by email, not with an authenticator app, so there is nothing to reset.'}
+            ? t('Lost your phone or moved to a new one? Get a new QR code for your authenticator app. The codes of the old one stop working at once.')
+            : t('Your account signs in with codes sent by email, not with an authenticator app, so there is nothing to reset.')}
         </CardDescription>
       </CardHeader>
       {error || result ? (
@@ -150,25 +155,25 @@ export function ResetAuthenticatorCard({
               data-testid="new-authenticator"
             >
               <p className="text-sm font-medium" role="status">
-                Scan this QR code with your authenticator app.
+                {t('Scan this QR code with your authenticator app.')}
               </p>
               <img
                 src={result.qrDataUrl}
-                alt={`Authenticator QR code for ${result.userEmail}`}
+                alt={t('Authenticator QR code for {email}', { email: result.userEmail })}
                 width={200}
                 height={200}
                 className="size-[200px] rounded-md bg-white p-1"
               />
               <div className="grid w-full gap-1">
-                <p className="text-xs text-muted-foreground">Or enter this key by hand:</p>
+                <p className="text-xs text-muted-foreground">{t('Or enter this key by hand:')}</p>
                 <div className="flex items-center justify-center gap-2">
                   <code className="rounded bg-muted px-2 py-1 font-mono text-sm break-all" data-testid="authenticator-secret">
                     {result.secretKey}
                   </code>
-                  {hydrated ? <CopyButton text={result.secretKey} label="Copy key" /> : null}
+                  {hydrated ? <CopyButton text={result.secretKey} label={t('Copy key')} /> : null}
                 </div>
               </div>
-              <p className="text-xs text-muted-foreground">Your next login asks for a code from the new entry.</p>
+              <p className="text-xs text-muted-foreground">{t('Your next login asks for a code from the new entry.')}</p>
             </div>
           ) : null}
         </CardContent>
@@ -176,11 +181,11 @@ export function ResetAuthenticatorCard({
       <CardFooter>
         <ConfirmAction
           intent={RESET_AUTHENTICATOR_INTENT}
-          label="Reset authenticator"
+          label={t('Reset authenticator')}
           icon={<ShieldAlertIcon />}
-          title="Reset authenticator?"
-          description="Are you sure you want to reset your authenticator? The codes of your current authenticator app stop working at once and you will need to scan a new QR code."
-          confirmLabel="Reset"
+          title={t('Reset authenticator?')}
+          description={t('Are you sure you want to reset your authenticator? The codes of your current authenticator app stop working at once and you will need to scan a new QR code.')}
+          confirmLabel={t('Reset')}
           disabled={!usesAuthenticator}
           open={!!error}
         >
@@ -193,18 +198,18 @@ export function ResetAuthenticatorCard({
 
 /** PRODUCT.md section 3: deletion is refused while the user is the last active manager of a company. */
 export function DeleteAccountCard({ error, reauth }: { error?: string | null; reauth: Reauth }) {
+  const { t } = useT()
   return (
     <Card className="gap-4 border-destructive/40" data-testid="delete-account-card">
       <CardHeader>
         <CardTitle asChild>
           <h2 className="flex items-center gap-2 text-destructive">
             <Trash2Icon className="size-4" aria-hidden="true" />
-            Delete account
+            {t('Delete account')}
           </h2>
         </CardTitle>
         <CardDescription>
-          Deletes your sign-in, profile, photo and licenses and frees your email address. Inspection records you signed
-          stay, with your name as signed.
+          {t('Deletes your sign-in, profile, photo and licenses and frees your email address. Inspection records you signed stay, with your name as signed.')}
         </CardDescription>
       </CardHeader>
       {error ? (
@@ -218,11 +223,11 @@ export function DeleteAccountCard({ error, reauth }: { error?: string | null; re
       <CardFooter>
         <ConfirmAction
           intent={DELETE_ACCOUNT_INTENT}
-          label="Delete account"
+          label={t('Delete account')}
           icon={<Trash2Icon />}
-          title="Delete account?"
-          description={DELETE_ACCOUNT_QUESTION}
-          confirmLabel="Delete account"
+          title={t('Delete account?')}
+          description={t(DELETE_ACCOUNT_QUESTION)}
+          confirmLabel={t('Delete account')}
           variant="destructive"
           open={!!error}
         >

@@ -12,14 +12,16 @@ import { REPAIR_LIST_PAGE_SIZES, REPAIR_LIST_STATUS_OPTIONS } from '#catalog/rep
 import { REPAIR_TEXT } from '#catalog/texts.ts'
 import { OutOfServiceBadge } from './out-of-service-badge.tsx'
 import { RepairSourceLink } from './repair-source-link.tsx'
-import { REPAIR_INTENT, type RepairActionView, type RepairList, type RepairTaskView } from './shared.ts'
+import { REPAIR_INTENT, repairTaskName, type RepairActionView, type RepairList, type RepairTaskView } from './shared.ts'
 import { formatOdometer } from '#catalog/odometer.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 const odometerText = (n: number | null) => (n === null ? '—' : formatOdometer(n))
 const vehicleText = (v: RepairActionView['vehicle']) => `${v.make} ${v.model}`
 
 /** "Repaired" or "Pending repair", with an icon: never colour alone. */
 function StatusBadge({ action }: { action: RepairActionView }) {
+  const { t } = useT()
   return (
     <span
       className={cn(
@@ -29,18 +31,19 @@ function StatusBadge({ action }: { action: RepairActionView }) {
       data-testid="repair-status"
     >
       {action.isRepaired ? <BadgeCheckIcon aria-hidden="true" className="size-3.5" /> : <WrenchIcon aria-hidden="true" className="size-3.5" />}
-      {action.statusLabel}
+      {t(action.statusLabel)}
     </span>
   )
 }
 
 /** The certification once Repaired: when and by whom. */
 function Certification({ action }: { action: RepairActionView }) {
+  const { t } = useT()
   if (!action.isRepaired) return null
   return (
     <p className="text-sm" data-testid="certification">
       <BadgeCheckIcon aria-hidden="true" className="mr-1 inline size-4 align-text-bottom text-success" />
-      Repaired on <span className="font-medium">{action.repairedAtLabel}</span> by <span className="font-medium">{action.repairedByName ?? '—'}</span>
+      {t('Repaired on {date} by {name}', { date: action.repairedAtLabel ?? '—', name: action.repairedByName ?? '—' })}
     </p>
   )
 }
@@ -48,10 +51,11 @@ function Certification({ action }: { action: RepairActionView }) {
 /** One task's button: a plain form post, so it works without JavaScript. A certified action's tasks are kept as they are. */
 function TaskButton({ task, action }: { task: RepairTaskView; action: RepairActionView }) {
   const navigation = useNavigation()
+  const { t } = useT()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('taskId') === String(task.id)
   if (action.isRepaired) return null
   const next = task.status === 'Completed' ? 'Pending' : 'Completed'
-  const label = next === 'Completed' ? REPAIR_TEXT.markCompleted : REPAIR_TEXT.markPending
+  const label = t(next === 'Completed' ? REPAIR_TEXT.markCompleted : REPAIR_TEXT.markPending)
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={REPAIR_INTENT.updateTaskStatus} />
@@ -62,7 +66,7 @@ function TaskButton({ task, action }: { task: RepairTaskView; action: RepairActi
         size="sm"
         variant={next === 'Completed' ? 'default' : 'outline'}
         disabled={busy}
-        aria-label={`${label}: ${task.name}`}
+        aria-label={t('{action}: {task}', { action: label, task: repairTaskName(t, task.name) })}
         className="min-h-9"
         data-testid={`task-button-${task.id}`}
       >
@@ -74,28 +78,30 @@ function TaskButton({ task, action }: { task: RepairTaskView; action: RepairActi
 
 function TaskStatus({ status }: { status: RepairTaskView['status'] }) {
   const done = status === 'Completed'
+  const { t } = useT()
   return (
     <span className={cn('inline-flex items-center gap-1 text-xs font-medium', done ? 'text-success' : 'text-muted-foreground')} data-testid="task-status">
       {done ? <CircleCheckIcon aria-hidden="true" className="size-4" /> : <CircleDashedIcon aria-hidden="true" className="size-4" />}
-      {done ? 'Completed' : 'Pending'}
+      {done ? t('Completed') : t('Pending')}
     </span>
   )
 }
 
 /** The expanded row (and each card): the tasks with their status, name, description and button. */
 function TaskList({ action }: { action: RepairActionView }) {
-  if (!action.tasks.length) return <p className="text-sm text-muted-foreground">No tasks.</p>
+  const { t } = useT()
+  if (!action.tasks.length) return <p className="text-sm text-muted-foreground">{t('No tasks.')}</p>
   return (
-    <ul className="divide-y rounded-md border bg-background" aria-label={`Tasks of ${action.repairIdentifier}`}>
-      {action.tasks.map((t) => (
-        <li key={t.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid={`task-${t.id}`}>
+    <ul className="divide-y rounded-md border bg-background" aria-label={t('Tasks of {code}', { code: action.repairIdentifier })}>
+      {action.tasks.map((task) => (
+        <li key={task.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid={`task-${task.id}`}>
           <div className="min-w-0 space-y-1">
-            <TaskStatus status={t.status} />
-            <p className="font-medium break-words">{t.name}</p>
-            {t.description ? <p className="text-sm break-words text-muted-foreground">{t.description}</p> : null}
+            <TaskStatus status={task.status} />
+            <p className="font-medium break-words">{repairTaskName(t, task.name)}</p>
+            {task.description ? <p className="text-sm break-words text-muted-foreground">{task.description}</p> : null}
           </div>
           <div className="shrink-0">
-            <TaskButton task={t} action={action} />
+            <TaskButton task={task} action={action} />
           </div>
         </li>
       ))}
@@ -104,10 +110,11 @@ function TaskList({ action }: { action: RepairActionView }) {
 }
 
 function Details({ action, withComments = false }: { action: RepairActionView; withComments?: boolean }) {
+  const { t } = useT()
   return (
     <div className="space-y-3">
       <Certification action={action} />
-      <p className="text-xs text-muted-foreground">Created {action.createdAtLabel}</p>
+      <p className="text-xs text-muted-foreground">{t('Created {date}', { date: action.createdAtLabel })}</p>
       {/* The table clamps long comments; the open row shows them whole. */}
       {withComments && action.comments ? <p className="max-w-prose text-sm break-words whitespace-pre-line">{action.comments}</p> : null}
       <TaskList action={action} />
@@ -119,20 +126,21 @@ function Details({ action, withComments = false }: { action: RepairActionView; w
 function RepairTable({ list, openId }: { list: RepairList; openId: number | null }) {
   const hrefWith = useHrefWith()
   const companyId = useParams().companyId ?? ''
+  const { t } = useT()
   return (
-    <Table containerProps={{ role: 'region', 'aria-label': 'Repair actions' }} data-testid="repairs-table">
+    <Table containerProps={{ role: 'region', 'aria-label': t('Repair actions') }} data-testid="repairs-table">
       <TableHeader>
         <TableRow>
           <TableHead>
-            <span className="sr-only">Tasks</span>
+            <span className="sr-only">{t('Tasks')}</span>
           </TableHead>
-          <TableHead>Vehicle</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Vehicle identifier</TableHead>
-          <TableHead className="text-right">Odometer</TableHead>
-          <TableHead>Tasks</TableHead>
-          <TableHead>General comments</TableHead>
-          <TableHead>Repair code</TableHead>
+          <TableHead>{t('Vehicle')}</TableHead>
+          <TableHead>{t('Status')}</TableHead>
+          <TableHead>{t('Vehicle identifier')}</TableHead>
+          <TableHead className="text-right">{t('Odometer')}</TableHead>
+          <TableHead>{t('Tasks')}</TableHead>
+          <TableHead>{t('General comments')}</TableHead>
+          <TableHead>{t('Repair code')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -148,7 +156,7 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
                       preventScrollReset
                       aria-expanded={open}
                       aria-controls={open ? `repair-tasks-${a.id}` : undefined}
-                      aria-label={`${open ? 'Hide' : 'Show'} the tasks of ${a.repairIdentifier}`}
+                      aria-label={open ? t('Hide the tasks of {code}', { code: a.repairIdentifier }) : t('Show the tasks of {code}', { code: a.repairIdentifier })}
                       className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-8')}
                       data-testid={`expand-repair-${a.id}`}
                     >
@@ -161,21 +169,21 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
                   <div className="font-medium">{vehicleText(a.vehicle)}</div>
                   <div className="font-mono text-xs text-muted-foreground">{a.vehicle.licensePlate}</div>
                 </TableCell>
-                <TableCell label="Status">
+                <TableCell label={t('Status')}>
                   <div className="flex flex-col items-start gap-1">
                     <StatusBadge action={a} />
                     {a.outOfService ? <OutOfServiceBadge /> : null}
                   </div>
                 </TableCell>
-                <TableCell label="Vehicle identifier" className="font-mono text-xs">{a.vehicle.vehicleIdentifier}</TableCell>
-                <TableCell label="Odometer" className="text-right tabular-nums">{odometerText(a.vehicle.odometer)}</TableCell>
-                <TableCell label="Tasks" className="whitespace-nowrap">
-                  {a.completedCount} / {a.tasks.length} completed
+                <TableCell label={t('Vehicle identifier')} className="font-mono text-xs">{a.vehicle.vehicleIdentifier}</TableCell>
+                <TableCell label={t('Odometer')} className="text-right tabular-nums">{odometerText(a.vehicle.odometer)}</TableCell>
+                <TableCell label={t('Tasks')} className="whitespace-nowrap">
+                  {t('{done} / {total} completed', { done: a.completedCount, total: a.tasks.length })}
                 </TableCell>
-                <TableCell label="General comments" className="max-w-72 min-w-48 whitespace-normal">
+                <TableCell label={t('General comments')} className="max-w-72 min-w-48 whitespace-normal">
                   <span className="line-clamp-3 break-words">{a.comments ?? '—'}</span>
                 </TableCell>
-                <TableCell label="Repair code" className="font-mono text-xs">{a.repairIdentifier}</TableCell>
+                <TableCell label={t('Repair code')} className="font-mono text-xs">{a.repairIdentifier}</TableCell>
               </TableRow>
               {open ? (
                 <tr id={`repair-tasks-${a.id}`} className="border-b bg-muted/30" data-testid={`repair-panel-${a.id}`}>
@@ -199,8 +207,9 @@ function RepairTable({ list, openId }: { list: RepairList; openId: number | null
  */
 function RepairCards({ list }: { list: RepairList }) {
   const companyId = useParams().companyId ?? ''
+  const { t } = useT()
   return (
-    <ul className="space-y-3" aria-label="Repair actions" data-testid="repairs-cards">
+    <ul className="space-y-3" aria-label={t('Repair actions')} data-testid="repairs-cards">
       {list.items.map((a) => (
         <li key={a.id} id={`repair-${a.id}`} className="min-w-0 rounded-lg border bg-card p-3 shadow-xs" data-testid={`repair-card-${a.id}`}>
           <div className="flex flex-wrap items-start justify-between gap-2">
@@ -219,13 +228,11 @@ function RepairCards({ list }: { list: RepairList }) {
             </div>
           </div>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">Odometer</dt>
+            <dt className="text-muted-foreground">{t('Odometer')}</dt>
             <dd className="tabular-nums">{odometerText(a.vehicle.odometer)}</dd>
-            <dt className="text-muted-foreground">Tasks</dt>
-            <dd>
-              {a.completedCount} / {a.tasks.length} completed
-            </dd>
-            <dt className="text-muted-foreground">Comments</dt>
+            <dt className="text-muted-foreground">{t('Tasks')}</dt>
+            <dd>{t('{done} / {total} completed', { done: a.completedCount, total: a.tasks.length })}</dd>
+            <dt className="text-muted-foreground">{t('Comments')}</dt>
             <dd className="break-words">{a.comments ?? '—'}</dd>
           </dl>
           <div className="mt-3">
@@ -240,8 +247,9 @@ function RepairCards({ list }: { list: RepairList }) {
 /** Pending repair / Repaired / All, as links (the filter lives in the URL). */
 function StatusFilter({ list }: { list: RepairList }) {
   const hrefWith = useHrefWith()
+  const { t } = useT()
   return (
-    <nav aria-label="Filter by status" className="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+    <nav aria-label={t('Filter by status')} className="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
       {REPAIR_LIST_STATUS_OPTIONS.map((o) => {
         const active = list.status === o.value
         return (
@@ -255,7 +263,7 @@ function StatusFilter({ list }: { list: RepairList }) {
             )}
             data-testid={`filter-${o.value}`}
           >
-            {o.label}
+            {t(o.label)}
           </Link>
         )
       })}
@@ -268,9 +276,10 @@ export function RepairActionsPage({ title, list, openId, search }: { title: stri
   const actionData = useActionData<{ formError?: string }>()
   const hrefWith = useHrefWith()
   const keep = [...applySearch(search, { page: null, pageSize: null, open: null }).entries()]
+  const { t } = useT()
   return (
     <div className="min-w-0">
-      <PageHeader title={title} description="Repair actions sent to this shop. Mark each task completed; when all are completed the repair is certified as Repaired with your name." />
+      <PageHeader title={title} description={t('Repair actions sent to this shop. Mark each task completed; when all are completed the repair is certified as Repaired with your name.')} />
       <StatusFilter list={list} />
       {list.error ? (
         <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm">
@@ -283,7 +292,7 @@ export function RepairActionsPage({ title, list, openId, search }: { title: stri
         </p>
       ) : null}
       {list.items.length === 0 && !list.error ? (
-        <EmptyState icon={WrenchIcon} title={REPAIR_TEXT.noRepairs} description={REPAIR_TEXT.noRepairsHint} />
+        <EmptyState icon={WrenchIcon} title={t(REPAIR_TEXT.noRepairs)} description={t(REPAIR_TEXT.noRepairsHint)} />
       ) : (
         <>
           <div className="hidden md:block">
@@ -297,8 +306,8 @@ export function RepairActionsPage({ title, list, openId, search }: { title: stri
             pageSizes={REPAIR_LIST_PAGE_SIZES}
             hrefFor={(page) => hrefWith({ page, open: null })}
             keep={keep}
-            label="Repair action pages"
-            noun="repair actions"
+            label={t('Repair action pages')}
+            noun={t('repair actions')}
             id="repairs-page-size"
             countTestId="repairs-count"
           />

@@ -9,15 +9,17 @@ import { InfoIcon } from 'lucide-react'
 import { FormDetailDialog } from '#app/components/inspections/form-detail-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import type { RepairSourceView } from './shared.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 export function emergencyExitPrintPath(companyId: number | string, id: number) {
   return `/PrintEmergencyExitCheck/${companyId}?id=${id}`
 }
 
 export function RepairSourceLink({ source, companyId, label }: { source: RepairSourceView; companyId: number | string; label: string }) {
+  const { t } = useT()
   if (source.kind !== 'emergency-exit-check') return <FormDetailDialog kind={source.kind} id={source.id} companyId={companyId} label={label} />
   return (
-    <Button asChild variant="ghost" size="sm" aria-label={`Emergency-exit check details, ${label}`}>
+    <Button asChild variant="ghost" size="sm" aria-label={t('Emergency-exit check details, {code}', { code: label })}>
       <Link to={emergencyExitPrintPath(companyId, source.id)} data-testid={`emergency-exit-check-info-${source.id}`}>
         <InfoIcon aria-hidden="true" />
       </Link>

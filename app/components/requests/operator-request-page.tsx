@@ -25,8 +25,10 @@ import {
   type VehicleRequestList,
 } from './shared.ts'
 import { VehicleRequestForm } from './vehicle-request-form.tsx'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 
-const DIALOG_DESCRIPTION = 'Ask the owner of a vehicle to let your company operate it. Leave the end date empty for an open-ended request.'
+const DIALOG_DESCRIPTION = msg('Ask the owner of a vehicle to let your company operate it. Leave the end date empty for an open-ended request.')
 
 /**
  * The body of /operatorRequestPage/{companyId}: "Request vehicle" with a
@@ -49,6 +51,7 @@ export function OperatorRequestPage({
   result: CreateRequestResult | null
 }) {
   const trpc = useTRPC()
+  const { t } = useT()
   useLiveRevalidation(trpc.vehicleRequests.byOperator.queryOptions({ operatorCompanyId: list.companyId }))
   const hydrated = useHydrated()
   const navigation = useNavigation()
@@ -80,13 +83,13 @@ export function OperatorRequestPage({
         <DialogTrigger asChild>
           <Button>
             <PlusIcon aria-hidden="true" />
-            {REQUEST_PAGE_TEXT.createRequest}
+            {t(REQUEST_PAGE_TEXT.createRequest)}
           </Button>
         </DialogTrigger>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{REQUEST_PAGE_TEXT.addVehicleRequest}</DialogTitle>
-            <DialogDescription>{DIALOG_DESCRIPTION}</DialogDescription>
+            <DialogTitle>{t(REQUEST_PAGE_TEXT.addVehicleRequest)}</DialogTitle>
+            <DialogDescription>{t(DIALOG_DESCRIPTION)}</DialogDescription>
           </DialogHeader>
           <VehicleRequestForm
             idPrefix="request-dialog"
@@ -96,7 +99,7 @@ export function OperatorRequestPage({
             cancel={
               <DialogClose asChild>
                 <Button type="button" variant="outline">
-                  Cancel
+                  {t('Cancel')}
                 </Button>
               </DialogClose>
             }
@@ -109,7 +112,7 @@ export function OperatorRequestPage({
       <Button asChild>
         <Link to={createHref}>
           <PlusIcon aria-hidden="true" />
-          {REQUEST_PAGE_TEXT.createRequest}
+          {t(REQUEST_PAGE_TEXT.createRequest)}
         </Link>
       </Button>
     )
@@ -117,14 +120,14 @@ export function OperatorRequestPage({
 
   return (
     <>
-      <PageHeader title={title} description="Your company's requests to operate owners' vehicles." actions={createButton} />
+      <PageHeader title={title} description={t("Your company's requests to operate owners' vehicles.")} actions={createButton} />
       {inline ? (
         <Card className="mb-6 gap-4" data-testid="add-vehicle-request-inline">
           <CardHeader>
             <CardTitle asChild>
-              <h2>{REQUEST_PAGE_TEXT.addVehicleRequest}</h2>
+              <h2>{t(REQUEST_PAGE_TEXT.addVehicleRequest)}</h2>
             </CardTitle>
-            <p className="text-sm text-muted-foreground">{DIALOG_DESCRIPTION}</p>
+            <p className="text-sm text-muted-foreground">{t(DIALOG_DESCRIPTION)}</p>
           </CardHeader>
           <CardContent>
             <VehicleRequestForm
@@ -134,7 +137,7 @@ export function OperatorRequestPage({
               result={result}
               cancel={
                 <Button asChild variant="outline">
-                  <Link to={pageHref}>Cancel</Link>
+                  <Link to={pageHref}>{t('Cancel')}</Link>
                 </Button>
               }
             />

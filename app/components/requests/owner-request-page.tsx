@@ -1,6 +1,7 @@
 import { OwnerJoinRequests } from '#app/components/people/owner-join-requests.tsx'
 import type { JoinRequestList } from '#app/components/people/shared.ts'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 import { AnsweredRequestsTable, PendingRequestsTable } from './request-tables.tsx'
 import type { VehicleRequestList } from './shared.ts'
 
@@ -21,9 +22,10 @@ export function OwnerRequestPage({
   answered: VehicleRequestList
   joinRequests: JoinRequestList
 }) {
+  const { t } = useT()
   return (
     <>
-      <PageHeader title={title} description="Operators asking to operate your vehicles. Accepting assigns the vehicle to the operator for the dates asked." />
+      <PageHeader title={title} description={t('Operators asking to operate your vehicles. Accepting assigns the vehicle to the operator for the dates asked.')} />
       <PendingRequestsTable list={list} />
       <OwnerJoinRequests list={joinRequests} />
       <AnsweredRequestsTable list={answered} />

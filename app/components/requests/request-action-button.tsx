@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /**
  * One data-changing button of a request row (Cancel, Accept, Reject; vehicle
@@ -20,7 +21,7 @@ export function RequestActionButton({
   title,
   description,
   confirmLabel = label,
-  dismissLabel = 'Cancel',
+  dismissLabel,
   destructive = false,
   icon: Icon,
   companyId,
@@ -48,6 +49,7 @@ export function RequestActionButton({
   icon: LucideIcon
 }) {
   const hydrated = useHydrated()
+  const { t } = useT()
   const navigation = useNavigation()
   const busy =
     navigation.state !== 'idle' &&
@@ -88,7 +90,7 @@ export function RequestActionButton({
       title={title}
       description={description}
       confirmLabel={confirmLabel}
-      cancelLabel={dismissLabel}
+      cancelLabel={dismissLabel ?? t('Cancel')}
       variant={destructive ? 'destructive' : 'default'}
       formAs={Form}
       formProps={{ method: 'post' }}

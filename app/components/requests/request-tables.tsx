@@ -5,6 +5,8 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { RequestActionButton } from './request-action-button.tsx'
+import { useT } from '#app/utils/i18n.tsx'
+import { msg } from '#catalog/i18n.ts'
 import { REQUEST_PAGE_TEXT, VEHICLE_REQUEST_INTENT, type VehicleRequestList, type VehicleRequestView } from './shared.ts'
 
 function ListError({ message }: { message: string | null }) {
@@ -26,7 +28,8 @@ function EmptyList({ error, ...empty }: { error: string | null } & React.Compone
 }
 
 function DateCell({ value, label, column }: { value: string | null; label: string; column: string }) {
-  return <TableCell label={column}>{value ? <time dateTime={value}>{label}</time> : <span className="text-muted-foreground">{label}</span>}</TableCell>
+  const { t } = useT()
+  return <TableCell label={t(column)}>{value ? <time dateTime={value}>{label}</time> : <span className="text-muted-foreground">{label}</span>}</TableCell>
 }
 
 /**
@@ -35,30 +38,31 @@ function DateCell({ value, label, column }: { value: string | null; label: strin
  * at, status in the spec's colours, and Cancel while Pending.
  */
 export function OperatorRequestsTable({ list }: { list: VehicleRequestList }) {
+  const { t } = useT()
   if (list.requests.length === 0) {
     return (
       <EmptyList
         error={list.error}
         icon={BusIcon}
-        title="No vehicle requests yet"
-        description="Use Create request to ask an owner for one of their vehicles by its vehicle identifier. Your requests and the owners' answers appear here."
+        title={t('No vehicle requests yet')}
+        description={t("Use Create request to ask an owner for one of their vehicles by its vehicle identifier. Your requests and the owners' answers appear here.")}
       />
     )
   }
   return (
     <>
       <ListError message={list.error} />
-      <Table containerProps={{ role: 'region', 'aria-label': 'Vehicle requests' }} data-testid="operator-requests-table">
+      <Table containerProps={{ role: 'region', 'aria-label': t('Vehicle requests') }} data-testid="operator-requests-table">
         <TableHeader>
           <TableRow>
-            <TableHead>Vehicle identifier</TableHead>
-            <TableHead>Owner company</TableHead>
-            <TableHead>Start date</TableHead>
-            <TableHead>End date</TableHead>
-            <TableHead>Requested at</TableHead>
-            <TableHead>Status</TableHead>
+            <TableHead>{t('Vehicle identifier')}</TableHead>
+            <TableHead>{t('Owner company')}</TableHead>
+            <TableHead>{t('Start date')}</TableHead>
+            <TableHead>{t('End date')}</TableHead>
+            <TableHead>{t('Requested at')}</TableHead>
+            <TableHead>{t('Status')}</TableHead>
             <TableHead>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('Actions')}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -66,18 +70,18 @@ export function OperatorRequestsTable({ list }: { list: VehicleRequestList }) {
           {list.requests.map((r) => (
             <TableRow key={r.id} data-testid={`vehicle-request-${r.id}`} data-status={r.status}>
               <TableCell cell="key" className="font-medium">{r.vehicleIdentifier}</TableCell>
-              <TableCell label="Owner company">{r.ownerCompanyName}</TableCell>
-              <DateCell value={r.startDate} label={r.startDateLabel} column="Start date" />
-              <DateCell value={r.endDate} label={r.endDateLabel} column="End date" />
-              <DateCell value={r.requestedAt} label={r.requestedAtLabel} column="Requested at" />
-              <TableCell label="Status">
+              <TableCell label={t('Owner company')}>{r.ownerCompanyName}</TableCell>
+              <DateCell value={r.startDate} label={r.startDateLabel} column={msg('Start date')} />
+              <DateCell value={r.endDate} label={r.endDateLabel} column={msg('End date')} />
+              <DateCell value={r.requestedAt} label={r.requestedAtLabel} column={msg('Requested at')} />
+              <TableCell label={t('Status')}>
                 <StatusPill kind="vehicle" status={r.status} />
               </TableCell>
               <TableCell cell="actions" className="w-0 text-right">
                 {r.status === 'Pending' ? <CancelButton request={r} /> : null}
                 {r.lease ? (
                   <Link to={`/leases/${r.lease.id}`} className="whitespace-nowrap text-sm font-medium underline underline-offset-4" data-testid="request-lease-link">
-                    Lease: {r.lease.label}
+                    {t('Lease: {state}', { state: r.lease.label })}
                   </Link>
                 ) : null}
               </TableCell>
@@ -90,16 +94,17 @@ export function OperatorRequestsTable({ list }: { list: VehicleRequestList }) {
 }
 
 function CancelButton({ request }: { request: VehicleRequestView }) {
+  const { t } = useT()
   return (
     <RequestActionButton
       intent={VEHICLE_REQUEST_INTENT.cancel}
       requestId={request.id}
-      label="Cancel"
-      accessibleName={`Cancel request for ${request.vehicleIdentifier}`}
-      title="Cancel request"
-      description={REQUEST_PAGE_TEXT.confirmCancel}
-      confirmLabel="Cancel request"
-      dismissLabel="Keep request"
+      label={t('Cancel')}
+      accessibleName={t('Cancel request for {vehicle}', { vehicle: request.vehicleIdentifier })}
+      title={t('Cancel request')}
+      description={t(REQUEST_PAGE_TEXT.confirmCancel)}
+      confirmLabel={t('Cancel request')}
+      dismissLabel={t('Keep request')}
       destructive
       icon={XCircleIcon}
     />
@@ -112,29 +117,30 @@ function CancelButton({ request }: { request: VehicleRequestView }) {
  * Accept and Reject.
  */
 export function PendingRequestsTable({ list }: { list: VehicleRequestList }) {
+  const { t } = useT()
   if (list.requests.length === 0) {
     return (
       <EmptyList
         error={list.error}
         icon={InboxIcon}
-        title="No pending vehicle requests"
-        description="Operators ask to operate your vehicles by their vehicle identifier. Their requests appear here for you to accept or reject."
+        title={t('No pending vehicle requests')}
+        description={t('Operators ask to operate your vehicles by their vehicle identifier. Their requests appear here for you to accept or reject.')}
       />
     )
   }
   return (
     <>
       <ListError message={list.error} />
-      <Table containerProps={{ role: 'region', 'aria-label': REQUEST_PAGE_TEXT.ownerTitle }} data-testid="pending-requests-table">
+      <Table containerProps={{ role: 'region', 'aria-label': t(REQUEST_PAGE_TEXT.ownerTitle) }} data-testid="pending-requests-table">
         <TableHeader>
           <TableRow>
-            <TableHead>Vehicle identifier</TableHead>
-            <TableHead>Operator company</TableHead>
-            <TableHead>Start date</TableHead>
-            <TableHead>End date</TableHead>
-            <TableHead>Requested at</TableHead>
+            <TableHead>{t('Vehicle identifier')}</TableHead>
+            <TableHead>{t('Operator company')}</TableHead>
+            <TableHead>{t('Start date')}</TableHead>
+            <TableHead>{t('End date')}</TableHead>
+            <TableHead>{t('Requested at')}</TableHead>
             <TableHead>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('Actions')}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -142,28 +148,28 @@ export function PendingRequestsTable({ list }: { list: VehicleRequestList }) {
           {list.requests.map((r) => (
             <TableRow key={r.id} data-testid={`vehicle-request-${r.id}`} data-status={r.status}>
               <TableCell cell="key" className="font-medium">{r.vehicleIdentifier}</TableCell>
-              <TableCell label="Operator company">{r.operatorCompanyName}</TableCell>
-              <DateCell value={r.startDate} label={r.startDateLabel} column="Start date" />
-              <DateCell value={r.endDate} label={r.endDateLabel} column="End date" />
-              <DateCell value={r.requestedAt} label={r.requestedAtLabel} column="Requested at" />
+              <TableCell label={t('Operator company')}>{r.operatorCompanyName}</TableCell>
+              <DateCell value={r.startDate} label={r.startDateLabel} column={msg('Start date')} />
+              <DateCell value={r.endDate} label={r.endDateLabel} column={msg('End date')} />
+              <DateCell value={r.requestedAt} label={r.requestedAtLabel} column={msg('Requested at')} />
               <TableCell cell="actions" className="w-0">
                 <div className="flex justify-end gap-2">
                   <RequestActionButton
                     intent={VEHICLE_REQUEST_INTENT.approve}
                     requestId={r.id}
-                    label="Accept"
-                    accessibleName={`Accept request for ${r.vehicleIdentifier} from ${r.operatorCompanyName}`}
-                    title="Accept request"
-                    description={REQUEST_PAGE_TEXT.confirmAccept}
+                    label={t('Accept')}
+                    accessibleName={t('Accept request for {vehicle} from {company}', { vehicle: r.vehicleIdentifier, company: r.operatorCompanyName })}
+                    title={t('Accept request')}
+                    description={t(REQUEST_PAGE_TEXT.confirmAccept)}
                     icon={CheckIcon}
                   />
                   <RequestActionButton
                     intent={VEHICLE_REQUEST_INTENT.reject}
                     requestId={r.id}
-                    label="Reject"
-                    accessibleName={`Reject request for ${r.vehicleIdentifier} from ${r.operatorCompanyName}`}
-                    title="Reject request"
-                    description={REQUEST_PAGE_TEXT.confirmReject}
+                    label={t('Reject')}
+                    accessibleName={t('Reject request for {vehicle} from {company}', { vehicle: r.vehicleIdentifier, company: r.operatorCompanyName })}
+                    title={t('Reject request')}
+                    description={t(REQUEST_PAGE_TEXT.confirmReject)}
                     destructive
                     icon={XIcon}
                   />
@@ -182,25 +188,26 @@ export function PendingRequestsTable({ list }: { list: VehicleRequestList }) {
  * so an owner sees what was answered and not only what waits.
  */
 export function AnsweredRequestsTable({ list }: { list: VehicleRequestList }) {
+  const { t } = useT()
   return (
     <section aria-labelledby="answered-requests-title" className="mt-8">
       <h2 id="answered-requests-title" className="mb-3 text-lg font-semibold">
-        {REQUEST_PAGE_TEXT.answeredTitle}
+        {t(REQUEST_PAGE_TEXT.answeredTitle)}
       </h2>
       {list.requests.length === 0 ? (
-        <EmptyList error={list.error} icon={HistoryIcon} title="No answered requests yet" description="Requests you accept or reject, and those the operators cancel, are kept here." />
+        <EmptyList error={list.error} icon={HistoryIcon} title={t('No answered requests yet')} description={t('Requests you accept or reject, and those the operators cancel, are kept here.')} />
       ) : (
         <>
           <ListError message={list.error} />
-          <Table containerProps={{ role: 'region', 'aria-label': REQUEST_PAGE_TEXT.answeredTitle }} data-testid="answered-requests-table">
+          <Table containerProps={{ role: 'region', 'aria-label': t(REQUEST_PAGE_TEXT.answeredTitle) }} data-testid="answered-requests-table">
             <TableHeader>
               <TableRow>
-                <TableHead>Vehicle identifier</TableHead>
-                <TableHead>Operator company</TableHead>
-                <TableHead>Start date</TableHead>
-                <TableHead>End date</TableHead>
-                <TableHead>Requested at</TableHead>
-                <TableHead>Status</TableHead>
+                <TableHead>{t('Vehicle identifier')}</TableHead>
+                <TableHead>{t('Operator company')}</TableHead>
+                <TableHead>{t('Start date')}</TableHead>
+                <TableHead>{t('End date')}</TableHead>
+                <TableHead>{t('Requested at')}</TableHead>
+                <TableHead>{t('Status')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -209,11 +216,11 @@ export function AnsweredRequestsTable({ list }: { list: VehicleRequestList }) {
                   <TableCell cell="key" className="font-medium">
                     {r.vehicleIdentifier}
                   </TableCell>
-                  <TableCell label="Operator company">{r.operatorCompanyName}</TableCell>
-                  <DateCell value={r.startDate} label={r.startDateLabel} column="Start date" />
-                  <DateCell value={r.endDate} label={r.endDateLabel} column="End date" />
-                  <DateCell value={r.requestedAt} label={r.requestedAtLabel} column="Requested at" />
-                  <TableCell label="Status">
+                  <TableCell label={t('Operator company')}>{r.operatorCompanyName}</TableCell>
+                  <DateCell value={r.startDate} label={r.startDateLabel} column={msg('Start date')} />
+                  <DateCell value={r.endDate} label={r.endDateLabel} column={msg('End date')} />
+                  <DateCell value={r.requestedAt} label={r.requestedAtLabel} column={msg('Requested at')} />
+                  <TableCell label={t('Status')}>
                     <StatusPill kind="vehicle" status={r.status} />
                   </TableCell>
                 </TableRow>

@@ -5,6 +5,7 @@
  */
 
 import { VEHICLE_REQUEST_TEXT } from '#catalog/texts.ts'
+import { msg, type Locale } from '#catalog/i18n.ts'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { vehicleRequestFields } from '#server/fleet/vehicle-request-schema.ts'
 import { fieldErrorsOf } from '#server/validation.ts'
@@ -20,17 +21,17 @@ export type VehicleRequestIntent = (typeof VEHICLE_REQUEST_INTENT)[keyof typeof 
 /** The spec's texts (sections 2, 5 and 8), verbatim; the rule texts from the catalogue the domain uses. */
 export const REQUEST_PAGE_TEXT = {
   ...VEHICLE_REQUEST_TEXT,
-  operatorTitle: 'Request vehicle',
-  ownerTitle: 'Pending Vehicle Requests',
-  answeredTitle: 'Answered vehicle requests',
-  createRequest: 'Create request',
-  addVehicleRequest: 'Add vehicle request',
-  sendRequest: 'Send request',
-  confirmAccept: 'Are you sure you want to accept this request?',
-  confirmReject: 'Are you sure you want to reject this request?',
-  confirmCancel: 'Are you sure you want to cancel this request?',
-  requestSent: 'Vehicle request sent.',
-  openEnded: 'Open-ended',
+  operatorTitle: msg('Request vehicle'),
+  ownerTitle: msg('Pending Vehicle Requests'),
+  answeredTitle: msg('Answered vehicle requests'),
+  createRequest: msg('Create request'),
+  addVehicleRequest: msg('Add vehicle request'),
+  sendRequest: msg('Send request'),
+  confirmAccept: msg('Are you sure you want to accept this request?'),
+  confirmReject: msg('Are you sure you want to reject this request?'),
+  confirmCancel: msg('Are you sure you want to cancel this request?'),
+  requestSent: msg('Vehicle request sent.'),
+  openEnded: msg('Open-ended'),
 } as const
 
 /** `?dialog=create`: the Add vehicle request form inline (the way in without JavaScript). */
@@ -123,8 +124,12 @@ export interface RequestOverlap {
  * The warning under the dates when the bus is already assigned for part of them (decision 059).
  * The request can still be sent (API.md: only the owner's approval refuses an overlap).
  */
-export function overlapWarning(overlaps: readonly RequestOverlap[]): string | null {
+export function overlapWarning(
+  overlaps: readonly RequestOverlap[],
+  t: (id: string, values?: Record<string, unknown>) => string = (id, values) => (values ? id.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k])) : id),
+  locale: Locale = 'en',
+): string | null {
   if (!overlaps.length) return null
-  const spans = overlaps.map((o) => `${formatDateOnly(o.startDate)} – ${o.endDate ? formatDateOnly(o.endDate) : 'open-ended'}`)
-  return `This vehicle is already assigned for part of these dates (${spans.join('; ')}). You can still send the request; the owner decides.`
+  const spans = overlaps.map((o) => `${formatDateOnly(o.startDate, locale)} – ${o.endDate ? formatDateOnly(o.endDate, locale) : t('open-ended')}`)
+  return t('This vehicle is already assigned for part of these dates ({spans}). You can still send the request; the owner decides.', { spans: spans.join('; ') })
 }

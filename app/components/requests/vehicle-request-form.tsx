@@ -4,6 +4,7 @@ import { SendIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
 import { useTRPC } from '#app/utils/trpc.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
@@ -52,6 +53,7 @@ export function VehicleRequestForm({
   cancel?: React.ReactNode
 }) {
   const hydrated = useHydrated()
+  const { t, locale } = useT()
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === VEHICLE_REQUEST_INTENT.create
 
@@ -77,7 +79,7 @@ export function VehicleRequestForm({
       { enabled: hydrated && askable, staleTime: 30_000, retry: false },
     ),
   )
-  const warning = askable && overlapQuery.data ? overlapWarning(overlapQuery.data.overlaps) : null
+  const warning = askable && overlapQuery.data ? overlapWarning(overlapQuery.data.overlaps, t, locale) : null
 
   const change = (field: RequestField) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value }
@@ -108,22 +110,22 @@ export function VehicleRequestForm({
     const m = fieldMessage(field)
     return m ? (
       <p id={errorId(field)} className="text-sm text-destructive" data-testid={`${field}-error`}>
-        {m}
+        {t(m)}
       </p>
     ) : null
   }
   const endMin = values.startDate && values.startDate > today ? values.startDate : today
 
   return (
-    <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="grid gap-4" aria-label={REQUEST_PAGE_TEXT.addVehicleRequest}>
+    <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="grid gap-4" aria-label={t(REQUEST_PAGE_TEXT.addVehicleRequest)}>
       <input type="hidden" name="intent" value={VEHICLE_REQUEST_INTENT.create} />
       {errors.formError ? (
         <p id={formErrorId} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="request-form-error">
-          {errors.formError}
+          {t(errors.formError)}
         </p>
       ) : null}
       <div className="grid gap-2">
-        <Label htmlFor={id('vehicleIdentifier')}>Vehicle identifier</Label>
+        <Label htmlFor={id('vehicleIdentifier')}>{t('Vehicle identifier')}</Label>
         <Input
           id={id('vehicleIdentifier')}
           name="vehicleIdentifier"
@@ -134,7 +136,7 @@ export function VehicleRequestForm({
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="e.g. BUS-0001"
+          placeholder={t('e.g. BUS-0001')}
           aria-invalid={errors.fieldErrors.vehicleIdentifier ? true : undefined}
           aria-describedby={describedBy('vehicleIdentifier')}
         />
@@ -142,7 +144,7 @@ export function VehicleRequestForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
-          <Label htmlFor={id('startDate')}>Start date</Label>
+          <Label htmlFor={id('startDate')}>{t('Start date')}</Label>
           <Input
             id={id('startDate')}
             name="startDate"
@@ -158,7 +160,7 @@ export function VehicleRequestForm({
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={id('endDate')}>
-            End date <span className="font-normal text-muted-foreground">(optional)</span>
+            {t('End date')} <span className="font-normal text-muted-foreground">{t('(optional)')}</span>
           </Label>
           <Input
             id={id('endDate')}
@@ -171,7 +173,7 @@ export function VehicleRequestForm({
             aria-describedby={describedBy('endDate', `${idPrefix}-end-hint`)}
           />
           <p id={`${idPrefix}-end-hint`} className="text-xs text-muted-foreground">
-            Leave empty for an open-ended request.
+            {t('Leave empty for an open-ended request.')}
           </p>
           {fieldError('endDate')}
         </div>
@@ -181,7 +183,7 @@ export function VehicleRequestForm({
           <p className="flex items-start gap-1.5 text-sm text-warning-foreground dark:text-warning" data-testid="request-overlap-warning">
             <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-warning" />
             <span>
-              <span className="sr-only">Warning: </span>
+              <span className="sr-only">{t('Warning:')} </span>
               {warning}
             </span>
           </p>
@@ -191,7 +193,7 @@ export function VehicleRequestForm({
         {cancel}
         <Button type="submit" disabled={sending}>
           <SendIcon aria-hidden="true" />
-          {REQUEST_PAGE_TEXT.sendRequest}
+          {t(REQUEST_PAGE_TEXT.sendRequest)}
         </Button>
       </div>
     </Form>

@@ -11,6 +11,7 @@ import {
   AlertDialogTrigger,
 } from '#app/components/ui/alert-dialog.tsx'
 import { Button, buttonVariants, type ButtonProps } from '#app/components/ui/button.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 
 type FormLikeProps = {
   onSubmit?: React.FormEventHandler<HTMLFormElement>
@@ -24,9 +25,9 @@ export type ConfirmDialogProps<C extends FormLike = 'form'> = {
   title: string
   /** Required, explicit English text, e.g. "Are you sure you want to delete this document?". */
   description: string
-  /** Label of the confirm button. Default "Confirm". */
+  /** Label of the confirm button (already translated). Default "Confirm", in the page's language. */
   confirmLabel?: string
-  /** Label of the cancel button. Default "Cancel". */
+  /** Label of the cancel button (already translated). Default "Cancel", in the page's language. */
   cancelLabel?: string
   /** 'destructive' paints the confirm button red. */
   variant?: 'default' | 'destructive'
@@ -82,8 +83,8 @@ export type ConfirmDialogProps<C extends FormLike = 'form'> = {
 function ConfirmDialog<C extends FormLike = 'form'>({
   title,
   description,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel: confirmLabelProp,
+  cancelLabel: cancelLabelProp,
   variant = 'default',
   trigger,
   open: openProp,
@@ -95,6 +96,9 @@ function ConfirmDialog<C extends FormLike = 'form'>({
   confirmButtonProps,
   children,
 }: ConfirmDialogProps<C>) {
+  const { t } = useT()
+  const confirmLabel = confirmLabelProp ?? t('Confirm')
+  const cancelLabel = cancelLabelProp ?? t('Cancel')
   const [uncontrolledOpen, setUncontrolledOpen] = React.useState(defaultOpen)
   const open = openProp ?? uncontrolledOpen
   const setOpen = React.useCallback(

@@ -2,6 +2,7 @@ import { CheckIcon, CopyIcon } from 'lucide-react'
 import * as React from 'react'
 import { Button, type ButtonProps } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** How long the "copied" confirmation (spec's text) stays (spec: 2 s). */
 export const COPIED_MS = 2000
@@ -27,7 +28,7 @@ async function writeClipboard(text: string) {
 type CopyButtonProps = Omit<ButtonProps, 'onClick' | 'children' | 'asChild'> & {
   /** The text put on the clipboard. */
   text: string
-  /** Accessible name, e.g. "Copy support email". Default "Copy". */
+  /** Accessible name (already translated), e.g. "Copy support email". Default "Copy", in the page's language. */
   label?: string
 }
 
@@ -37,12 +38,14 @@ type CopyButtonProps = Omit<ButtonProps, 'onClick' | 'children' | 'asChild'> & {
  */
 function CopyButton({
   text,
-  label = 'Copy',
+  label: labelProp,
   variant = 'ghost',
   size = 'sm',
   className,
   ...props
 }: CopyButtonProps) {
+  const { t } = useT()
+  const label = labelProp ?? t('Copy')
   const [state, setState] = React.useState<'idle' | 'copied' | 'failed'>('idle')
 
   React.useEffect(() => {
@@ -51,7 +54,7 @@ function CopyButton({
     return () => window.clearTimeout(timer)
   }, [state])
 
-  const message = state === 'copied' ? 'copied' : state === 'failed' ? 'Copy failed' : null
+  const message = state === 'copied' ? t('copied') : state === 'failed' ? t('Copy failed') : null
 
   return (
     <>

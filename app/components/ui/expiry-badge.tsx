@@ -1,14 +1,15 @@
 import { OctagonXIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '#app/utils/cn.ts'
+import { useT, type Translate } from '#app/utils/i18n.tsx'
 import { daysUntil, expiryState, type ExpiryState } from '#catalog/expiry.ts'
 
 export { EXPIRY_WARNING_DAYS, daysUntil, expiryState, type ExpiryState } from '#catalog/expiry.ts'
 
-function describe(state: ExpiryState, days: number) {
-  if (state === 'expired') return 'Expired'
-  if (state === 'expiring') return days === 1 ? 'Expires in 1 day' : `Expires in ${days} days`
-  return 'Valid'
+function describe(t: Translate, state: ExpiryState, days: number) {
+  if (state === 'expired') return t('Expired')
+  if (state === 'expiring') return t('{days, plural, one {Expires in # day} other {Expires in # days}}', { days })
+  return t('Valid')
 }
 
 type ExpiryBadgeProps = Omit<React.ComponentProps<'span'>, 'children'> & {
@@ -27,17 +28,18 @@ type ExpiryBadgeProps = Omit<React.ComponentProps<'span'>, 'children'> & {
  * meaning, so colour is never the only signal.
  */
 function ExpiryBadge({ date, today, showLabel = false, className, ...props }: ExpiryBadgeProps) {
+  const { t } = useT()
   const state = date ? expiryState(date, today) : null
   if (!date || state === null) {
     return (
       <span data-slot="expiry-badge" className={cn('text-muted-foreground', className)} {...props}>
         <span aria-hidden="true">—</span>
-        <span className="sr-only">No date</span>
+        <span className="sr-only">{t('No date')}</span>
       </span>
     )
   }
   const days = daysUntil(date, today) ?? 0
-  const text = describe(state, days)
+  const text = describe(t, state, days)
   const Icon = state === 'expired' ? OctagonXIcon : state === 'expiring' ? TriangleAlertIcon : null
   const iconA11y = showLabel ? { 'aria-hidden': true } : { role: 'img', 'aria-label': text }
   return (

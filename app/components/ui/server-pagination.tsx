@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import * as React from 'react'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** First, last, and the pages around the current one, with gaps: 1 … 4 5 6 … 20. */
@@ -42,13 +43,14 @@ export function ServerPagination({
   pageSizes: readonly number[]
   hrefFor: (page: number) => string
   keep?: [string, string][]
-  /** "Fleet pages", "Employees pages". */
+  /** "Fleet pages", "Employees pages" (already translated). */
   label: string
-  /** "vehicles", "employees". */
+  /** "vehicles", "employees" (already translated): "No {noun}". */
   noun: string
   id: string
   countTestId?: string
 }) {
+  const { t } = useT()
   const hydrated = useHydrated()
   const submit = useSubmit()
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1
@@ -74,7 +76,7 @@ export function ServerPagination({
         {keep.map(([k, v], i) => (
           <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
         ))}
-        <label htmlFor={id}>Rows per page</label>
+        <label htmlFor={id}>{t('Rows per page')}</label>
         <select
           id={id}
           name="pageSize"
@@ -90,15 +92,15 @@ export function ServerPagination({
         </select>
         {hydrated ? null : (
           <Button type="submit" variant="outline" size="sm">
-            Apply
+            {t('Apply')}
           </Button>
         )}
       </Form>
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid={countTestId}>
-        {total === 0 ? `No ${noun}` : `Showing ${first}–${last} of ${total}`}
+        {total === 0 ? t('No {noun}', { noun }) : t('Showing {first}–{last} of {total}', { first, last, total })}
       </p>
       <nav aria-label={label} className="flex flex-wrap items-center gap-1">
-        {step(page - 1, <ChevronLeftIcon aria-hidden="true" />, 'Previous page')}
+        {step(page - 1, <ChevronLeftIcon aria-hidden="true" />, t('Previous page'))}
         {pageWindow(page, pageCount).map((p, i) =>
           p === 'gap' ? (
             <span key={`gap-${i}`} className="px-1 text-muted-foreground" aria-hidden="true">
@@ -110,14 +112,14 @@ export function ServerPagination({
               to={hrefFor(p)}
               preventScrollReset
               aria-current={p === page ? 'page' : undefined}
-              aria-label={`Page ${p}`}
+              aria-label={t('Page {page}', { page: p })}
               className={buttonVariants({ variant: p === page ? 'default' : 'outline', size: 'sm' })}
             >
               {p}
             </Link>
           ),
         )}
-        {step(page + 1, <ChevronRightIcon aria-hidden="true" />, 'Next page')}
+        {step(page + 1, <ChevronRightIcon aria-hidden="true" />, t('Next page'))}
       </nav>
     </div>
   )

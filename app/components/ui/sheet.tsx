@@ -3,6 +3,7 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import { XIcon } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '#app/utils/cn.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** A side drawer (e.g. the mobile side menu) built on the Dialog primitive. */
 const Sheet = SheetPrimitive.Root
@@ -65,7 +66,7 @@ const SheetContent = React.forwardRef<
           className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none data-[state=open]:bg-secondary"
         >
           <XIcon className="size-4" />
-          <span className="sr-only">Close</span>
+          <CloseLabel />
         </SheetPrimitive.Close>
       ) : null}
     </SheetPrimitive.Content>
@@ -122,4 +123,10 @@ export {
   SheetFooter,
   SheetTitle,
   SheetDescription,
+}
+
+/** The close button's name for screen readers, in the page's language. */
+function CloseLabel() {
+  const { t } = useT()
+  return <span className="sr-only">{t('Close')}</span>
 }

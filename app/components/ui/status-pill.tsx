@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { cn } from '#app/utils/cn.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 export type JoinRequestStatus = 'Pending' | 'Accepted' | 'Rejected'
 export type VehicleRequestStatus = 'Pending' | 'Approved' | 'Rejected' | 'Cancelled'
@@ -23,7 +24,7 @@ type StatusPillProps = Omit<React.ComponentProps<'span'>, 'children'> &
     | { kind?: 'join'; status: JoinRequestStatus | (string & {}) }
     | { kind: 'vehicle'; status: VehicleRequestStatus | (string & {}) }
   ) & {
-    /** Visible text; defaults to the status itself (the word is the non-colour signal). */
+    /** Visible text (already translated); defaults to the status itself, translated (the word is the non-colour signal). */
     label?: string
   }
 
@@ -34,6 +35,7 @@ type StatusPillProps = Omit<React.ComponentProps<'span'>, 'children'> &
  * Unknown statuses render as a neutral outlined pill.
  */
 function StatusPill({ kind = 'join', status, label, className, ...props }: StatusPillProps) {
+  const { t } = useT()
   const styles: Record<string, string> = kind === 'vehicle' ? vehicleStyles : joinStyles
   return (
     <span
@@ -46,7 +48,8 @@ function StatusPill({ kind = 'join', status, label, className, ...props }: Statu
       )}
       {...props}
     >
-      {label ?? status}
+      {/* The statuses' English labels are marked in catalog/statuses.ts. */}
+      {label ?? t(status)}
     </span>
   )
 }

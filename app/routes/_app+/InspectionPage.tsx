@@ -4,6 +4,7 @@ import { InspectionFiled } from '#app/components/inspections/inspection-form/ins
 import { InspectionForm } from '#app/components/inspections/inspection-form/inspection-form.tsx'
 import { VehicleFinder, VehicleSummary } from '#app/components/inspections/inspection-form/vehicle-finder.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 import { inspectionPageAction, inspectionPageLoader } from './inspection-page.server.ts'
 
 /**
@@ -19,12 +20,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export default function Page() {
   const { title, query, vehicle, lookupError, window, idempotencyKey, inspectorName, qualification } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
+  const { t } = useT()
   const filed = answer?.ok ? answer.result : null
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4">
       <PageHeader
         title={title}
-        description={`Periodic inspection by ${inspectorName}: find the vehicle, answer the 48 items, sign and submit.`}
+        description={t('Periodic inspection by {name}: find the vehicle, answer the 48 items, sign and submit.', { name: inspectorName })}
         className="mb-0"
       />
       {filed ? (
@@ -38,7 +40,7 @@ export default function Page() {
               {vehicle.id !== null && vehicle.related ? (
                 // A related shop's mechanic also files the bus's 90-day emergency-exit check (decision 065).
                 <Link to={`/emergencyExitCheck/${vehicle.id}`} className="text-sm text-primary underline-offset-4 hover:underline">
-                  Emergency exits: file the 90-day check of this vehicle
+                  {t('Emergency exits: file the 90-day check of this vehicle')}
                 </Link>
               ) : null}
               <InspectionForm

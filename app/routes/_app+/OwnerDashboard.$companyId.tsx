@@ -7,6 +7,7 @@ import { StatCard, StatGrid } from '#app/components/dashboard/stat-card.tsx'
 import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { ownerDashboardLoader } from './company-dashboards.server.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** Spec "Dashboards": company code QR, title, the three cards, "Alerts and warnings", and the expiry timeline. */
 export const loader = (args: LoaderFunctionArgs) => ownerDashboardLoader(args)
@@ -15,13 +16,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export default function Page() {
   const { title, card, stats, alerts, timeline } = useLoaderData<typeof loader>()
+  const { t } = useT()
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <PageHeader className="mb-0" title={title} actions={<CompanyCodeCard card={card} />} />
-      <StatGrid aria-label="Fleet figures">
-        <StatCard label="Owned vehicles" value={stats.vehiclesRegistered} icon={BusIcon} />
-        <StatCard label="Vehicles assigned" value={stats.assignedVehicles} icon={LinkIcon} hint="To an operator today" />
-        <StatCard label="Documents uploaded" value={stats.documentsUploaded} icon={FileTextIcon} />
+      <StatGrid aria-label={t('Fleet figures')}>
+        <StatCard label={t('Owned vehicles')} value={stats.vehiclesRegistered} icon={BusIcon} />
+        <StatCard label={t('Vehicles assigned')} value={stats.assignedVehicles} icon={LinkIcon} hint={t('To an operator today')} />
+        <StatCard label={t('Documents uploaded')} value={stats.documentsUploaded} icon={FileTextIcon} />
       </StatGrid>
       <OwnerAlerts alerts={alerts.alerts} today={alerts.today} total={alerts.total} levels={alerts.levels} />
       <OwnerExpiryTimeline timeline={timeline} />

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
-import { OutboxFlusher } from '#app/components/pre-trip/outbox.tsx'
+import { OutboxFlusher } from '#app/components/pre-trip/outbox-flusher.ts'
 import { buildMenu } from '#app/utils/menu.ts'
 import { userPage } from '#app/utils/page.server.ts'
 import { getProfileCompletion } from '#server/auth/profile.server.ts'

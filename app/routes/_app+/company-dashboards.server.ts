@@ -11,6 +11,8 @@ import { listOwnerAlerts } from '#server/dashboards/alerts.server.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '#server/dashboards/operator-stats.server.ts'
 import { getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '#server/dashboards/owner-stats.server.ts'
 import { loadCompanyCodeCard } from './company-code.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 
 export async function ownerDashboardLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Owner'])
@@ -22,10 +24,11 @@ export async function ownerDashboardLoader(args: LoaderFunctionArgs) {
     listOwnerAlerts(ctx, input),
     getOwnerExpiryTimeline(ctx, input),
   ])
+  const t = translator(localeOfRequest(args.request))
   const showAll = new URL(args.request.url).searchParams.get('alerts') === 'all'
   const count = (level: number) => alerts.alerts.filter((a) => a.level === level).length
   return {
-    title: `${company} - Owner dashboard`,
+    title: t('{company} - Owner dashboard', { company }),
     card,
     stats,
     alerts: {
@@ -35,6 +38,7 @@ export async function ownerDashboardLoader(args: LoaderFunctionArgs) {
       levels: { alerts: count(ALERT_LEVEL.Alert), warnings: count(ALERT_LEVEL.Warning) },
     },
     timeline,
+    messages: routeMessages(args.request, 'dashboard'),
   }
 }
 
@@ -47,5 +51,7 @@ export async function operatorDashboardLoader(args: LoaderFunctionArgs) {
     getOperatorStatsByCompanyId(ctx, input),
     getOperatorActivity(ctx, input),
   ])
-  return { title: `${company} - Operator dashboard`, card, stats, activity }
+  const t = translator(localeOfRequest(args.request))
+  const title = t('{company} - Operator dashboard', { company })
+  return { title, card, stats, activity, messages: routeMessages(args.request, 'dashboard') }
 }

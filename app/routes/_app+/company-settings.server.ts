@@ -6,15 +6,18 @@ import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
 import { timeZoneNames } from '#catalog/company-settings.ts'
 import { updateCompanySettings } from '#server/companies/company-settings.server.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { msg } from '#catalog/i18n.ts'
+import { translateForRequest } from '#server/i18n/messages.server.ts'
 
-const TITLE = 'Company settings'
+const TITLE = msg('Company settings')
 
 /** Loader of /company/{companyId}/settings. */
 export async function companySettingsLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, MANAGER_ROLE_NAMES)
   const { company, card } = await loadCompanyWithCard(ctx, companyId)
   return {
-    title: TITLE,
+    title: translateForRequest(TITLE),
     card,
     company: {
       id: company.companyId,
@@ -28,6 +31,7 @@ export async function companySettingsLoader(args: LoaderFunctionArgs) {
     hasRepairShopSetting: company.companyTypes.includes('Owner'),
     /** The time zones the server accepts (the same list as the use case's). */
     timeZones: [...timeZoneNames()],
+    messages: routeMessages(args.request, 'people'),
   }
 }
 
@@ -71,5 +75,6 @@ export async function companySettingsAction(args: ActionFunctionArgs) {
   if (saved.ok) return redirectWithToast(companySettingsPath(companyId), { type: 'success', message: PEOPLE_TEXT.settingsSaved })
   const { fieldErrors = {}, message, status } = saved.error
   const known = ['name', 'timeZone', 'address', 'repairShopCode'].some((k) => fieldErrors[k])
-  return data<ActionData>({ formError: known ? null : message, fieldErrors: { ...fieldErrors }, values }, { status })
+  const translated = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, translateForRequest(v)]))
+  return data<ActionData>({ formError: known ? null : translateForRequest(message), fieldErrors: translated, values }, { status })
 }

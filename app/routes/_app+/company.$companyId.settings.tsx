@@ -13,6 +13,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { roleLabelOf } from '#catalog/roles.ts'
 import { ADDRESS_LIMITS } from '#catalog/company-settings.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** Company settings: name, time zone, address and the repair shop setting, for any manager of the company. */
 export const loader = (args: LoaderFunctionArgs) => companySettingsLoader(args)
@@ -33,6 +34,7 @@ export default function CompanySettingsPage() {
   const { title, card, company, hasRepairShopSetting, timeZones: zones } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
+  const { t } = useT()
   const saving = navigation.state === 'submitting'
   const errors: Record<string, string> = actionData?.fieldErrors ?? {}
   const values = actionData?.values
@@ -48,9 +50,9 @@ export default function CompanySettingsPage() {
         actions={<CompanyCodeCard card={card} />}
       >
         <div className="flex flex-wrap gap-1 pt-1">
-          {company.types.map((t) => (
-            <Badge key={t} variant="secondary">
-              {roleLabelOf(t)}
+          {company.types.map((type) => (
+            <Badge key={type} variant="secondary">
+              {t(roleLabelOf(type))}
             </Badge>
           ))}
         </div>
@@ -58,7 +60,7 @@ export default function CompanySettingsPage() {
       <Card className="max-w-2xl">
         <CardHeader>
           <CardTitle asChild>
-            <h2>Company details</h2>
+            <h2>{t('Company details')}</h2>
           </CardTitle>
         </CardHeader>
         <CardContent>
@@ -69,7 +71,7 @@ export default function CompanySettingsPage() {
               </p>
             ) : null}
             <div className="grid gap-2">
-              <Label htmlFor="name">Company name</Label>
+              <Label htmlFor="name">{t('Company name')}</Label>
               <Input
                 id="name"
                 name="name"
@@ -82,7 +84,7 @@ export default function CompanySettingsPage() {
               <FieldError id="name-error" message={errors.name} />
             </div>
             <div className="grid gap-2">
-              <Label htmlFor="timeZone">Time zone</Label>
+              <Label htmlFor="timeZone">{t('Time zone')}</Label>
               <div className="relative">
                 <select
                   id="timeZone"
@@ -108,12 +110,12 @@ export default function CompanySettingsPage() {
                 />
               </div>
               <p id="timeZone-hint" className="text-xs text-muted-foreground">
-                Dates and expiry alerts are counted in this time zone.
+                {t('Dates and expiry alerts are counted in this time zone.')}
               </p>
               <FieldError id="timeZone-error" message={errors.timeZone} />
             </div>
             <div className="grid gap-2">
-              <Label htmlFor="address">Address</Label>
+              <Label htmlFor="address">{t('Address')}</Label>
               <Textarea
                 id="address"
                 name="address"
@@ -125,13 +127,13 @@ export default function CompanySettingsPage() {
                 aria-describedby={[described('address'), 'address-hint'].filter(Boolean).join(' ')}
               />
               <p id="address-hint" className="text-xs text-muted-foreground">
-                Postal address, one line per line (at most {ADDRESS_LIMITS.maxLines} lines, {ADDRESS_LIMITS.maxLength} characters). It is printed on leases and inspection decals.
+                {t('Postal address, one line per line (at most {lines} lines, {characters} characters). It is printed on leases and inspection decals.', { lines: ADDRESS_LIMITS.maxLines, characters: ADDRESS_LIMITS.maxLength })}
               </p>
               <FieldError id="address-error" message={errors.address} />
             </div>
             {hasRepairShopSetting ? (
               <div className="grid gap-2">
-                <Label htmlFor="repairShopCode">Repair shop (company code)</Label>
+                <Label htmlFor="repairShopCode">{t('Repair shop (company code)')}</Label>
                 <Input
                   id="repairShopCode"
                   name="repairShopCode"
@@ -139,15 +141,15 @@ export default function CompanySettingsPage() {
                   autoCapitalize="characters"
                   spellCheck={false}
                   className="font-mono uppercase placeholder:normal-case"
-                  placeholder="e.g. RSH-7H2K9Q"
+                  placeholder={t('e.g. RSH-7H2K9Q')}
                   defaultValue={values?.repairShopCode ?? company.repairShop?.code ?? ''}
                   aria-invalid={errors.repairShopCode ? true : undefined}
                   aria-describedby={[described('repairShopCode'), 'repairShopCode-hint'].filter(Boolean).join(' ')}
                 />
                 <p id="repairShopCode-hint" className="text-xs text-muted-foreground" data-testid="current-repair-shop">
                   {company.repairShop
-                    ? `Current repair shop: ${company.repairShop.name} (${company.repairShop.code}). Repair actions from defective pre-inspections go there. Leave empty to have none.`
-                    : 'No repair shop chosen yet. Enter the company code of the repair shop that should receive your repair actions.'}
+                    ? t('Current repair shop: {name} ({code}). Repair actions from defective pre-inspections go there. Leave empty to have none.', { name: company.repairShop.name, code: company.repairShop.code })
+                    : t('No repair shop chosen yet. Enter the company code of the repair shop that should receive your repair actions.')}
                 </p>
                 <FieldError id="repairShopCode-error" message={errors.repairShopCode} />
               </div>
@@ -155,7 +157,7 @@ export default function CompanySettingsPage() {
             <div>
               <Button type="submit" disabled={saving}>
                 <SaveIcon aria-hidden="true" />
-                {saving ? 'Saving…' : 'Save'}
+                {saving ? t('Saving…') : t('Save')}
               </Button>
             </div>
           </Form>
@@ -164,9 +166,9 @@ export default function CompanySettingsPage() {
       {company.types.some((t) => t === 'Owner' || t === 'Operator') ? (
         <p className="mt-6 max-w-2xl text-sm" data-testid="retention-link">
           <Link to={`/retention/${company.id}`} className="font-medium underline underline-offset-4">
-            Record retention
+            {t('Record retention')}
           </Link>{' '}
-          <span className="text-muted-foreground">— how long pre-trips, inspections, repairs and leases are kept (never below the legal minimum).</span>
+          <span className="text-muted-foreground">{t('— how long pre-trips, inspections, repairs and leases are kept (never below the legal minimum).')}</span>
         </p>
       ) : null}
     </>

@@ -1,15 +1,19 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import type { FieldErrors, ProfileFieldValues } from '#app/components/profile/types.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, userPage } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { COUNTRIES, DEFAULT_COUNTRY, US_STATES } from '#catalog/places.ts'
+import { countriesIn, DEFAULT_COUNTRY, US_STATES } from '#catalog/places.ts'
 import { DEFAULT_GENDER } from '#catalog/statuses.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { getUserInfo, saveAdditionalData } from '#server/auth/profile.server.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { formErrorOf, profileFieldsInput, readProfileFields } from './profile-form.server.ts'
 
 /** Loader of /completeProfile: the signed-in user's details as the form shows them. */
 export async function completeProfileLoader(args: LoaderFunctionArgs) {
+  const locale = localeOfRequest(args.request)
+  const t = translator(locale)
   const info = await getUserInfo(await userPage(args))
   const values: ProfileFieldValues = {
     firstName: info.firstName,
@@ -21,11 +25,14 @@ export async function completeProfileLoader(args: LoaderFunctionArgs) {
     phoneNumber: info.phoneNumber ?? '',
   }
   return {
-    title: 'Complete your profile',
+    title: t('Complete your profile'),
     values,
-    countries: COUNTRIES,
+    // Country names in the page's language (the codes are what is saved).
+    countries: countriesIn(locale),
     usStates: US_STATES,
     today: new Date().toISOString().slice(0, 10),
+    // The profile fields' texts are the profile page's (namespace `profile`).
+    messages: routeMessages(args.request, 'auth', 'profile'),
   }
 }
 

@@ -6,6 +6,7 @@ import { completeProfileAction, completeProfileLoader } from '#app/routes/_app+/
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 
 /** /completeProfile: the profile details asked for after registration (may be skipped). */
 export const loader = (args: LoaderFunctionArgs) => completeProfileLoader(args)
@@ -15,6 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export default function CompleteProfile() {
   const { title, values, countries, usStates, today } = useLoaderData<typeof loader>()
+  const { t } = useT()
   const actionData = useActionData<typeof action>()
   const saving = useNavigation().state === 'submitting'
   const shown = actionData?.values ?? values
@@ -23,11 +25,11 @@ export default function CompleteProfile() {
     <div className="mx-auto w-full max-w-2xl">
       <PageHeader
         title={title}
-        description="Tell us a little about yourself. You can change these details later in My Profile."
+        description={t('Tell us a little about yourself. You can change these details later in My Profile.')}
       />
       <Card>
         <CardContent>
-          <Form method="post" className="grid grid-cols-1 gap-6" aria-label="Profile details">
+          <Form method="post" className="grid grid-cols-1 gap-6" aria-label={t('Profile details')}>
             <FormError message={actionData?.formError} />
             <ProfileFields
               idPrefix="complete"
@@ -39,10 +41,10 @@ export default function CompleteProfile() {
             />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
               <Button asChild variant="ghost" className="h-10 sm:h-9">
-                <Link to="/dashboard">Skip</Link>
+                <Link to="/dashboard">{t('Skip')}</Link>
               </Button>
               <Button type="submit" className="h-10 sm:h-9" disabled={saving}>
-                {saving ? 'Saving…' : 'Save'}
+                {saving ? t('Saving…') : t('Save')}
               </Button>
             </div>
           </Form>

@@ -5,6 +5,8 @@
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { attempt, companyPage } from '#app/utils/page.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { COMPLIANCE_PAGE_SIZES } from '#catalog/compliance.ts'
 import { COMPLIANCE_TEXT } from '#catalog/texts.ts'
@@ -44,12 +46,13 @@ export async function compliancePageLoader(args: LoaderFunctionArgs) {
   if (query.filters.q) csv.set('q', query.filters.q)
   if (query.filters.attention) csv.set('attention', 'true')
   return {
-    title: COMPLIANCE_TEXT.title,
+    title: translator(localeOfRequest(args.request))(COMPLIANCE_TEXT.title),
     companyId,
     companyName: company.companyName,
     view,
     error,
     csvHref: `/compliance/${companyId}/export.csv${csv.size ? `?${csv}` : ''}`,
+    messages: routeMessages(args.request, 'compliance'),
   }
 }
 export type ComplianceLoaderData = Awaited<ReturnType<typeof compliancePageLoader>>

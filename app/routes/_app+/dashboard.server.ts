@@ -8,6 +8,8 @@ import { getDriverActivity, getDriverDashboardStats } from '#server/dashboards/d
 import { getMechanicActivity, getMechanicStats } from '#server/dashboards/mechanic-stats.server.ts'
 import { pageMyBuses } from '#server/inspections/pre-trip.server.ts'
 import { companiesWithRole } from '#server/policy.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 
 export type DashboardView = 'driver' | 'mechanic'
 
@@ -42,6 +44,7 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
   const companyId = view === 'driver' && driverCompanyIds.includes(companyParam) ? companyParam : undefined
   const busSearch = (url.searchParams.get('bus') ?? '').trim().slice(0, 40)
 
+  const t = translator(localeOfRequest(args.request))
   const [info, driver, mechanic, buses] = await Promise.all([
     getDashboardUserInfo(ctx),
     view === 'driver' ? driverView(ctx, companyId) : null,
@@ -49,7 +52,7 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
     view === 'driver' ? myBuses(ctx, busSearch) : { buses: [] as MyBusView[], total: 0 },
   ])
   return {
-    title: 'My Dashboard',
+    title: t('My Dashboard'),
     userId: ctx.actor.userId,
     name: info.name,
     firstName: ctx.actor.firstName,
@@ -67,6 +70,7 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
     buses: buses.buses,
     busesTotal: buses.total,
     busSearch,
+    messages: routeMessages(args.request, 'dashboard', 'preTrip'),
   }
 }
 

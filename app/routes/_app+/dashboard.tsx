@@ -9,6 +9,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import type { loader as layoutLoader } from '#app/routes/_app+/_layout.tsx'
 import { dashboardLoader } from '#app/routes/_app+/dashboard.server.ts'
+import { useT } from '#app/utils/i18n.tsx'
 
 export const loader = (args: LoaderFunctionArgs) => dashboardLoader(args)
 
@@ -17,6 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export default function Page() {
   const data = useLoaderData<typeof loader>()
   const { title, userId, view, isDriver, isMechanic, driver, mechanic, buses } = data
+  const { t } = useT()
   const profileComplete = useRouteLoaderData<typeof layoutLoader>('routes/_app+/_layout')?.profileComplete ?? true
   return (
     <>
@@ -25,7 +27,7 @@ export default function Page() {
         {profileComplete ? null : <CompleteProfileCall />}
         <PersonalWelcome name={data.name} firstName={data.firstName} lastName={data.lastName} photo={data.photo} daysOnOperon={data.daysOnOperon} />
         {view === null ? (
-          <EmptyState icon={UserRoundX} title="You have not yet been assigned the driver or mechanic roles." titleAs="p" data-testid="no-roles" />
+          <EmptyState icon={UserRoundX} title={t('You have not yet been assigned the driver or mechanic roles.')} titleAs="p" data-testid="no-roles" />
         ) : (
           <ViewToggle view={view} isDriver={isDriver} isMechanic={isMechanic} />
         )}
@@ -42,6 +44,7 @@ export default function Page() {
 
 /** The first run's next step (issue 12, decision 058): shown while the profile lacks a required field. */
 function CompleteProfileCall() {
+  const { t } = useT()
   return (
     <section
       aria-labelledby="complete-profile-call"
@@ -52,15 +55,13 @@ function CompleteProfileCall() {
         <UserRoundPen className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div>
           <h2 id="complete-profile-call" className="font-semibold">
-            Complete your profile
+            {t('Complete your profile')}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            Your companies need your date of birth, phone number and where you live. It takes a minute.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('Your companies need your date of birth, phone number and where you live. It takes a minute.')}</p>
         </div>
       </div>
       <Button asChild className="shrink-0">
-        <Link to="/completeProfile">Complete your profile</Link>
+        <Link to="/completeProfile">{t('Complete your profile')}</Link>
       </Button>
     </section>
   )

@@ -8,9 +8,11 @@
 import { randomUUID } from 'node:crypto'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { positiveInt, text } from '#app/utils/form-data.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, formFailure, userPage, type PageContext } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { EMERGENCY_EXIT_ITEM_KEYS } from '#catalog/compliance.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { EMERGENCY_EXIT_TEXT } from '#server/inspections/emergency-exit-check-schema.ts'
 import { getEmergencyExitCheckContext, listEmergencyExitChecks, submitEmergencyExitCheck, type EmergencyExitCheckContext } from '#server/inspections/emergency-exit-checks.server.ts'
 
@@ -26,11 +28,12 @@ export async function emergencyExitCheckLoader(args: LoaderFunctionArgs) {
   const c = await contextOrLeave(ctx, positiveInt(args.params.vehicleId))
   const listed = await attempt(() => listEmergencyExitChecks(ctx, c.vehicle.id))
   return {
-    title: `${EMERGENCY_EXIT_TEXT.title} · ${c.vehicle.vehicleIdentifier}`,
+    title: `${translator(localeOfRequest(args.request))(EMERGENCY_EXIT_TEXT.title)} · ${c.vehicle.vehicleIdentifier}`,
     ...c,
     recent: listed.ok ? listed.value.checks.slice(0, 5) : [],
     // One key per rendered form: a double tap or a resent POST files once.
     idempotencyKey: randomUUID(),
+    messages: routeMessages(args.request, 'inspections'),
   }
 }
 

@@ -7,6 +7,7 @@ import { Label } from '#app/components/ui/label.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { EMERGENCY_EXIT_ITEM_STATUSES, EMERGENCY_EXIT_ITEMS } from '#catalog/compliance.ts'
 import { DUE_STATE_LABELS, EMERGENCY_EXIT_TEXT } from '#server/inspections/emergency-exit-check-schema.ts'
 import { emergencyExitCheckAction, emergencyExitCheckLoader, type ExitCheckFormValues } from './emergency-exit-check.server.ts'
@@ -25,6 +26,7 @@ type Refused = { ok: false; formError: string; fieldErrors: Record<string, strin
 type Filed = { ok: true; result: { id: number; isSatisfactory: boolean; repairActionId: number | null; checkDate: string; nextDueDate: string } }
 
 export default function Page() {
+  const { t, locale } = useT()
   const d = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>() as Refused | Filed | undefined
   const busy = useNavigation().state === 'submitting'
@@ -35,33 +37,33 @@ export default function Page() {
 
   return (
     <div className="mx-auto grid w-full max-w-xl gap-4">
-      <PageHeader title={EMERGENCY_EXIT_TEXT.title} description={`${d.vehicle.vehicleIdentifier} · ${d.vehicle.make} ${d.vehicle.model} · ${d.vehicle.licensePlate}`} className="mb-0" />
+      <PageHeader title={t(EMERGENCY_EXIT_TEXT.title)} description={`${d.vehicle.vehicleIdentifier} · ${d.vehicle.make} ${d.vehicle.model} · ${d.vehicle.licensePlate}`} className="mb-0" />
       <p className="text-sm" data-testid="exit-check-help">
-        {EMERGENCY_EXIT_TEXT.help}
+        {t(EMERGENCY_EXIT_TEXT.help)}
       </p>
       <p className={`text-sm font-medium ${dueTone}`} data-testid="exit-check-due">
-        {DUE_STATE_LABELS[d.due.dueState]}: next check due <time dateTime={d.due.nextDueDate}>{formatDateOnly(d.due.nextDueDate)}</time>
-        {d.due.lastCheckDate ? (
-          <>
-            {' '}
-            (last check <time dateTime={d.due.lastCheckDate}>{formatDateOnly(d.due.lastCheckDate)}</time>)
-          </>
-        ) : (
-          ' (never checked)'
-        )}
-        .
+        {d.due.lastCheckDate
+          ? t('{state}: next check due {due} (last check {last}).', {
+              state: t(DUE_STATE_LABELS[d.due.dueState]),
+              due: formatDateOnly(d.due.nextDueDate, locale),
+              last: formatDateOnly(d.due.lastCheckDate, locale),
+            })
+          : t('{state}: next check due {due} (never checked).', { state: t(DUE_STATE_LABELS[d.due.dueState]), due: formatDateOnly(d.due.nextDueDate, locale) })}
       </p>
 
       {answer?.ok ? (
         <section className="grid gap-3 rounded-md border p-4" role="status" data-testid="exit-check-filed">
-          <h2 className="text-lg font-semibold">{answer.result.repairActionId ? EMERGENCY_EXIT_TEXT.filedWithRepair : EMERGENCY_EXIT_TEXT.filed}</h2>
+          <h2 className="text-lg font-semibold">{answer.result.repairActionId ? t(EMERGENCY_EXIT_TEXT.filedWithRepair) : t(EMERGENCY_EXIT_TEXT.filed)}</h2>
           <p className="text-sm">
-            Result: <strong>{answer.result.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'}</strong> on <time dateTime={answer.result.checkDate}>{formatDateOnly(answer.result.checkDate)}</time>. Next check due{' '}
-            <time dateTime={answer.result.nextDueDate}>{formatDateOnly(answer.result.nextDueDate)}</time>.
+            {t('Result: {result} on {date}. Next check due {due}.', {
+              result: answer.result.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory'),
+              date: formatDateOnly(answer.result.checkDate, locale),
+              due: formatDateOnly(answer.result.nextDueDate, locale),
+            })}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
-              <Link to="/dashboard">Back to the dashboard</Link>
+              <Link to="/dashboard">{t('Back to the dashboard')}</Link>
             </Button>
           </div>
         </section>
@@ -74,10 +76,10 @@ export default function Page() {
             </p>
           ) : null}
           <p className="text-sm text-muted-foreground">
-            Filed by {d.filer.name} as {d.filer.role} of {d.filer.companyName}.
+            {t('Filed by {name} as {role} of {company}.', { name: d.filer.name, role: t(d.filer.role), company: d.filer.companyName })}
           </p>
           <div className="grid gap-1.5">
-            <Label htmlFor="checkDate">Check date</Label>
+            <Label htmlFor="checkDate">{t('Check date')}</Label>
             <Input id="checkDate" name="checkDate" type="date" defaultValue={values?.checkDate || d.filer.today} min={d.filer.earliestDate} max={d.filer.today} required className="h-11" />
             {errors.checkDate ? <p className="text-sm text-destructive">{errors.checkDate}</p> : null}
           </div>
@@ -87,27 +89,27 @@ export default function Page() {
             const commentError = errors[`${item.key}.comments`]
             return (
               <fieldset key={item.key} className="grid gap-2 rounded-md border p-3" data-item={item.key}>
-                <legend className="px-1 font-medium">{item.label}</legend>
+                <legend className="px-1 font-medium">{t(item.label)}</legend>
                 <div className="grid grid-cols-2 gap-2">
                   {EMERGENCY_EXIT_ITEM_STATUSES.map((s) => (
                     <label key={s.value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
                       <input type="radio" name={`${item.key}.status`} value={s.value} defaultChecked={posted?.status === String(s.value)} required className="size-4" />
-                      {s.label}
+                      {t(s.label)}
                     </label>
                   ))}
                 </div>
                 {statusError ? <p className="text-sm text-destructive">{statusError}</p> : null}
                 <Label htmlFor={`${item.key}-comments`} className="text-sm">
-                  Comment (required when Unsatisfactory)
+                  {t('Comment (required when Unsatisfactory)')}
                 </Label>
                 <Textarea id={`${item.key}-comments`} name={`${item.key}.comments`} defaultValue={posted?.comments ?? ''} maxLength={2000} rows={2} />
                 {commentError ? <p className="text-sm text-destructive">{commentError}</p> : null}
               </fieldset>
             )
           })}
-          <SignatureField name="inspectorSignature" typedName="signatureName" label="Signature" typedDefault={values?.signatureName} error={errors.inspectorSignature ?? errors.signatureName} />
+          <SignatureField name="inspectorSignature" typedName="signatureName" label={t('Signature')} typedDefault={values?.signatureName} error={errors.inspectorSignature ?? errors.signatureName} />
           <Button type="submit" className="sticky bottom-2 h-12 w-full" disabled={busy}>
-            {busy ? 'Filing…' : 'File the emergency-exit check'}
+            {busy ? t('Filing…') : t('File the emergency-exit check')}
           </Button>
         </Form>
       )}
@@ -115,12 +117,12 @@ export default function Page() {
       {d.recent.length ? (
         <section aria-labelledby="recent-exit-checks" className="grid gap-2">
           <h2 id="recent-exit-checks" className="text-base font-semibold">
-            Recent checks
+            {t('Recent checks')}
           </h2>
           <ul className="grid gap-1 text-sm">
             {d.recent.map((c) => (
               <li key={c.id}>
-                <time dateTime={c.checkDate}>{formatDateOnly(c.checkDate)}</time> · {c.isSatisfactory ? 'Satisfactory' : 'Unsatisfactory'} · {c.inspectorName} ({c.filerRole})
+                <time dateTime={c.checkDate}>{formatDateOnly(c.checkDate, locale)}</time> · {c.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')} · {c.inspectorName} ({t(c.filerRole)})
               </li>
             ))}
           </ul>

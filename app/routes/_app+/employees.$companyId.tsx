@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { EmployeesPage } from '#app/components/people/employees-page.tsx'
 import { employeesPageAction, employeesPageLoader } from '#app/routes/_app+/employees.server.ts'
+import { msg } from '#catalog/i18n.ts'
+
+const DESCRIPTION = msg('Drivers, mechanics and operators of your company.')
 
 /** The people holding the roles the company's Operator managers handle; paged with ?page=&pageSize=. */
 export const loader = (args: LoaderFunctionArgs) => employeesPageLoader(args, 'Operator')
@@ -11,5 +14,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export default function Page() {
   const { title, card, employees, openId } = useLoaderData<typeof loader>()
-  return <EmployeesPage title={title} description="Drivers, mechanics and operators of your company." card={card} employees={employees} openId={openId} />
+  return <EmployeesPage title={title} description={DESCRIPTION} card={card} employees={employees} openId={openId} />
 }

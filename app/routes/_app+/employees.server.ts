@@ -7,6 +7,9 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { roleLabelOf } from '#catalog/roles.ts'
 import { listEmployees, updateUserRoleStatus } from '#server/companies/employees.server.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { msg } from '#catalog/i18n.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { EMPLOYEE_PAGE_SIZES, PEOPLE_TEXT, ROLE_STATUS_INTENT, type EmployeePage, type EmployeeView } from '#app/components/people/shared.ts'
 
 type Manager = 'Operator' | 'RepairShop'
@@ -27,12 +30,15 @@ export async function employeesPageLoader(args: LoaderFunctionArgs, manager: Man
   const url = new URL(args.request.url)
   const { page, pageSize } = readPaging(url)
   const { card } = await loadCompanyWithCard(ctx, companyId)
+  const locale = localeOfRequest(args.request)
+  const t = translator(locale)
+  const messages = routeMessages(args.request, 'people')
   // The row whose roles were just changed stays open (also without JavaScript).
   const openId = positiveInt(url.searchParams.get('open'))
   const listed = await attempt(() => listEmployees(ctx, { companyId, manager, page, pageSize }))
   if (!listed.ok) {
-    const employees: EmployeePage = { companyId, items: [], total: 0, page, pageSize, pageCount: 1, error: listed.error.message }
-    return { title: PEOPLE_TEXT.employees, card, employees, openId }
+    const employees: EmployeePage = { companyId, items: [], total: 0, page, pageSize, pageCount: 1, error: t(listed.error.message) }
+    return { title: t(PEOPLE_TEXT.employees), card, employees, openId, messages }
   }
   const result = listed.value
   const pageCount = Math.max(1, Math.ceil(result.total / result.pageSize))
@@ -53,13 +59,13 @@ export async function employeesPageLoader(args: LoaderFunctionArgs, manager: Man
       roles: e.roles.map((r) => roleLabelOf(r)),
       companyRoles: e.companyRoles.map((r) => ({ label: roleLabelOf(r.id), isActive: r.isActive })),
       dateOfBirth: e.dateOfBirth,
-      dateOfBirthLabel: e.dateOfBirth ? formatDateOnly(e.dateOfBirth) : null,
+      dateOfBirthLabel: e.dateOfBirth ? formatDateOnly(e.dateOfBirth, locale) : null,
       phoneNumber: e.phoneNumber,
       roleList: e.roleList.map((r) => ({ id: r.id, name: r.name, label: roleLabelOf(r.id), isActive: r.isActive })),
     })),
   )
   const employees: EmployeePage = { companyId, items, total: result.total, page: result.page, pageSize: result.pageSize, pageCount, error: null }
-  return { title: PEOPLE_TEXT.employees, card, employees, openId }
+  return { title: t(PEOPLE_TEXT.employees), card, employees, openId, messages }
 }
 
 /**
@@ -88,6 +94,6 @@ async function changeRoleStatus(ctx: PageContext, companyId: number, form: FormD
   const input = { userId: form.get('userId'), companyId, roleId: form.get('roleId'), isActive: form.get('isActive') }
   const changed = await attempt(() => updateUserRoleStatus(ctx, input), { log: 'changing a role status failed', companyId })
   if (changed.ok) return redirectWithToast(back, { type: 'success', message: changed.value.message })
-  const message = changed.error.code === 'INTERNAL' ? 'Error updating the role, please try again' : changed.error.message
+  const message = changed.error.code === 'INTERNAL' ? msg('Error updating the role, please try again') : changed.error.message
   return redirectWithToast(back, { type: 'error', message })
 }

@@ -8,6 +8,8 @@ import {
 import { formatInstant } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt } from '#app/utils/page.server.ts'
+import { FLEET_TEXT } from '#app/components/fleet/shared.ts'
+import { currentLocale, translateForRequest } from '#server/i18n/messages.server.ts'
 import { redirectWithToast, type Toast } from '#app/utils/toast.server.ts'
 import { MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'
 import {
@@ -17,7 +19,6 @@ import {
   documentTypeLabel,
   MAX_DOCUMENT_BYTES,
   tooLargeReason,
-  uploadFailedText,
 } from '#catalog/documents.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import {
@@ -53,7 +54,7 @@ export async function loadDocumentsForTab(ctx: UseCaseContext, vehicleId: number
     typeLabel: documentTypeLabel(d.contentType),
     uploadedBy: d.uploadedBy,
     uploadedAt: d.uploadedAt,
-    uploadedAtLabel: formatInstant(d.uploadedAt, timeZone),
+    uploadedAtLabel: formatInstant(d.uploadedAt, timeZone, currentLocale()),
     sizeBytes: d.sizeBytes,
     href: documentDownloadPath(vehicleId, d.id),
   }))
@@ -133,7 +134,9 @@ export interface DocumentsOutcome {
   toast: Toast
 }
 
-const errorToast = (message: string): Toast => ({ type: 'error', message })
+const errorToast = (message: string): Toast => ({ type: 'error', message: translateForRequest(message) })
+/** "Issue uploading files: {reason}" in the request's language (the JSON answer is not translated on its way). */
+const uploadFailedToast = (reason: string): Toast => errorToast(translateForRequest('Issue uploading files: {reason}', { reason: translateForRequest(reason) }))
 
 /**
  * Runs the tab's upload or delete from its form fields (`intent`, `vehicleId`,
@@ -145,24 +148,24 @@ export async function runDocumentsIntent(ctx: UseCaseContext, form: FormData): P
   const intent = form.get('intent')
   if (intent === DOCUMENT_INTENT.upload) {
     const rejected = form.get(UPLOAD_REJECTED_FIELD)
-    if (typeof rejected === 'string' && rejected) return { status: 413, toast: errorToast(uploadFailedText(rejected)) }
+    if (typeof rejected === 'string' && rejected) return { status: 413, toast: uploadFailedToast(rejected) }
     const files = form.getAll('files').filter((f): f is File => typeof f !== 'string' && f.name !== '' && f.size > 0)
-    if (files.length === 0) return { status: 400, toast: { type: 'warning', message: DOCUMENT_TEXT.selectFiles } }
+    if (files.length === 0) return { status: 400, toast: { type: 'warning', message: translateForRequest(DOCUMENT_TEXT.selectFiles) } }
     const vehicleId = positiveInt(form.get('vehicleId'))
-    if (!vehicleId) return { status: 400, toast: errorToast(uploadFailedText('Vehicle data has not been loaded.')) }
+    if (!vehicleId) return { status: 400, toast: uploadFailedToast(FLEET_TEXT.vehicleNotLoaded) }
     const uploaded = await attempt(async () => {
       const uploads = await Promise.all(files.map(async (f) => ({ vehicleId, fileName: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })))
       return uploadVehicleDocumentFiles(ctx, uploads)
     })
-    if (uploaded.ok) return { status: 200, toast: { type: 'success', message: DOCUMENT_TEXT.uploaded } }
+    if (uploaded.ok) return { status: 200, toast: { type: 'success', message: translateForRequest(DOCUMENT_TEXT.uploaded) } }
     const { message, status } = uploaded.error
-    return { status, toast: errorToast(message.startsWith(DOCUMENT_TEXT.uploadFailedPrefix) ? message : uploadFailedText(message)) }
+    return { status, toast: message.startsWith(DOCUMENT_TEXT.uploadFailedPrefix) ? errorToast(message) : uploadFailedToast(message) }
   }
   if (intent === DOCUMENT_INTENT.delete) {
     const documentId = positiveInt(form.get('documentId'))
     if (!documentId) return { status: 400, toast: errorToast(DOCUMENT_TEXT.deleteFailed) }
     const deleted = await attempt(() => deleteVehicleDocument(ctx, documentId))
-    if (deleted.ok) return { status: 200, toast: { type: 'success', message: DOCUMENT_TEXT.deleted } }
+    if (deleted.ok) return { status: 200, toast: { type: 'success', message: translateForRequest(DOCUMENT_TEXT.deleted) } }
     return { status: deleted.error.status, toast: errorToast(DOCUMENT_TEXT.deleteFailed) }
   }
   return null

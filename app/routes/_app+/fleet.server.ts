@@ -7,6 +7,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { formatInstant } from '#app/utils/dates.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
+import type { Locale } from '#catalog/i18n.ts'
 import { omitEmptySearchParams } from '#app/utils/search-params.server.ts'
 import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
@@ -89,10 +92,10 @@ function recordOf(v: Awaited<ReturnType<typeof getVehicle>>): VehicleRecord {
 }
 
 /** The expanded row's data: every tab's list, loaded only for the open vehicle. */
-async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, companyId: number, vehicleId: number): Promise<OpenVehicle> {
+async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, companyId: number, vehicleId: number, locale: Locale): Promise<OpenVehicle> {
   // One clock (decision 063): the page's company's zone, named in every label.
   const [vehicle, timeZone] = await Promise.all([getVehicle(ctx, vehicleId), companyTimeZone(ctx.db.read, companyId)])
-  const label = (iso: string) => formatInstant(iso, timeZone)
+  const label = (iso: string) => formatInstant(iso, timeZone, locale)
   const errors: OpenVehicle['errors'] = {}
   // A tab whose list cannot be read shows why; the other tabs still load.
   const safe = async <T>(tab: DetailTab, load: () => Promise<T>, fallback: T): Promise<T> => {
@@ -251,7 +254,7 @@ export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScop
   }
 
   const openId = positiveInt(url.searchParams.get('open'))
-  const opened = openId ? await attempt(() => loadOpenVehicle(ctx, scope, companyId, openId)) : null
+  const opened = openId ? await attempt(() => loadOpenVehicle(ctx, scope, companyId, openId, localeOfRequest(args.request))) : null
   const open = opened?.ok ? opened.value : null
   const openError = opened && !opened.ok ? FLEET_TEXT.vehicleNotLoaded : null
   const tabParam = url.searchParams.get('tab')
@@ -262,7 +265,7 @@ export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScop
   const upcoming: UpcomingAssignmentView[] = upcomingRead?.ok ? upcomingRead.value : []
 
   return {
-    title: FLEET_TEXT.title,
+    title: translator(localeOfRequest(args.request))(FLEET_TEXT.title),
     scope,
     companyId,
     filters,
@@ -274,6 +277,7 @@ export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScop
     dialog,
     dialogError,
     upcoming,
+    messages: routeMessages(args.request, 'fleet'),
   }
 }
 export type FleetLoaderData = Awaited<ReturnType<typeof fleetPageLoader>>
@@ -372,7 +376,7 @@ async function vinLookupAction(ctx: PageContext, form: FormData) {
       }),
     )
   }
-  const { values, message, filled } = fillFromVin(formToValues(form), vin, found)
+  const { values, message, filled } = fillFromVin(formToValues(form), vin, found, translateForRequest)
   return data(formResult(intent, form, { values, vinLookup: { found: true, message, filled, checkDigitValid: found.checkDigitValid } }))
 }
 

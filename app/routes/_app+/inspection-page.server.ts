@@ -12,10 +12,13 @@ import {
   valuesFromForm,
   type InspectionFormValues,
 } from '#app/components/inspections/inspection-form/form-input.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, formFailure, userPage, type PageArgs, type PageContext } from '#app/utils/page.server.ts'
+import { msg } from '#catalog/i18n.ts'
 import { INSPECTION_ITEM_KEYS, INSPECTION_ITEM_STATUS } from '#catalog/inspection-checklist.ts'
 import { MAX_IMAGE_BYTES, MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'
 import { AppError } from '#server/errors.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { findVehicleForInspection, type InspectedVehicle } from '#server/inspections/find-vehicle.server.ts'
 import { INSPECTION_MAX_PHOTOS } from '#server/inspections/inspection-schema.ts'
 import { inspectionDateWindow, submitInspection } from '#server/inspections/submit-inspection.server.ts'
@@ -23,7 +26,7 @@ import { getInspectorQualification } from '#server/auth/profile.server.ts'
 import { INSPECTOR_ROLES } from '#catalog/roles.ts'
 import { hasRoleAnywhere } from '#server/policy.ts'
 
-export const INSPECTION_PAGE_TITLE = 'Inspection'
+export const INSPECTION_PAGE_TITLE = msg('Inspection')
 
 /** Spec: Operator and Repair shop managers; PRODUCT.md: active Mechanics file here too. Others go home. */
 async function inspectorPage(args: PageArgs): Promise<PageContext> {
@@ -44,17 +47,18 @@ export interface InspectionFiled {
 
 export async function inspectionPageLoader(args: PageArgs) {
   const ctx = await inspectorPage(args)
+  const t = translator(localeOfRequest(args.request))
   const query = new URL(args.request.url).searchParams.get('vehicle')?.trim() ?? ''
   let vehicle: InspectedVehicle | null = null
   let lookupError: string | null = null
   if (query) {
     const found = await attempt(() => findVehicleForInspection(ctx, { vehicle: query }))
     if (found.ok) vehicle = found.value
-    else lookupError = found.error.message
+    else lookupError = t(found.error.message)
   }
   const [window, qualification] = await Promise.all([inspectionDateWindow(ctx, ctx.actor), getInspectorQualification(ctx)])
   return {
-    title: INSPECTION_PAGE_TITLE,
+    title: t(INSPECTION_PAGE_TITLE),
     query,
     vehicle,
     lookupError,
@@ -64,6 +68,7 @@ export async function inspectionPageLoader(args: PageArgs) {
     qualification: qualification.inspectorQualification,
     // One key per form shown: the same form posted twice (a double tap, a resent POST) files once.
     idempotencyKey: randomUUID(),
+    messages: routeMessages(args.request, 'inspections'),
   }
 }
 
@@ -108,7 +113,7 @@ export async function inspectionPageAction(args: PageArgs) {
     form = await readInspectionForm(args.request)
   } catch (error) {
     if (!(error instanceof RequestTooLarge)) throw error
-    return formFailure(new AppError('PAYLOAD_TOO_LARGE', 'The photos are larger than 32 MB together: choose fewer or smaller photos.', { fieldErrors: { photos: 'Too large together' } }), {
+    return formFailure(new AppError('PAYLOAD_TOO_LARGE', msg('The photos are larger than 32 MB together: choose fewer or smaller photos.'), { fieldErrors: { photos: msg('Too large together') } }), {
       ok: false as const,
       values: null,
     })

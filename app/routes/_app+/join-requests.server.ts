@@ -14,6 +14,8 @@ import {
 import type { UseCaseContext } from '#server/context.ts'
 import { hasRole } from '#server/policy.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { currentLocale, translateForRequest } from '#server/i18n/messages.server.ts'
 import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestList, type JoinRequestView } from '#app/components/people/shared.ts'
 
 /**
@@ -28,13 +30,14 @@ export async function loadJoinRequestList(
   timeZone = 'UTC',
 ): Promise<JoinRequestList> {
   const rows = await attempt(() => listJoinRequests(ctx, { companyId, role: manager }))
-  if (!rows.ok) return { companyId, manager, requests: [], error: rows.error.message }
+  if (!rows.ok) return { companyId, manager, requests: [], error: translateForRequest(rows.error.message) }
+  const locale = currentLocale()
   const requests: JoinRequestView[] = rows.value.map((r) => ({
     id: r.id,
     name: r.name,
     roleLabel: roleLabelOf(r.role),
     requestDate: r.requestDate,
-    requestDateLabel: formatInstant(r.requestDate, timeZone),
+    requestDateLabel: formatInstant(r.requestDate, timeZone, locale),
     status: r.status,
   }))
   return { companyId, manager, requests, error: null }
@@ -45,7 +48,7 @@ export async function joinRequestsPageLoader(args: LoaderFunctionArgs, manager: 
   const { ctx, companyId } = await companyPage(args, [manager])
   const { company, card } = await loadCompanyWithCard(ctx, companyId)
   const list = await loadJoinRequestList(ctx, companyId, manager, company.timeZone)
-  return { title: PEOPLE_TEXT.usersRequests, card, list }
+  return { title: translateForRequest(PEOPLE_TEXT.usersRequests), card, list, messages: routeMessages(args.request, 'people') }
 }
 
 /**

@@ -3,6 +3,9 @@ import { useLoaderData } from '@remix-run/react'
 import { joinRequestsPageAction, joinRequestsPageLoader } from '#app/routes/_app+/join-requests.server.ts'
 import { UsersRequestsPage } from '#app/components/people/users-requests-page.tsx'
 import { TrpcProviders } from '#app/utils/trpc.tsx'
+import { msg } from '#catalog/i18n.ts'
+
+const DESCRIPTION = msg('Drivers and operators asking to join your company.')
 
 /** Driver and Operator join requests, answered by the company's Operator managers. */
 export const loader = (args: LoaderFunctionArgs) => joinRequestsPageLoader(args, 'Operator')
@@ -14,7 +17,7 @@ export default function Page() {
   const { title, card, list } = useLoaderData<typeof loader>()
   return (
     <TrpcProviders>
-      <UsersRequestsPage title={title} description="Drivers and operators asking to join your company." card={card} list={list} />
+      <UsersRequestsPage title={title} description={DESCRIPTION} card={card} list={list} />
     </TrpcProviders>
   )
 }

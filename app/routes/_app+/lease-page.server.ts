@@ -7,6 +7,7 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { positiveInt } from '#app/utils/form-data.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, formFailure, userPage } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { getLeaseAgreement, signLeaseAgreement } from '#server/leases/lease-agreements.server.ts'
@@ -36,6 +37,7 @@ export async function leasePageLoader(args: LoaderFunctionArgs) {
     /** The sides the caller may still sign (none once the assignment ended early). */
     signable: lease.assignmentEndedAt ? [] : lease.mySides.filter((side) => !lease.signatures.some((s) => s.side === side)),
     signerName,
+    messages: routeMessages(args.request, 'fleet'),
   }
 }
 export type LeasePageData = Awaited<ReturnType<typeof leasePageLoader>>

@@ -31,6 +31,8 @@ import { getPreTripContext, type PreTripContext } from '#server/inspections/pre-
 import { submitPreInspection } from '#server/inspections/submit-pre-inspection.server.ts'
 import { fieldErrorsOf } from '#server/validation.ts'
 import { LEASE_CARRY_COPY_NOTICE } from '#catalog/compliance.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { localeOfRequest, translator, type Translate } from '#server/i18n/messages.server.ts'
 
 /**
  * The driver's pre-trip page (`/preTrip/{vehicleId}`). The loader gives the form its context
@@ -39,10 +41,10 @@ import { LEASE_CARRY_COPY_NOTICE } from '#catalog/compliance.ts'
  * `submitPreInspection` as tRPC and REST.
  */
 
-function pageDataOf(ctx: PageContext, c: PreTripContext): PreTripPageData {
+function pageDataOf(ctx: PageContext, c: PreTripContext, t: Translate): PreTripPageData {
   const tz = c.operatorCompany.timeZone
   return {
-    title: `Pre-trip · ${c.vehicle.vehicleIdentifier}`,
+    title: t('Pre-trip · {vehicle}', { vehicle: c.vehicle.vehicleIdentifier }),
     userId: ctx.actor.userId,
     vehicle: {
       id: c.vehicle.id,
@@ -53,7 +55,7 @@ function pageDataOf(ctx: PageContext, c: PreTripContext): PreTripPageData {
     },
     outOfService: c.outOfService,
     // The notice's words come with the data: the phone's first load stays within its budget (decision 053).
-    lease: c.lease ? { id: c.lease.id, fullySigned: c.lease.state === 'signed', notice: LEASE_CARRY_COPY_NOTICE } : null,
+    lease: c.lease ? { id: c.lease.id, fullySigned: c.lease.state === 'signed', notice: t(LEASE_CARRY_COPY_NOTICE) } : null,
     operatorCompany: { id: c.operatorCompany.id, name: c.operatorCompany.name, timeZone: tz },
     today: c.operatorCompany.today,
     lastOdometer: c.lastOdometer?.reading ?? c.vehicle.odometer ?? null,
@@ -87,7 +89,8 @@ async function contextOrLeave(ctx: PageContext, vehicleId: number | null): Promi
 export async function preTripLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
   const context = await contextOrLeave(ctx, positiveInt(args.params.vehicleId))
-  return pageDataOf(ctx, context)
+  const t = translator(localeOfRequest(args.request))
+  return { ...pageDataOf(ctx, context, t), messages: routeMessages(args.request, 'preTrip') }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -200,15 +203,15 @@ const isFile = (v: FormDataEntryValue | null): v is File => typeof v === 'object
  * for older clients (decision 024); this form asks every item (decision 031), so the door names
  * them itself, with the page's own message, and every other problem of the schema at once.
  */
-function unansweredRefusal(payload: Record<string, unknown>, unanswered: readonly PreInspectionItemKey[], at: PreTripRulesContext): AppError {
+function unansweredRefusal(payload: Record<string, unknown>, unanswered: readonly PreInspectionItemKey[], at: PreTripRulesContext, t: Translate): AppError {
   const parsed = preInspectionFields(at).safeParse(payload)
   const others = parsed.success ? {} : fieldErrorsOf(parsed.error)
   const fieldErrors: Record<string, string> = { ...others }
-  for (const key of unanswered) fieldErrors[key] = UNANSWERED_ITEM
+  for (const key of unanswered) fieldErrors[key] = t(UNANSWERED_ITEM)
   const n = unanswered.length
   const message = [
-    `${UNANSWERED_ITEM}: ${n} checklist item${n === 1 ? '' : 's'} not answered`,
-    ...Object.entries(others).map(([k, v]) => (k === '_' ? v : `${k}: ${v}`)),
+    t('{count, plural, one {Answer Ok or Defective: # checklist item not answered} other {Answer Ok or Defective: # checklist items not answered}}', { count: n }),
+    ...Object.entries(others).map(([k, v]) => (k === '_' ? t(v) : `${k}: ${t(v)}`)),
   ].join('; ')
   return new AppError('BAD_REQUEST', message, { fieldErrors })
 }
@@ -217,13 +220,14 @@ export async function preTripAction(args: ActionFunctionArgs) {
   const ctx = await userPage(args)
   const context = await contextOrLeave(ctx, positiveInt(args.params.vehicleId))
   const { form, tooLarge } = await readMultipart(args.request)
+  const t = translator(localeOfRequest(args.request))
   const values = valuesOfForm(form)
   const idempotencyKey = text(form, 'idempotencyKey').trim() || randomUUID()
   const refuse = (error: AppError) => formFailure<Omit<Extract<PreTripActionData, { ok: false }>, 'formError' | 'fieldErrors'>>(error, { ok: false, values, idempotencyKey })
   if (tooLarge) {
     return refuse(
-      new AppError('PAYLOAD_TOO_LARGE', `A photo is larger than ${MAX_PART_BYTES / 1024 / 1024} MB: take it again or choose a smaller one (the other photos must be chosen again too)`, {
-        fieldErrors: { [FILE_FIELDS.has(tooLarge) ? tooLarge : 'photos']: 'Photo too large' },
+      new AppError('PAYLOAD_TOO_LARGE', t('A photo is larger than {mb} MB: take it again or choose a smaller one (the other photos must be chosen again too)', { mb: MAX_PART_BYTES / 1024 / 1024 }), {
+        fieldErrors: { [FILE_FIELDS.has(tooLarge) ? tooLarge : 'photos']: t('Photo too large') },
       }),
     )
   }
@@ -252,7 +256,7 @@ export async function preTripAction(args: ActionFunctionArgs) {
     if (answer.kind === 'invalid') payload[item.key] = answer.posted
     else if (answer.kind === 'unanswered') unanswered.push(item.key)
   }
-  if (unanswered.length) return refuse(unansweredRefusal(payload, unanswered, { today: context.operatorCompany.today, now: ctx.now ?? new Date() }))
+  if (unanswered.length) return refuse(unansweredRefusal(payload, unanswered, { today: context.operatorCompany.today, now: ctx.now ?? new Date() }, t))
 
   const filed = await attempt(() => submitPreInspection(ctx, payload))
   if (!filed.ok) return refuse(filed.error)

@@ -6,6 +6,8 @@ import {
   type UploadHandler,
 } from '@remix-run/node'
 import { AppError } from '#server/errors.ts'
+import { msg } from '#catalog/i18n.ts'
+import { translateForRequest } from '#server/i18n/messages.server.ts'
 import type { FieldErrors, FormErrorResult, LicenseRowValues, ProfileFieldValues } from '#app/components/profile/types.ts'
 
 /**
@@ -58,8 +60,8 @@ export async function readForm(request: Request): Promise<{ form: FormData; phot
     )
     return { form, photoTooLarge }
   } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) throw new AppError('PAYLOAD_TOO_LARGE', 'The form is too large')
-    if (e instanceof TypeError) throw new AppError('BAD_REQUEST', 'The form could not be read')
+    if (e instanceof MaxPartSizeExceededError) throw new AppError('PAYLOAD_TOO_LARGE', msg('The form is too large'))
+    if (e instanceof TypeError) throw new AppError('BAD_REQUEST', msg('The form could not be read'))
     throw e
   }
 }
@@ -126,8 +128,8 @@ export function licensesInput(rows: LicenseRowValues[]) {
  */
 export async function photoInput(form: FormData, photoTooLarge: boolean): Promise<string | null | undefined> {
   if (photoTooLarge) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The image is larger than 2 MB', {
-      fieldErrors: { profilePhoto: 'The image is larger than 2 MB' },
+    throw new AppError('PAYLOAD_TOO_LARGE', msg('The image is larger than 2 MB'), {
+      fieldErrors: { profilePhoto: msg('The image is larger than 2 MB') },
     })
   }
   const file = form.get('photo')
@@ -158,7 +160,9 @@ export function formErrorOf(e: AppError): FormErrorResult {
   const keys = Object.keys(fieldErrors)
   // The image checks (not the schema, whose message names every field) say it all in the message.
   if (fieldErrors.profilePhoto && !e.message.includes('profilePhoto:')) fieldErrors.profilePhoto = e.message
-  if (keys.length === 0 || !keys.every(isShown)) return { formError: e.message, fieldErrors }
+  // In the page's language (decision 074): the form shows these as they come.
+  for (const key of keys) fieldErrors[key] = translateForRequest(fieldErrors[key]!)
+  if (keys.length === 0 || !keys.every(isShown)) return { formError: translateForRequest(e.message), fieldErrors }
   if (keys.length === 1 && keys[0] === 'profilePhoto') return { formError: null, fieldErrors }
-  return { formError: 'Please correct the fields marked below.', fieldErrors }
+  return { formError: translateForRequest(msg('Please correct the fields marked below.')), fieldErrors }
 }

@@ -13,9 +13,9 @@ import {
   type NewAuthenticator,
 } from '#app/components/profile/security-cards.tsx'
 import type { FieldErrors } from '#app/components/profile/types.ts'
-import { attempt, userPage } from '#app/utils/page.server.ts'
+import { attempt, translateFieldErrors, userPage } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { COUNTRIES, US_STATES } from '#catalog/places.ts'
+import { countriesIn, US_STATES } from '#catalog/places.ts'
 import { roleLabelOf } from '#catalog/roles.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { deleteAccount, resetAuthenticator } from '#server/auth/account.server.ts'
@@ -30,11 +30,20 @@ import { timeZoneNames } from '#catalog/company-settings.ts'
 import { listMyJoinRequests, requestToJoinCompany } from '#server/companies/join-requests.server.ts'
 import { listMyCompanies } from '#server/companies/list-my-companies.ts'
 import { clearSessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { INTL_LOCALE } from '#app/utils/dates.ts'
+import { msg, type Locale } from '#catalog/i18n.ts'
+import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 import { formErrorOf, licensesInput, photoInput, profileFieldsInput, qualificationInput, readForm, readLicenseRows, readProfileFields } from './profile-form.server.ts'
 
 /** The profile page (`/profile`): the user's details, companies, security and linked accounts. */
 
-const joinDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+const joinDateFormats = new Map<Locale, Intl.DateTimeFormat>()
+function joinDateFormat(locale: Locale): Intl.DateTimeFormat {
+  let f = joinDateFormats.get(locale)
+  if (!f) joinDateFormats.set(locale, (f = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: 'UTC' })))
+  return f
+}
 
 export async function profilePageLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
@@ -53,18 +62,21 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
     roles: [...new Set(m.userRoles.map((r) => roleLabelOf(r.name)))],
   }))
   const { profilePhoto, ...rest } = profile
+  const locale = localeOfRequest(args.request)
+  /** Country names in the page's language (the codes are the same). */
+  const countries = countriesIn(locale)
   return {
-    title: 'My Profile',
+    title: translator(locale)(msg('My Profile')),
     /** The user's calendar date (UTC) for the expiry warnings. */
     today: new Date().toISOString().slice(0, 10),
     /** /profile?edit=1: the edit form inline (the way in without JavaScript). */
     editInline: new URL(args.request.url).searchParams.get('edit') === '1',
     profile: { ...rest, photo: photoDataUrl(profilePhoto) },
-    joinDateLabel: joinDateFormat.format(new Date(profile.joinDate)),
-    countryName: COUNTRIES.find((c) => c.code === profile.countryCode)?.name ?? null,
+    joinDateLabel: joinDateFormat(locale).format(new Date(profile.joinDate)),
+    countryName: countries.find((c) => c.code === profile.countryCode)?.name ?? null,
     companies,
     roles: [...new Set(companies.flatMap((c) => c.roles))],
-    countries: COUNTRIES,
+    countries,
     /** "Create a company" asks for its time zone (decision 063). */
     timeZones: timeZoneNames(),
     usStates: US_STATES,
@@ -75,6 +87,7 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
     alertDigest: { ...alertDigest, hour: env().ALERT_DIGEST_HOUR },
     /** Shown to Mechanics and Repair shop managers (decision 066): null hides the field. */
     inspectorQualification: qualification.inspector || qualification.inspectorQualification ? (qualification.inspectorQualification ?? '') : null,
+    messages: routeMessages(args.request, 'profile'),
   }
 }
 
@@ -95,7 +108,7 @@ export async function profilePageAction(args: ActionFunctionArgs) {
   const read = await attempt(() => readForm(request))
   if (!read.ok) {
     // Only the edit form posts multipart, the only kind of body that can be too large.
-    return result({ intent: UPDATE_PROFILE_INTENT, formError: read.error.message, fieldErrors: {}, values: null }, { status: read.error.status })
+    return result({ intent: UPDATE_PROFILE_INTENT, formError: translateForRequest(read.error.message), fieldErrors: {}, values: null }, { status: read.error.status })
   }
   const { form, photoTooLarge } = read.value
   const intent = form.get('intent')
@@ -124,9 +137,9 @@ export async function profilePageAction(args: ActionFunctionArgs) {
   if (intent === SEND_REAUTH_CODE_INTENT) {
     const forIntent = String(form.get('for') ?? DELETE_ACCOUNT_INTENT)
     const sent = await attempt(() => sendReauthCode(ctx))
-    if (sent.ok) return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: null, message: sent.value.message })
+    if (sent.ok) return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: null, message: translateForRequest(sent.value.message) })
     const e = sent.error
-    return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: e.message, message: null }, { status: e.status, headers: e.retryAfter ? { 'Retry-After': String(e.retryAfter) } : undefined })
+    return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: translateForRequest(e.message), message: null }, { status: e.status, headers: e.retryAfter ? { 'Retry-After': String(e.retryAfter) } : undefined })
   }
 
   if (intent === RESET_AUTHENTICATOR_INTENT) {
@@ -135,14 +148,14 @@ export async function profilePageAction(args: ActionFunctionArgs) {
       const qrDataUrl = await QRCode.toDataURL(totpUri(secretKey, userEmail), { margin: 1, width: 400 })
       return { qrDataUrl, secretKey, userEmail }
     })
-    if (!reset.ok) return result({ intent: RESET_AUTHENTICATOR_INTENT, formError: reset.error.message, qr: null, fieldErrors: reset.error.fieldErrors }, { status: reset.error.status })
+    if (!reset.ok) return result({ intent: RESET_AUTHENTICATOR_INTENT, formError: translateForRequest(reset.error.message), qr: null, fieldErrors: reset.error.fieldErrors && translateFieldErrors(reset.error.fieldErrors) }, { status: reset.error.status })
     // The new secret is in this response: never store it in a cache.
     return result({ intent: RESET_AUTHENTICATOR_INTENT, formError: null, qr: reset.value }, { headers: { 'Cache-Control': 'no-store' } })
   }
 
   if (intent === DELETE_ACCOUNT_INTENT) {
     const deleted = await attempt(() => deleteAccount(ctx, proof))
-    if (!deleted.ok) return result({ intent: DELETE_ACCOUNT_INTENT, formError: deleted.error.message, fieldErrors: deleted.error.fieldErrors }, { status: deleted.error.status })
+    if (!deleted.ok) return result({ intent: DELETE_ACCOUNT_INTENT, formError: translateForRequest(deleted.error.message), fieldErrors: deleted.error.fieldErrors && translateFieldErrors(deleted.error.fieldErrors) }, { status: deleted.error.status })
     return redirectWithToast('/login', { type: 'success', message: deleted.value.message }, { headers: { 'Set-Cookie': clearSessionCookieHeader() } })
   }
 
@@ -155,30 +168,30 @@ export async function profilePageAction(args: ActionFunctionArgs) {
       if (intent === CREATE_COMPANY_INTENT) {
         // The form always sends a zone (decision 063): an empty or unknown one is refused; a post without the field gets the default, as on the API.
         const c = await createCompany(ctx, { name: values.name as string, types: values.types as string[], ...(values.timeZone === undefined ? {} : { timeZone: values.timeZone as string }) })
-        return `${c.companyName} created. Its company code is ${c.companyIdentifier}.`
+        return translateForRequest(msg('{name} created. Its company code is {code}.'), { name: c.companyName, code: c.companyIdentifier })
       }
       const r = await requestToJoinCompany(ctx, values)
-      return `Join request sent to ${r.companyName}`
+      return translateForRequest(msg('Join request sent to {company}'), { company: r.companyName })
     })
     if (done.ok) return redirectWithToast('/profile', { type: 'success', message: done.value })
-    const fieldErrors = Object.fromEntries(Object.entries(done.error.fieldErrors ?? {}).map(([k, v]) => [k.split('.')[0]!, v]))
-    return result({ intent, formError: done.error.message, fieldErrors, values }, { status: done.error.status })
+    const fieldErrors = Object.fromEntries(Object.entries(done.error.fieldErrors ?? {}).map(([k, v]) => [k.split('.')[0]!, translateForRequest(v)]))
+    return result({ intent, formError: translateForRequest(done.error.message), fieldErrors, values }, { status: done.error.status })
   }
 
   if (intent === ALERT_DIGEST_INTENT) {
     const saved = await attempt(() => setAlertDigest(ctx, { alertDigest: form.get('alertDigest') ?? undefined }))
-    if (!saved.ok) return result({ intent: ALERT_DIGEST_INTENT, formError: saved.error.message }, { status: saved.error.status })
+    if (!saved.ok) return result({ intent: ALERT_DIGEST_INTENT, formError: translateForRequest(saved.error.message) }, { status: saved.error.status })
     return redirectWithToast('/profile', {
       type: 'success',
-      message: saved.value.alertDigest ? 'The morning alert digest is on.' : 'The morning alert digest is off.',
+      message: saved.value.alertDigest ? msg('The morning alert digest is on.') : msg('The morning alert digest is off.'),
     })
   }
 
   if (intent === UNLINK_EXTERNAL_INTENT) {
     const unlinked = await attempt(() => unlinkExternalIdentity(ctx, String(form.get('provider') ?? '')))
-    if (!unlinked.ok) return result({ intent: UNLINK_EXTERNAL_INTENT, formError: unlinked.error.message }, { status: unlinked.error.status })
+    if (!unlinked.ok) return result({ intent: UNLINK_EXTERNAL_INTENT, formError: translateForRequest(unlinked.error.message) }, { status: unlinked.error.status })
     return redirectWithToast('/profile', { type: 'success', message: unlinked.value.message })
   }
 
-  return result({ intent: 'unknown', formError: 'Unknown action' }, { status: 400 })
+  return result({ intent: 'unknown', formError: translateForRequest(msg('Unknown action')) }, { status: 400 })
 }

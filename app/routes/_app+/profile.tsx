@@ -36,6 +36,8 @@ import {
   type CompanyFormResult,
 } from '#app/components/profile/company-forms.tsx'
 import { ExternalAccountsCard, UNLINK_EXTERNAL_INTENT } from '#app/components/profile/external-accounts-card.tsx'
+import { LanguageCard } from '#app/components/profile/language-card.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 
 export const loader = (args: LoaderFunctionArgs) => profilePageLoader(args)
 export const action = (args: ActionFunctionArgs) => profilePageAction(args)
@@ -47,6 +49,7 @@ export default function Profile() {
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
+  const { t } = useT()
   const navigation = useNavigation()
   const [editOpen, setEditOpen] = React.useState(false)
 
@@ -106,7 +109,7 @@ export default function Profile() {
   }
   const cancelButton = (
     <Button type="button" variant="outline" className="h-10 sm:h-9">
-      Cancel
+      {t('Cancel')}
     </Button>
   )
 
@@ -117,13 +120,13 @@ export default function Profile() {
         <DialogTrigger asChild>
           <Button>
             <PencilIcon />
-            Edit profile
+            {t('Edit profile')}
           </Button>
         </DialogTrigger>
         <DialogContent className="sm:max-w-2xl">
           <DialogHeader>
-            <DialogTitle>Edit profile</DialogTitle>
-            <DialogDescription>All fields are required; the state only for the United States.</DialogDescription>
+            <DialogTitle>{t('Edit profile')}</DialogTitle>
+            <DialogDescription>{t('All fields are required; the state only for the United States.')}</DialogDescription>
           </DialogHeader>
           <EditProfileForm idPrefix="edit-dialog" {...formProps} cancel={<DialogClose asChild>{cancelButton}</DialogClose>} />
         </DialogContent>
@@ -134,7 +137,7 @@ export default function Profile() {
       <Button asChild>
         <Link to="/profile?edit=1">
           <PencilIcon />
-          Edit profile
+          {t('Edit profile')}
         </Link>
       </Button>
     )
@@ -148,7 +151,7 @@ export default function Profile() {
         <Card className="gap-4" data-testid="edit-profile-inline">
           <CardHeader>
             <CardTitle asChild>
-              <h2>Edit profile</h2>
+              <h2>{t('Edit profile')}</h2>
             </CardTitle>
           </CardHeader>
           <CardContent>
@@ -157,7 +160,7 @@ export default function Profile() {
               {...formProps}
               cancel={
                 <Button asChild variant="outline" className="h-10 sm:h-9">
-                  <Link to="/profile">Cancel</Link>
+                  <Link to="/profile">{t('Cancel')}</Link>
                 </Button>
               }
             />
@@ -175,28 +178,28 @@ export default function Profile() {
                 <p className="text-sm text-muted-foreground">{companies.map((c) => c.companyName).join(' · ')}</p>
               ) : null}
               {roles.length ? (
-                <div className="flex flex-wrap justify-center gap-1.5 sm:justify-start" aria-label="Roles">
+                <div className="flex flex-wrap justify-center gap-1.5 sm:justify-start" aria-label={t('Roles')}>
                   {roles.map((r) => (
-                    <Badge key={r}>{r}</Badge>
+                    <Badge key={r}>{t(r)}</Badge>
                   ))}
                 </div>
               ) : null}
             </div>
           </div>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            <Detail label="Email">
+            <Detail label={t('Email')}>
               <span className="break-all">{profile.username}</span>
             </Detail>
-            <Detail label="Phone">{profile.phoneNumber || '—'}</Detail>
-            <Detail label="Country">
+            <Detail label={t('Phone')}>{profile.phoneNumber || '—'}</Detail>
+            <Detail label={t('Country')}>
               {profile.countryCode}
               {countryName ? <span className="text-muted-foreground"> · {countryName}</span> : null}
             </Detail>
-            <Detail label="State">{profile.comesFromState || '—'}</Detail>
-            {inspectorQualification !== null ? <Detail label="Inspector qualification (49 CFR 396.19)">{inspectorQualification || '—'}</Detail> : null}
+            <Detail label={t('State')}>{profile.comesFromState || '—'}</Detail>
+            {inspectorQualification !== null ? <Detail label={t('Inspector qualification (49 CFR 396.19)')}>{inspectorQualification || '—'}</Detail> : null}
           </dl>
           <p className="text-sm text-muted-foreground">
-            On Operon since <time dateTime={profile.joinDate}>{joinDateLabel}</time>
+            <time dateTime={profile.joinDate}>{t('On Operon since {date}', { date: joinDateLabel })}</time>
           </p>
         </CardContent>
       </Card>
@@ -217,6 +220,7 @@ export default function Profile() {
           error={actionData?.intent === ALERT_DIGEST_INTENT ? actionData.formError : null}
         />
       ) : null}
+      <LanguageCard />
       <ExternalAccountsCard
         providers={providers}
         linked={externalAccounts}

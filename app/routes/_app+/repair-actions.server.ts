@@ -17,15 +17,18 @@ import { pageRepairsByCompany, REPAIR_SHOP_ROLES, type RepairActionRow } from '#
 import { openableRepairSources } from '#server/repairs/repair-source.server.ts'
 import { updateTaskStatus } from '#server/repairs/update-task-status.server.ts'
 import { REPAIR_INTENT, type RepairActionView, type RepairList } from '#app/components/repairs/shared.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import type { Locale } from '#catalog/i18n.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 
-function toView(r: RepairActionRow, timeZone: string, source: RepairActionView['source']): RepairActionView {
+function toView(r: RepairActionRow, timeZone: string, source: RepairActionView['source'], locale: Locale): RepairActionView {
   return {
     id: r.id,
     repairIdentifier: r.repairIdentifier,
     isRepaired: r.repairedAt !== null,
     statusLabel: repairActionStatusLabel(r.repairedAt),
-    createdAtLabel: formatInstant(r.createdAt, timeZone),
-    repairedAtLabel: r.repairedAt ? formatInstant(r.repairedAt, timeZone) : null,
+    createdAtLabel: formatInstant(r.createdAt, timeZone, locale),
+    repairedAtLabel: r.repairedAt ? formatInstant(r.repairedAt, timeZone, locale) : null,
     repairedByName: r.repairedByName,
     comments: r.comments,
     outOfService: r.outOfService && r.repairedAt === null,
@@ -52,6 +55,7 @@ export async function repairActionsPageLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url)
   const q = readQuery(url)
   const company = await getCompany(ctx, companyId)
+  const locale = localeOfRequest(args.request)
   const listed = await attempt(() => pageRepairsByCompany(ctx, { repairCompanyId: companyId, ...q }))
   let list: RepairList
   if (listed.ok) {
@@ -62,11 +66,19 @@ export async function repairActionsPageLoader(args: LoaderFunctionArgs) {
     }
     // Each row's source, when the viewer may open it (its own read rule and the print page's guard).
     const sources = await openableRepairSources(ctx, companyId, r.items)
-    list = { items: r.items.map((i) => toView(i, company.timeZone, sources.get(i.id) ?? null)), total: r.total, page: r.page, pageSize: r.pageSize, pageCount: r.pageCount, status: r.status, error: null }
+    list = { items: r.items.map((i) => toView(i, company.timeZone, sources.get(i.id) ?? null, locale)), total: r.total, page: r.page, pageSize: r.pageSize, pageCount: r.pageCount, status: r.status, error: null }
   } else {
     list = { items: [], total: 0, page: 1, pageSize: q.pageSize, pageCount: 1, status: q.status, error: listed.error.message }
   }
-  return { title: REPAIR_TEXT.title, companyId, companyName: company.companyName, timeZone: company.timeZone, list, openId: positiveInt(url.searchParams.get('open')) ?? null }
+  return {
+    title: translator(locale)(REPAIR_TEXT.title), // marked with msg() in catalog/texts.ts
+    companyId,
+    companyName: company.companyName,
+    timeZone: company.timeZone,
+    list,
+    openId: positiveInt(url.searchParams.get('open')) ?? null,
+    messages: routeMessages(args.request, 'repairs'),
+  }
 }
 export type RepairActionsLoaderData = Awaited<ReturnType<typeof repairActionsPageLoader>>
 

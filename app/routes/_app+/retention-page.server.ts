@@ -5,6 +5,8 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { attempt, companyPage } from '#app/utils/page.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { RETENTION_RECORD_TYPES } from '#catalog/compliance.ts'
 import { RETENTION_TEXT } from '#catalog/texts.ts'
@@ -18,7 +20,14 @@ export async function retentionPageLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, RETENTION_PAGE_ROLES)
   const company = await getCompany(ctx, companyId)
   const overview = await getRetentionOverview(ctx, companyId)
-  return { title: RETENTION_TEXT.title, companyId, companyName: company.companyName, timeZone: company.timeZone, overview }
+  return {
+    title: translator(localeOfRequest(args.request))(RETENTION_TEXT.title),
+    companyId,
+    companyName: company.companyName,
+    timeZone: company.timeZone,
+    overview,
+    messages: routeMessages(args.request, 'compliance'),
+  }
 }
 export type RetentionLoaderData = Awaited<ReturnType<typeof retentionPageLoader>>
 

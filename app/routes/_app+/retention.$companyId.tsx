@@ -9,6 +9,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { formatDateOnly, formatInstant } from '#app/utils/dates.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { RETENTION_MAX_MONTHS } from '#catalog/compliance.ts'
 import { RETENTION_TEXT } from '#catalog/texts.ts'
 
@@ -22,68 +23,76 @@ export default function RetentionPage() {
   const { title, companyName, timeZone, overview } = useLoaderData<typeof loader>()
   const actionData = useActionData<{ formError?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }>()
   const navigation = useNavigation()
+  const { t, locale } = useT()
   const saving = navigation.state === 'submitting'
   const errors = actionData?.fieldErrors ?? {}
-  const formKey = JSON.stringify(actionData?.values ?? overview.types.map((t) => t.months))
+  const formKey = JSON.stringify(actionData?.values ?? overview.types.map((type) => type.months))
   return (
     <div className="min-w-0">
       <PageHeader
         title={title}
-        description={`${companyName}: how long each kind of record is kept. A daily job removes only what is older than its period, in batches, and logs what it removed; no period can be set below the legal minimum.`}
+        description={t(
+          '{company}: how long each kind of record is kept. A daily job removes only what is older than its period, in batches, and logs what it removed; no period can be set below the legal minimum.',
+          { company: companyName },
+        )}
       />
       {overview.types.length === 0 ? (
-        <EmptyState icon={ArchiveIcon} title={RETENTION_TEXT.noTypes} />
+        <EmptyState icon={ArchiveIcon} title={t(RETENTION_TEXT.noTypes)} />
       ) : (
         <Form method="post" key={formKey} className="grid max-w-3xl gap-4" data-testid="retention-form">
           {actionData?.formError ? (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="retention-error">
-              {actionData.formError}
+              {t(actionData.formError)}
             </p>
           ) : null}
-          {overview.types.map((t) => {
-            const error = errors[t.type]
+          {overview.types.map((type) => {
+            const error = errors[type.type]
             return (
-              <Card key={t.type} data-testid={`retention-${t.type}`}>
+              <Card key={type.type} data-testid={`retention-${type.type}`}>
                 <CardHeader>
                   <CardTitle asChild>
-                    <h2 className="text-base break-words">{t.label}</h2>
+                    <h2 className="text-base break-words">{t(type.label)}</h2>
                   </CardTitle>
                 </CardHeader>
                 <CardContent className="grid gap-3">
                   <p className="text-sm text-muted-foreground">
-                    {t.rule} <span className="font-medium whitespace-nowrap">({t.cite})</span>
-                    {t.afterLeavingMonths ? ` A vehicle that left the fleet keeps these records at least ${t.afterLeavingMonths} months after it left (49 CFR 396.3(c)).` : ''}
+                    {t(type.rule)} <span className="font-medium whitespace-nowrap">({type.cite})</span>
+                    {type.afterLeavingMonths
+                      ? ` ${t('A vehicle that left the fleet keeps these records at least {months} months after it left (49 CFR 396.3(c)).', { months: type.afterLeavingMonths })}`
+                      : ''}
                   </p>
                   <div className="grid gap-2">
-                    <Label htmlFor={`months-${t.type}`}>Keep for (months)</Label>
+                    <Label htmlFor={`months-${type.type}`}>{t('Keep for (months)')}</Label>
                     <Input
-                      id={`months-${t.type}`}
-                      name={t.type}
+                      id={`months-${type.type}`}
+                      name={type.type}
                       type="number"
                       inputMode="numeric"
-                      min={t.minimumMonths}
+                      min={type.minimumMonths}
                       max={RETENTION_MAX_MONTHS}
                       step={1}
                       required
                       className="w-32"
-                      defaultValue={actionData?.values?.[t.type] ?? String(t.months)}
+                      defaultValue={actionData?.values?.[type.type] ?? String(type.months)}
                       aria-invalid={error ? true : undefined}
-                      aria-describedby={[`hint-${t.type}`, error ? `error-${t.type}` : null].filter(Boolean).join(' ')}
+                      aria-describedby={[`hint-${type.type}`, error ? `error-${type.type}` : null].filter(Boolean).join(' ')}
                     />
-                    <p id={`hint-${t.type}`} className="text-xs text-muted-foreground">
-                      Legal minimum {t.minimumMonths} months, counted from {t.countedFrom}.{t.isDefault ? ' Not set yet: the default applies.' : ''}
+                    <p id={`hint-${type.type}`} className="text-xs text-muted-foreground">
+                      {type.isDefault
+                        ? t('Legal minimum {months} months, counted from {from}. Not set yet: the default applies.', { months: type.minimumMonths, from: t(type.countedFrom) })
+                        : t('Legal minimum {months} months, counted from {from}.', { months: type.minimumMonths, from: t(type.countedFrom) })}
                     </p>
                     {error ? (
-                      <p id={`error-${t.type}`} className="text-sm text-destructive">
-                        {error}
+                      <p id={`error-${type.type}`} className="text-sm text-destructive">
+                        {t(error)}
                       </p>
                     ) : null}
                   </div>
                   <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                    <dt className="text-muted-foreground">Oldest record kept</dt>
-                    <dd data-testid={`oldest-${t.type}`}>{t.oldestKept ? formatDateOnly(t.oldestKept) : RETENTION_TEXT.noneKept}</dd>
-                    <dt className="text-muted-foreground">Next run removes</dt>
-                    <dd>records dated before {formatDateOnly(t.removesBefore)}</dd>
+                    <dt className="text-muted-foreground">{t('Oldest record kept')}</dt>
+                    <dd data-testid={`oldest-${type.type}`}>{type.oldestKept ? formatDateOnly(type.oldestKept, locale) : t(RETENTION_TEXT.noneKept)}</dd>
+                    <dt className="text-muted-foreground">{t('Next run removes')}</dt>
+                    <dd>{t('records dated before {date}', { date: formatDateOnly(type.removesBefore, locale) })}</dd>
                   </dl>
                 </CardContent>
               </Card>
@@ -92,7 +101,7 @@ export default function RetentionPage() {
           <div>
             <Button type="submit" disabled={saving}>
               <SaveIcon aria-hidden="true" />
-              {saving ? 'Saving…' : 'Save'}
+              {saving ? t('Saving…') : t('Save')}
             </Button>
           </div>
         </Form>
@@ -100,18 +109,18 @@ export default function RetentionPage() {
       {overview.types.length ? (
         <section className="mt-8 max-w-3xl" aria-labelledby="removals-title">
           <h2 id="removals-title" className="mb-2 text-lg font-semibold">
-            Latest removals
+            {t('Latest removals')}
           </h2>
           {overview.removals.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{RETENTION_TEXT.neverRemoved}</p>
+            <p className="text-sm text-muted-foreground">{t(RETENTION_TEXT.neverRemoved)}</p>
           ) : (
             <ul className="divide-y rounded-md border text-sm" data-testid="retention-removals">
               {overview.removals.map((r, i) => (
                 <li key={i} className="flex flex-col gap-1 p-3 sm:flex-row sm:justify-between">
                   <span className="break-words">
-                    {r.removed} × {r.label}, dated before {formatDateOnly(r.before)}
+                    {t('{count} × {records}, dated before {date}', { count: r.removed, records: t(r.label), date: formatDateOnly(r.before, locale) })}
                   </span>
-                  <span className="text-muted-foreground">{formatInstant(r.ranAt, timeZone)}</span>
+                  <span className="text-muted-foreground">{formatInstant(r.ranAt, timeZone, locale)}</span>
                 </li>
               ))}
             </ul>

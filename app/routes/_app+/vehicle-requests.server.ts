@@ -31,6 +31,8 @@ import {
   type VehicleRequestView,
 } from '#app/components/requests/shared.ts'
 import { handleJoinRequestIntent, loadOwnerJoinRequests } from './join-requests.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { currentLocale, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 
 /** The page itself, without `?dialog=create` or Remix's own parameters: where every answer goes back to. */
 function pagePath(request: Request): string {
@@ -38,6 +40,7 @@ function pagePath(request: Request): string {
 }
 
 function toView(row: VehicleRequestRow, timeZone: string): VehicleRequestView {
+  const locale = currentLocale()
   return {
     id: row.id,
     vehicleIdentifier: row.vehicleIdentifier,
@@ -45,18 +48,18 @@ function toView(row: VehicleRequestRow, timeZone: string): VehicleRequestView {
     operatorCompanyName: row.operatorCompanyName,
     status: row.status,
     startDate: row.startDate,
-    startDateLabel: formatDateOnly(row.startDate),
+    startDateLabel: formatDateOnly(row.startDate, locale),
     endDate: row.endDate,
-    endDateLabel: row.endDate ? formatDateOnly(row.endDate) : REQUEST_PAGE_TEXT.openEnded,
+    endDateLabel: row.endDate ? formatDateOnly(row.endDate, locale) : translateForRequest(REQUEST_PAGE_TEXT.openEnded),
     requestedAt: row.requestedAt,
-    requestedAtLabel: formatInstant(row.requestedAt, timeZone),
+    requestedAtLabel: formatInstant(row.requestedAt, timeZone, locale),
   }
 }
 
 /** A list the page shows; a failure to read it is shown on the page with the server's message. */
 async function loadList(companyId: number, timeZone: string, read: () => Promise<VehicleRequestRow[]>): Promise<VehicleRequestList> {
   const rows = await attempt(read)
-  if (!rows.ok) return { companyId, requests: [], error: rows.error.message }
+  if (!rows.ok) return { companyId, requests: [], error: translateForRequest(rows.error.message) }
   return { companyId, requests: rows.value.map((r) => toView(r, timeZone)), error: null }
 }
 
@@ -72,17 +75,18 @@ export async function operatorRequestPageLoader(args: LoaderFunctionArgs) {
   const leases = await leasesOfRequests(ctx, companyId, approved)
   for (const r of list.requests) {
     const lease = leases.get(r.id)
-    r.lease = lease ? { id: lease.id, label: LEASE_STATE_LABELS[lease.state] } : null
+    r.lease = lease ? { id: lease.id, label: translateForRequest(LEASE_STATE_LABELS[lease.state]) } : null
   }
   const url = new URL(args.request.url)
   return {
-    title: REQUEST_PAGE_TEXT.operatorTitle,
+    title: translateForRequest(REQUEST_PAGE_TEXT.operatorTitle),
     companyId,
     /** The company's calendar date: the start date's minimum. */
     today,
     /** `?dialog=create`: the Add vehicle request form inline (no JavaScript). */
     createInline: url.searchParams.get(CREATE_DIALOG_PARAM.name) === CREATE_DIALOG_PARAM.value,
     list,
+    messages: routeMessages(args.request, 'requests'),
   }
 }
 
@@ -106,8 +110,10 @@ async function createRequest(args: PageArgs, ctx: PageContext, companyId: number
   if (created.ok) {
     // The bus already assigned for part of these dates: sent, with the warning (decision 059).
     const overlaps = await attempt(() => vehicleRequestOverlaps(ctx, { ...values, endDate: values.endDate || null, operatorCompanyId: companyId }))
-    const warning = overlaps.ok ? overlapWarning(overlaps.value.overlaps) : null
-    if (warning) return redirectWithToast(pagePath(args.request), { type: 'warning', message: `${REQUEST_PAGE_TEXT.requestSent} ${warning}` })
+    const t = translator(currentLocale())
+    const warning = overlaps.ok ? overlapWarning(overlaps.value.overlaps, t, currentLocale()) : null
+    // Two sentences, each translated (the toast's own translation then leaves the text as it is).
+    if (warning) return redirectWithToast(pagePath(args.request), { type: 'warning', message: `${t(REQUEST_PAGE_TEXT.requestSent)} ${warning}` })
     return redirectWithToast(pagePath(args.request), { type: 'success', message: REQUEST_PAGE_TEXT.requestSent })
   }
   const { status, fieldErrors = {}, message } = created.error
@@ -117,7 +123,7 @@ async function createRequest(args: PageArgs, ctx: PageContext, companyId: number
     return createFailure(values, { formError: REQUEST_PAGE_TEXT.createFailed, fieldErrors: { vehicleIdentifier: REQUEST_PAGE_TEXT.createFailed } }, status)
   }
   const known = Object.keys(errors.fieldErrors).length > 0
-  return createFailure(values, { ...errors, formError: errors.formError ?? (known ? null : message) }, status)
+  return createFailure(values, { ...errors, formError: errors.formError ?? (known ? null : translateForRequest(message)) }, status)
 }
 
 /** Cancel (only while Pending). Spec: a failed cancel is only logged; the list shows the real status. */
@@ -152,7 +158,7 @@ export async function ownerRequestPageLoader(args: LoaderFunctionArgs) {
     loadList(companyId, company.timeZone, () => listAnsweredRequestsByOwner(ctx, companyId)),
     loadOwnerJoinRequests(ctx, companyId),
   ])
-  return { title: REQUEST_PAGE_TEXT.ownerTitle, companyId, list, answered, joinRequests }
+  return { title: translateForRequest(REQUEST_PAGE_TEXT.ownerTitle), companyId, list, answered, joinRequests, messages: routeMessages(args.request, 'requests', 'people') }
 }
 
 /**
@@ -170,7 +176,7 @@ async function respond(args: PageArgs, ctx: PageContext, form: FormData, approve
     }),
   )
   if (answered.ok) return redirectWithToast(back, { type: 'success', message: answered.value.message })
-  return redirectWithToast(back, { type: 'error', message: `${REQUEST_PAGE_TEXT.respondFailed} ${answered.error.message}` })
+  return redirectWithToast(back, { type: 'error', message: `${translateForRequest(REQUEST_PAGE_TEXT.respondFailed)} ${translateForRequest(answered.error.message)}` })
 }
 
 /** Action of /ownerRequestPage/{companyId}: vehicle request answers and the Owner join request answers. */

@@ -21,6 +21,8 @@ import {
   type ExternalProvider,
   type VerifiedExternalClaims,
 } from './providers.server.ts'
+import { msg, type Locale } from '#catalog/i18n.ts'
+import { translator } from '../../i18n/messages.server.ts'
 
 /**
  * External sign-in (spec section 4 "External login", section 5 "Role selection").
@@ -36,8 +38,8 @@ import {
  */
 
 export const EXTERNAL_TEXT = {
-  chooseRole: 'Choose at least one role (Driver or Mechanic)',
-  onlyStaffRoles: 'Only the Driver and Mechanic roles can be chosen when signing in with Google or Apple',
+  chooseRole: msg('Choose at least one role (Driver or Mechanic)'),
+  onlyStaffRoles: msg('Only the Driver and Mechanic roles can be chosen when signing in with Google or Apple'),
   emailTaken: (label: string) =>
     `An Operon account with this email already exists. Log in with your password, then link ${label} from your profile.`,
   noVerifiedEmail: (label: string) =>
@@ -88,11 +90,11 @@ export function parseSelfSelectedRoles(input: unknown): RoleName[] {
 
 async function claimsFrom(input: ExternalLoginInput, provider: ExternalProvider, now: Date): Promise<VerifiedExternalClaims> {
   if (input.claims) {
-    if (input.claims.provider !== provider) throw new AppError('UNAUTHORIZED', 'Invalid login')
+    if (input.claims.provider !== provider) throw new AppError('UNAUTHORIZED', msg('Invalid login'))
     return input.claims
   }
   const token = input.idToken?.trim()
-  if (!token) throw new AppError('UNAUTHORIZED', 'Invalid login')
+  if (!token) throw new AppError('UNAUTHORIZED', msg('Invalid login'))
   return verifyProviderIdToken(provider, token, { now })
 }
 
@@ -126,17 +128,19 @@ function namesOf(claims: VerifiedExternalClaims): { firstName: string; lastName:
 }
 
 /** The welcome mail of an account that signs in with a provider (no password, no code). */
-export function externalWelcomeMail({ firstName, label, loginUrl }: { firstName?: string; label: string; loginUrl: string }): MailContent {
+export function externalWelcomeMail({ firstName, label, loginUrl, locale }: { firstName?: string; label: string; loginUrl: string; locale?: Locale }): MailContent {
+  const t = translator(locale ?? 'en')
   return renderMail({
-    subject: 'Welcome to Operon',
-    greeting: firstName ? `Hi ${firstName},` : 'Hi,',
+    locale,
+    subject: t('Welcome to Operon'),
+    greeting: firstName ? t('Hi {name},', { name: firstName }) : t('Hi,'),
     blocks: [
-      { kind: 'paragraph', text: 'Your Operon account is ready.' },
-      { kind: 'paragraph', text: `You signed up with ${label}. To sign in, choose "${label}" on the login page.` },
-      { kind: 'button', label: 'Sign in to Operon', url: loginUrl },
+      { kind: 'paragraph', text: t('Your Operon account is ready.') },
+      { kind: 'paragraph', text: t('You signed up with {provider}. To sign in, choose "{provider}" on the login page.', { provider: label }) },
+      { kind: 'button', label: t('Sign in to Operon'), url: loginUrl },
       {
         kind: 'note',
-        text: 'If you also want to sign in with an email and password, use "Forgot password" on the login page to set one.',
+        text: t('If you also want to sign in with an email and password, use "Forgot password" on the login page to set one.'),
       },
     ],
   })
@@ -156,7 +160,7 @@ export async function loginOrRegisterWithExternal(ctx: UseCaseContext, input: Ex
 
   const known = await linkedUser(ctx.db.read, provider, claims.subject)
   if (known) {
-    if (known.deletedAt) throw new AppError('UNAUTHORIZED', 'Invalid login')
+    if (known.deletedAt) throw new AppError('UNAUTHORIZED', msg('Invalid login'))
     await ctx.db.transaction((tx) =>
       audit(tx, { kind: 'anonymous' }, { action: 'auth.signIn', entityType: 'user', entityId: known.userId, details: { method: provider, ip: ctx.ip ?? null } }),
     )
@@ -213,7 +217,7 @@ export async function loginOrRegisterWithExternal(ctx: UseCaseContext, input: Ex
       entityId: userId,
       details: { roles, provider, companyCode },
     })
-    await enqueueMail(tx, { to: email, ...externalWelcomeMail({ firstName, label: config.label, loginUrl: `${env().APP_URL}/login` }) })
+    await enqueueMail(tx, { to: email, ...externalWelcomeMail({ firstName, label: config.label, loginUrl: `${env().APP_URL}/login`, locale: ctx.locale ?? 'en' }) })
     return { status: 'created', userId, created: true }
   })
   if (result.status === 'created') kickMailWorker()
@@ -233,7 +237,7 @@ export async function linkExternalIdentity(
   const now = ctx.now ?? new Date()
   const config = requireProviderConfig(provider)
   const claims = 'idToken' in proof ? await verifyProviderIdToken(config.provider, proof.idToken, { now }) : proof
-  if (claims.provider !== config.provider) throw new AppError('UNAUTHORIZED', 'Invalid login')
+  if (claims.provider !== config.provider) throw new AppError('UNAUTHORIZED', msg('Invalid login'))
 
   await ctx.db.transaction(async (tx) => {
     const [owner] = await tx
@@ -259,7 +263,7 @@ export async function linkExternalIdentity(
 export async function unlinkExternalIdentity(ctx: UseCaseContext, provider: ExternalProvider | string): Promise<{ message: string }> {
   const me = requireUser(ctx.actor)
   const p = typeof provider === 'string' ? provider.trim().toLowerCase() : provider
-  if (p !== 'google' && p !== 'apple') throw new AppError('BAD_REQUEST', 'providerId must be "google" or "apple"')
+  if (p !== 'google' && p !== 'apple') throw new AppError('BAD_REQUEST', msg('providerId must be "google" or "apple"'))
   const label = PROVIDER_LABELS[p]
   await ctx.db.transaction(async (tx) => {
     const links = await tx

@@ -5,6 +5,7 @@ import { TEXT } from '#catalog/texts.ts'
 import { env } from '../../env.server.ts'
 import { AppError } from '../../errors.ts'
 import { logger } from '../../log.server.ts'
+import { msg } from '#catalog/i18n.ts'
 
 /**
  * External sign-in providers (Google, Apple) as OpenID Connect issuers.
@@ -89,8 +90,8 @@ export function configuredProviders(): ExternalProvider[] {
 export function requireProviderConfig(provider: unknown): ProviderConfig {
   const p = parseExternalProvider(provider)
   if (!p) {
-    throw new AppError('BAD_REQUEST', 'providerId must be "google" or "apple"', {
-      fieldErrors: { providerId: 'providerId must be "google" or "apple"' },
+    throw new AppError('BAD_REQUEST', msg('providerId must be "google" or "apple"'), {
+      fieldErrors: { providerId: msg('providerId must be "google" or "apple"') },
     })
   }
   const config = providerConfig(p)

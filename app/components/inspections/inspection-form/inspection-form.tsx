@@ -7,6 +7,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { downscaleToJpeg } from '#app/utils/shrink-image.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { INSPECTION_ITEM_STATUS, INSPECTION_ITEM_STATUSES, inspectionItemsBySection, type InspectionItem, type InspectionItemKey } from '#catalog/inspection-checklist.ts'
@@ -15,7 +16,6 @@ import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
 import { formatOdometer, ODOMETER_MAX } from '#catalog/odometer.ts'
 import {
   INSPECTION_MAX_PHOTOS,
-  INSPECTION_TEXT,
   inspectionInput,
   type InspectedVehicle,
   type InspectionDateWindow,
@@ -44,6 +44,7 @@ const SATISFACTORY = String(INSPECTION_ITEM_STATUS.Satisfactory)
 
 /** Step 2: the 48 items by section, odometer, photos, signature; one plain multipart form. */
 export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualification = null }: Props) {
+  const { t, locale } = useT()
   const hydrated = useHydrated()
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post'
@@ -63,7 +64,9 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
 
   const errors = clientErrors ?? answer?.fieldErrors ?? {}
   const errorCount = Object.keys(errors).length
-  const formError = clientErrors ? `Please correct the ${errorCount === 1 ? 'field' : `${errorCount} fields`} marked below.` : (answer?.formError ?? null)
+  const formError = clientErrors
+    ? t('{count, plural, one {Please correct the field marked below.} other {Please correct the # fields marked below.}}', { count: errorCount })
+    : (answer?.formError ?? null)
   const answered = Object.values(statuses).filter(Boolean).length
 
   const markAll = () =>
@@ -79,11 +82,12 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
     if (submitter?.value === INSPECTION_INTENT.markAll) return
     const form = new FormData(event.currentTarget)
     const parsed = inspectionInput(window).safeParse(inputFromValues(valuesFromForm(form)))
-    const found = parsed.success ? {} : fieldErrorsOf(parsed.error)
+    // The schema's own (English) messages, in the page's language.
+    const found = Object.fromEntries(Object.entries(parsed.success ? {} : fieldErrorsOf(parsed.error)).map(([k, v]) => [k, t(v)]))
     const files = form.getAll('photos').filter((f): f is File => typeof f !== 'string' && f.size > 0)
-    if (files.length > INSPECTION_MAX_PHOTOS) found.photos = INSPECTION_TEXT.tooManyPhotos
+    if (files.length > INSPECTION_MAX_PHOTOS) found.photos = t('At most {max} photos', { max: INSPECTION_MAX_PHOTOS })
     files.forEach((f, i) => {
-      if (f.size > MAX_IMAGE_BYTES) found[`photos.${i}.photo`] = `${f.name}: larger than 2 MB`
+      if (f.size > MAX_IMAGE_BYTES) found[`photos.${i}.photo`] = t('{name}: larger than 2 MB', { name: f.name })
     })
     if (Object.keys(found).length) {
       event.preventDefault()
@@ -105,7 +109,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
       for (const f of shrunk) dt.items.add(f)
       input.files = dt.files
       const kb = Math.round(shrunk.reduce((n, f) => n + f.size, 0) / 1024)
-      setPhotoNote(`${shrunk.length} photo${shrunk.length === 1 ? '' : 's'} ready (${kb} KB)`)
+      setPhotoNote(t('{count, plural, one {# photo ready ({kb} KB)} other {# photos ready ({kb} KB)}}', { count: shrunk.length, kb }))
     } finally {
       setShrinking(false)
     }
@@ -123,7 +127,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
       <input type="hidden" name="vehicleIdentifier" value={vehicle.vehicleIdentifier} />
       <input type="hidden" name="idempotencyKey" value={values?.idempotencyKey || idempotencyKey} />
       <h2 id="inspection-form-title" className="text-lg font-semibold">
-        2. Inspect {vehicle.vehicleIdentifier}
+        {t('2. Inspect {vehicle}', { vehicle: vehicle.vehicleIdentifier })}
       </h2>
 
       {formError ? (
@@ -134,7 +138,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
       ) : null}
 
       <div className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2">
-        <Field label="Inspection date" name="inspectionDate" error={errors.inspectionDate}>
+        <Field label={t('Inspection date')} name="inspectionDate" error={errors.inspectionDate}>
           <Input
             id="inspectionDate"
             name="inspectionDate"
@@ -147,7 +151,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
             {...invalid('inspectionDate', errors)}
           />
         </Field>
-        <Field label="Odometer (optional)" name="odometer" error={errors.odometer} hint={vehicle.odometer != null ? `Last reading: ${formatOdometer(vehicle.odometer)}` : undefined}>
+        <Field label={t('Odometer (optional)')} name="odometer" error={errors.odometer} hint={vehicle.odometer != null ? t('Last reading: {odometer}', { odometer: formatOdometer(vehicle.odometer, locale) }) : undefined}>
           <Input
             id="odometer"
             name="odometer"
@@ -167,7 +171,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
 
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {answered} of 48 items answered
+          {t('{answered} of 48 items answered', { answered })}
         </p>
         <Button
           type={hydrated ? 'button' : 'submit'}
@@ -178,15 +182,15 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
           className="h-11"
           onClick={hydrated ? markAll : undefined}
         >
-          <CheckCheck aria-hidden /> Mark all Satisfactory
+          <CheckCheck aria-hidden /> {t('Mark all Satisfactory')}
         </Button>
-        <p className="w-full text-xs text-muted-foreground">Marks the items not yet answered; your other answers stay.</p>
+        <p className="w-full text-xs text-muted-foreground">{t('Marks the items not yet answered; your other answers stay.')}</p>
       </div>
 
       {SECTIONS.map(({ section, items }) => (
         <section key={section} aria-labelledby={`section-${section}`} className="rounded-lg border bg-card">
           <h3 id={`section-${section}`} className="border-b px-4 py-3 text-base font-semibold">
-            {section} <span className="text-sm font-normal text-muted-foreground">({items.length})</span>
+            {t(section)} <span className="text-sm font-normal text-muted-foreground">({items.length})</span>
           </h3>
           <ul className="divide-y">
             {items.map((item) => (
@@ -207,10 +211,15 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
 
       <div className="grid gap-4 rounded-lg border bg-card p-4">
         <Field
-          label="Photos (optional)"
+          label={t('Photos (optional)')}
           name="photos"
           error={errors.photos ?? Object.entries(errors).find(([k]) => k.startsWith('photos.'))?.[1]}
-          hint={`Up to ${INSPECTION_MAX_PHOTOS} photos, 2 MB each${hydrated ? ' (shrunk before sending)' : ''}.${answer?.formError && !hydrated ? ' Choose them again after a correction.' : ''}`}
+          hint={[
+            hydrated ? t('Up to {max} photos, 2 MB each (shrunk before sending).', { max: INSPECTION_MAX_PHOTOS }) : t('Up to {max} photos, 2 MB each.', { max: INSPECTION_MAX_PHOTOS }),
+            answer?.formError && !hydrated ? t('Choose them again after a correction.') : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
         >
           <div className="flex items-center gap-2">
             <ImagePlus aria-hidden className="size-5 shrink-0 text-muted-foreground" />
@@ -231,7 +240,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
         <SignatureField
           name="inspectorSignature"
           typedName="signatureName"
-          label="Inspector signature"
+          label={t('Inspector signature')}
           defaultValue={values?.inspectorSignature || undefined}
           typedDefault={values?.signatureName || undefined}
           error={errors.inspectorSignature ?? errors.signatureName}
@@ -240,9 +249,9 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
 
       {/* UI.md: a sticky submit on phones, with how far the checklist is. */}
       <div className="sticky bottom-0 z-10 -mb-2 grid gap-1 rounded-t-lg border-t bg-background/95 pt-2 pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-        <p aria-hidden className="text-center text-xs text-muted-foreground">{answered} of 48 answered</p>
+        <p aria-hidden className="text-center text-xs text-muted-foreground">{t('{answered} of 48 answered', { answered })}</p>
         <Button type="submit" name="intent" value={INSPECTION_INTENT.file} size="lg" className="h-12 w-full text-base" disabled={submitting || shrinking}>
-          {submitting ? 'Filing the inspection…' : shrinking ? 'Preparing photos…' : 'Submit inspection'}
+          {submitting ? t('Filing the inspection…') : shrinking ? t('Preparing photos…') : t('Submit inspection')}
         </Button>
       </div>
     </Form>
@@ -254,6 +263,7 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
  * without JavaScript; the qualification it prints, or where to enter it.
  */
 function AnnualCheckbox({ checked, qualification, error }: { checked: boolean; qualification: string | null; error?: string }) {
+  const { t } = useT()
   return (
     <div className="grid gap-2 rounded-lg border bg-card p-4" data-testid="annual-inspection">
       <label htmlFor="isAnnual" className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
@@ -267,17 +277,21 @@ function AnnualCheckbox({ checked, qualification, error }: { checked: boolean; q
           aria-invalid={error ? true : undefined}
           aria-describedby={`isAnnual-hint${error ? ' isAnnual-error' : ''}`}
         />
-        {ANNUAL_TEXT.checkbox}
+        {t(ANNUAL_TEXT.checkbox)}
       </label>
       <p id="isAnnual-hint" className="text-xs text-muted-foreground">
-        {ANNUAL_TEXT.checkboxHint}{' '}
+        {t(ANNUAL_TEXT.checkboxHint)}{' '}
         {qualification ? (
           <>
-            Your qualification: <strong className="text-foreground">{qualification}</strong>.
+            {t('Your qualification:')} <strong className="text-foreground">{qualification}</strong>.
           </>
         ) : (
           <>
-            You have no inspector qualification yet: <a href="/profile?edit=1" className="underline">enter it in your profile</a>.
+            {t('You have no inspector qualification yet:')}{' '}
+            <a href="/profile?edit=1" className="underline">
+              {t('enter it in your profile')}
+            </a>
+            .
           </>
         )}
       </p>
@@ -326,6 +340,7 @@ function ItemRow(props: {
   hydrated: boolean
 }) {
   const { item, status, comment, onStatus, statusError, commentError, hydrated } = props
+  const { t } = useT()
   const unsatisfactory = status === UNSATISFACTORY
   const [showComment, setShowComment] = React.useState(!!comment)
   // Once shown, a comment stays: changing the answer back never throws away what was typed.
@@ -338,7 +353,7 @@ function ItemRow(props: {
   return (
     <li className="px-4 py-3" data-item={item.key}>
       <fieldset aria-invalid={statusError ? true : undefined} aria-describedby={statusError ? `${sName}-error` : undefined}>
-        <legend className="mb-2 text-sm font-medium">{item.label}</legend>
+        <legend className="mb-2 text-sm font-medium">{t(item.label)}</legend>
         <div className="grid grid-cols-3 gap-1.5">
           {INSPECTION_ITEM_STATUSES.map((s) => (
             <label
@@ -358,7 +373,7 @@ function ItemRow(props: {
                 onChange={() => onStatus(String(s.value))}
                 className="sr-only"
               />
-              {s.label}
+              {t(s.label)}
             </label>
           ))}
         </div>
@@ -371,7 +386,7 @@ function ItemRow(props: {
       {commentVisible ? (
         <div className="mt-2 grid gap-1">
           <Label htmlFor={cName} className="text-xs text-muted-foreground">
-            Comment{unsatisfactory ? ' (required)' : hydrated ? '' : ' (required when Unsatisfactory)'}
+            {unsatisfactory ? t('Comment (required)') : hydrated ? t('Comment') : t('Comment (required when Unsatisfactory)')}
           </Label>
           <Textarea
             id={cName}
@@ -392,7 +407,7 @@ function ItemRow(props: {
         </div>
       ) : (
         <Button type="button" variant="link" size="sm" className="mt-1 h-8 px-0" onClick={() => setShowComment(true)}>
-          Add a comment
+          {t('Add a comment')}
         </Button>
       )}
     </li>

@@ -1,6 +1,7 @@
 import { Camera, X } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '#app/components/ui/button.tsx'
+import { useT } from '#app/utils/i18n.tsx'
 
 /**
  * Scans a vehicle's QR with the phone's camera (the `qr-scanner` library, its decoding
@@ -8,6 +9,7 @@ import { Button } from '#app/components/ui/button.tsx'
  * field works without it. `onScan` gets the QR's text (the vehicle's `/vehicles/{id}` link).
  */
 export function QrScan({ onScan }: { onScan: (text: string) => void }) {
+  const { t } = useT()
   const [open, setOpen] = React.useState(false)
   const [error, setError] = React.useState<string | null>(null)
   const videoRef = React.useRef<HTMLVideoElement>(null)
@@ -37,8 +39,8 @@ export function QrScan({ onScan }: { onScan: (text: string) => void }) {
       } catch (e) {
         setError(
           /permission|notallowed/i.test(String(e))
-            ? 'The camera may not be used: allow it in the browser, or type the identifier.'
-            : 'No camera could be started: type the vehicle identifier instead.',
+            ? t('The camera may not be used: allow it in the browser, or type the identifier.')
+            : t('No camera could be started: type the vehicle identifier instead.'),
         )
       }
     })()
@@ -46,7 +48,7 @@ export function QrScan({ onScan }: { onScan: (text: string) => void }) {
       stopped = true
       scanner?.destroy()
     }
-  }, [open])
+  }, [open, t])
 
   if (!open) {
     return (
@@ -61,10 +63,10 @@ export function QrScan({ onScan }: { onScan: (text: string) => void }) {
             setOpen(true)
           }}
         >
-          <Camera aria-hidden /> Scan the vehicle's QR code
+          <Camera aria-hidden /> {t("Scan the vehicle's QR code")}
         </Button>
         <label className="text-sm text-muted-foreground">
-          <span className="block">Or take a photo of the QR code:</span>
+          <span className="block">{t('Or take a photo of the QR code:')}</span>
           <input
             type="file"
             accept="image/*"
@@ -80,7 +82,7 @@ export function QrScan({ onScan }: { onScan: (text: string) => void }) {
                 const result = await QrScanner.scanImage(file, { returnDetailedScanResult: true })
                 onScanRef.current(result.data)
               } catch {
-                setError('No QR code was found in this photo: try again closer, or type the identifier.')
+                setError(t('No QR code was found in this photo: try again closer, or type the identifier.'))
               }
             }}
           />
@@ -97,16 +99,16 @@ export function QrScan({ onScan }: { onScan: (text: string) => void }) {
     <div className="grid gap-2" data-testid="qr-scanner">
       <div className="relative overflow-hidden rounded-md border bg-black">
         {/* The camera's picture; the scan result is announced by what the page shows next. */}
-        <video ref={videoRef} className="aspect-square w-full object-cover" muted playsInline aria-label="Camera view for scanning the QR code" />
+        <video ref={videoRef} className="aspect-square w-full object-cover" muted playsInline aria-label={t('Camera view for scanning the QR code')} />
       </div>
-      <p className="text-sm text-muted-foreground">Point the camera at the QR code on the vehicle.</p>
+      <p className="text-sm text-muted-foreground">{t('Point the camera at the QR code on the vehicle.')}</p>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
           {error}
         </p>
       ) : null}
       <Button type="button" variant="outline" className="h-11" onClick={() => setOpen(false)}>
-        <X aria-hidden /> Stop scanning
+        <X aria-hidden /> {t('Stop scanning')}
       </Button>
     </div>
   )

@@ -4,6 +4,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
+import { useT } from '#app/utils/i18n.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { INSPECTION_TEXT, type InspectedVehicle } from '#server/inspections/inspection-schema.ts'
 import { QrScan } from './qr-scan.tsx'
@@ -11,6 +12,7 @@ import { formatOdometer } from '#catalog/odometer.ts'
 
 /** Step 1: the vehicle by its identifier (a GET form: works without JavaScript) or by its QR. */
 export function VehicleFinder({ query, error, compact }: { query: string; error: string | null; compact?: boolean }) {
+  const { t } = useT()
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const navigation = useNavigation()
@@ -18,10 +20,10 @@ export function VehicleFinder({ query, error, compact }: { query: string; error:
   return (
     <section aria-labelledby="find-vehicle-title" className="grid gap-3 rounded-lg border bg-card p-4">
       <h2 id="find-vehicle-title" className="text-lg font-semibold">
-        {compact ? 'Another vehicle' : '1. Find the vehicle'}
+        {compact ? t('Another vehicle') : t('1. Find the vehicle')}
       </h2>
       <Form method="get" className="grid gap-2" role="search">
-        <Label htmlFor="vehicle-query">Vehicle identifier</Label>
+        <Label htmlFor="vehicle-query">{t('Vehicle identifier')}</Label>
         <div className="flex gap-2">
           <Input
             id="vehicle-query"
@@ -36,7 +38,7 @@ export function VehicleFinder({ query, error, compact }: { query: string; error:
             aria-describedby={error ? 'vehicle-query-error' : undefined}
           />
           <Button type="submit" className="h-11 shrink-0" disabled={searching}>
-            <Search aria-hidden /> Find
+            <Search aria-hidden /> {t('Find')}
           </Button>
         </div>
         {error ? (
@@ -52,22 +54,23 @@ export function VehicleFinder({ query, error, compact }: { query: string; error:
 
 /** The vehicle being inspected: what is written on it, to check it is the right one. */
 export function VehicleSummary({ vehicle }: { vehicle: InspectedVehicle }) {
+  const { t, locale } = useT()
   const rows: [string, string][] = [
-    ['Identifier', vehicle.vehicleIdentifier],
-    ['Make and model', `${vehicle.make} ${vehicle.model}${vehicle.yearBuild ? ` (${vehicle.yearBuild})` : ''}`],
-    ['License plate', vehicle.licensePlate],
+    [t('Identifier'), vehicle.vehicleIdentifier],
+    [t('Make and model'), `${vehicle.make} ${vehicle.model}${vehicle.yearBuild ? ` (${vehicle.yearBuild})` : ''}`],
+    [t('License plate'), vehicle.licensePlate],
     ...(vehicle.related || vehicle.vin !== null
       ? ([
           ['VIN', vehicle.vin ?? ''],
-          ['Odometer', vehicle.odometer == null ? 'Not recorded' : formatOdometer(vehicle.odometer)],
-          ['Next inspection', vehicle.nextInspection ? formatDateOnly(vehicle.nextInspection) : 'Not set'],
+          [t('Odometer'), vehicle.odometer == null ? t('Not recorded') : formatOdometer(vehicle.odometer, locale)],
+          [t('Next inspection'), vehicle.nextInspection ? formatDateOnly(vehicle.nextInspection, locale) : t('Not set')],
         ] as [string, string][])
       : []),
   ]
   return (
     <section aria-labelledby="vehicle-summary-title" className="rounded-lg border bg-card p-4" data-testid="vehicle-summary">
       <h2 id="vehicle-summary-title" className="mb-2 text-lg font-semibold">
-        Vehicle {vehicle.vehicleIdentifier}
+        {t('Vehicle {vehicle}', { vehicle: vehicle.vehicleIdentifier })}
       </h2>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         {rows.map(([k, v]) => (
@@ -79,7 +82,7 @@ export function VehicleSummary({ vehicle }: { vehicle: InspectedVehicle }) {
       </dl>
       {vehicle.related ? null : (
         <p className="mt-3 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="review-notice">
-          {INSPECTION_TEXT.unrelatedNotice}
+          {t(INSPECTION_TEXT.unrelatedNotice)}
         </p>
       )}
     </section>
