@@ -8,7 +8,7 @@
 import { useMatches } from '@remix-run/react'
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#catalog/i18n.ts'
-import { formatMessage, type CompiledMessages } from './messages.ts'
+import { formatMessage, formatUncompiled, type CompiledMessages } from './messages.ts'
 
 export type Translate = (id: string, values?: Record<string, unknown>) => string
 
@@ -22,7 +22,13 @@ interface I18nValue {
 function i18nValue(locale: Locale, parts: Messages[]): I18nValue {
   const messages = Object.assign({}, ...parts) as Messages
   // A text without an entry is its own English, shown as it is (the server compiles any with placeholders).
-  return { locale, t: (id, values) => formatMessage(messages[id] ?? id, locale, values) }
+  return {
+    locale,
+    t: (id, values) => {
+      const message = messages[id]
+      return message === undefined ? formatUncompiled(id, values) : formatMessage(message, locale, values)
+    },
+  }
 }
 
 const I18nContext = createContext<I18nValue>(i18nValue(DEFAULT_LOCALE, []))

@@ -1,13 +1,8 @@
-import { randomInt } from 'node:crypto'
 import type { BrowserContext, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
-import { withVinCheckDigit } from '#catalog/vin.ts'
-import { operatorAssignments, preInspectionImages, preInspections, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
-import { addVehicle } from '#server/fleet/vehicles.server.ts'
-import { ctxFor } from '#tests/helpers/auth.ts'
-import { createCompany, createUser, grantRole } from '#tests/helpers/factory.ts'
-import { drawSignature, e2eDb, expect, seriousAxeViolations, signInAs, test } from './fixtures.ts'
+import { preInspectionImages, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
+import { drawSignature, e2eDb, expect, seriousAxeViolations, test } from './fixtures.ts'
+import { driverWithBus, filedBy, jpeg, run } from './pre-trip-setup.ts'
 
 /**
  * The driver's pre-trip on a phone (issue 10 points 1 and 2, decisions 030 and 031): the QR
@@ -16,44 +11,6 @@ import { drawSignature, e2eDb, expect, seriousAxeViolations, signInAs, test } fr
  */
 
 const PHONE = { width: 360, height: 740 }
-const run = Date.now().toString(36).toUpperCase().slice(-5)
-const PLANTS = 'ABCDEFGHJKLMNPRSTUVWXYZ'
-const uniqueVin = () => withVinCheckDigit(`1BAKGCPA0E${PLANTS[randomInt(PLANTS.length)]}${randomInt(100_000, 1_000_000)}`)
-
-/** A driver signed in, of an operator company with the active assignment of a new bus. */
-async function driverWithBus(page: Page, tag: string) {
-  const db = e2eDb()
-  const { user, companies } = await signInAs(page, { firstName: 'Dana', companies: [{ name: `${tag} Transit`, types: ['Operator'], roles: ['Driver'] }] })
-  const operatorId = companies[0]!.id
-  const owner = await createUser(db, { firstName: 'Owen' })
-  const ownerCo = await createCompany(db, `${tag} Owners`, ['Owner'])
-  await grantRole(db, owner.id, ownerCo.id, 'Owner')
-  const vehicle = await addVehicle(await ctxFor(db, owner.id), {
-    ownerId: ownerCo.id,
-    vehicleIdentifier: `${run}-${tag}`,
-    make: 'Blue Bird',
-    model: 'Vision',
-    vin: uniqueVin(),
-    licensePlate: `PT-${tag}`,
-    fuelType: 1,
-    odometer: 12000,
-  })
-  const vehicleId = (vehicle as { id: number }).id
-  const today = new Date().toISOString().slice(0, 10)
-  const start = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10)
-  await db.transaction((tx) => tx.insert(operatorAssignments).values({ vehicleId, operatorCompanyId: operatorId, startDate: start < today ? start : today, endDate: null }))
-  return { user, vehicleId, identifier: `${run}-${tag}` }
-}
-
-/** A camera photo (a JPEG of one colour). */
-async function jpeg(r: number, g: number, b: number) {
-  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r, g, b } } }).jpeg({ quality: 85 }).toBuffer()
-}
-
-async function filedBy(userId: number) {
-  return e2eDb().read.select().from(preInspections).where(eq(preInspections.driverUserId, userId))
-}
-
 async function expectNoHorizontalScroll(page: Page) {
   const { overflow, offenders } = await page.evaluate(() => {
     const width = document.documentElement.clientWidth

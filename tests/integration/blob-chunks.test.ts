@@ -245,6 +245,18 @@ describe('no orphan chunks when owner rows go', () => {
 // ------------------------------------------------------------------------------------------------
 
 /** The migrations folder as it was before 0009: its first nine journal entries and their files. */
+/** A user on a database still at 0008 (before `users.locale`, which Drizzle's insert names): plain SQL. */
+async function userOfOldSchema(db: Database, firstName: string): Promise<{ id: number }> {
+  const email = `${firstName.toLowerCase()}-${randomUUID()}@test.operon.app`
+  const now = Date.now()
+  const rows = await db.transaction((tx) =>
+    tx.all<{ id: number }>(
+      sql`INSERT INTO users (email, first_name, personal_identifier, created_at, updated_at) VALUES (${email}, ${firstName}, ${`USR-${randomUUID().slice(0, 8)}`}, ${now}, ${now}) RETURNING id`,
+    ),
+  )
+  return rows[0]!
+}
+
 function migrationsUpTo0008(): string {
   const dir = resolve(TMP_DIR, `migrations-0008-${randomUUID()}`)
   mkdirSync(dir, { recursive: true })
@@ -280,7 +292,7 @@ async function checkMigrationMovesRows(db: Database, sizes: number[]) {
 
     const owner = await createCompany(db, 'Old Owner', ['Owner'])
     const operator = await createCompany(db, 'Old Operator', ['Operator'])
-    const user = await createUser(db, { firstName: 'Olive', lastName: 'Old' })
+    const user = await userOfOldSchema(db, 'Olive')
     await grantRole(db, user.id, owner.id, 'Owner')
     const vehicle = await insertVehicle(db, owner.id)
     const bytes = sizes.map((n) => randomBytes(n))
@@ -384,7 +396,7 @@ describe('a real libSQL server (sqld)', () => {
   /** An owner with a vehicle on `db`, and their REST token. */
   async function ownerWithVehicle(db: Database) {
     const co = await createCompany(db, `Sqld Owner ${randomUUID().slice(0, 6)}`, ['Owner'])
-    const user = await createUser(db, { firstName: 'Remy', lastName: 'Remote' })
+    const user = await userOfOldSchema(db, 'Remy')
     await grantRole(db, user.id, co.id, 'Owner')
     const vehicle = await insertVehicle(db, co.id)
     return { user, vehicle, ctx: await ctxFor(db, user.id), token: await apiTokenFor(db, user.id) }
