@@ -10,7 +10,7 @@ export default {
   'On Operon since {date}': 'En Operon desde el {date}',
   // Language
   'The language of the pages and of the emails and PDFs Operon sends you.': 'El idioma de las páginas y de los correos y PDF que Operon le envía.',
-  'Save language': 'Guardar idioma',
+  'Change language': 'Cambiar idioma',
   // Photo
   'Profile photo': 'Foto de perfil',
   'Preparing the photo…': 'Preparando la foto…',

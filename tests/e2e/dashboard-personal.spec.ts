@@ -180,7 +180,7 @@ test.describe('without JavaScript', () => {
     await search.getByRole('button', { name: 'Find' }).click()
     await expect(page).toHaveURL(new RegExp(`[?&]bus=${encodeURIComponent(wanted).replace(/%20/g, '\\+')}`))
     await expect(buses.first().locator('p').first()).toHaveText(wanted)
-    await expect(page.getByTestId('my-buses-count')).toContainText(`match "${wanted}"`)
+    await expect(page.getByTestId('my-buses-count')).toContainText(`1 bus matches "${wanted}"`)
     await search.getByLabel('Find a bus').fill('NO-SUCH-BUS')
     await search.getByRole('button', { name: 'Find' }).click()
     await expect(page.getByText('No assigned bus matches "NO-SUCH-BUS"')).toBeVisible()

@@ -45,7 +45,7 @@ describe('the Language setting of /profile', () => {
     // The profile then speaks Spanish: its title and its namespace's messages.
     const page = await profileIn(cookie, 'es')
     expect(page.title).toBe('Mi perfil')
-    expect(page.messages['Save language']).toBe('Guardar idioma')
+    expect(page.messages['Change language']).toBe('Cambiar idioma')
   })
 
   it('goes back to English', async () => {

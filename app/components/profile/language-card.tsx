@@ -41,7 +41,7 @@ export function LanguageCard() {
             </NativeSelect>
           </div>
           <Button type="submit" variant="outline" disabled={saving}>
-            {saving ? t('Saving…') : t('Save language')}
+            {saving ? t('Saving…') : t('Change language')}
           </Button>
         </Form>
       </CardContent>
