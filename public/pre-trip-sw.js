@@ -4,8 +4,9 @@
  * fingerprinted `/assets/` files they use (immutable) are kept; nothing else is touched.
  * A sign-out forgets the kept pages.
  * Every page registers it (decision 075: the installed app's start_url must be controlled by a
- * worker with a fetch handler); other pages may use an asset already kept, but only a pre-trip
- * page adds to the cache, which its `keep-pre-trip` message prunes.
+ * worker with a fetch handler); only a pre-trip page's asset requests are answered from its
+ * cache (and add to it, pruned by its `keep-pre-trip` message); other pages' go to the network as
+ * if there were no worker.
  */
 const PAGES = 'operon-pre-trip-pages-v1'
 const ASSETS = 'operon-pre-trip-assets-v1'
@@ -59,6 +60,13 @@ async function forgetOldAssets(current) {
   }
 }
 
+/** Said synchronously: the request's referrer is a pre-trip page, or a script (a module's import). */
+function fromPreTripReferrer(request) {
+  if (!request.referrer) return false
+  const path = new URL(request.referrer).pathname
+  return PAGE.test(path) || path.startsWith('/assets/')
+}
+
 /** Whether a request comes from a pre-trip page (the page whose scripts are kept). */
 async function fromPreTripPage(event) {
   const client = event.clientId ? await self.clients.get(event.clientId) : undefined
@@ -90,7 +98,10 @@ self.addEventListener('fetch', (event) => {
     )
     return
   }
-  if (url.pathname.startsWith('/assets/')) {
+  // Only a pre-trip page's scripts (their document, or a module they import) go through the
+  // cache: the other pages' requests are left to the browser, so a worker on every page costs
+  // them nothing (decision 075).
+  if (url.pathname.startsWith('/assets/') && fromPreTripReferrer(request)) {
     event.respondWith(
       (async () => {
         const cache = await caches.open(ASSETS)

@@ -54,6 +54,7 @@ test.describe('a Spanish-speaking driver', () => {
     const markAllOk = page.getByRole('button', { name: es('Mark all Ok') })
     await expect(markAllOk).toBeVisible()
     expect(await englishLeft(page)).toEqual([])
+    await page.screenshot({ path: 'tests/.tmp/es-pre-trip-360.png', fullPage: true })
 
     await expect
       .poll(() => page.evaluate(async () => Boolean(await (await caches.open('operon-pre-trip-pages-v1')).match(location.pathname))), { timeout: 15_000 })
@@ -74,6 +75,7 @@ test.describe('a Spanish-speaking driver', () => {
     await context.setOffline(false)
     await expect(page.getByTestId('pre-trip-filed')).toContainText(es('Pre-trip filed: defects reported'), { timeout: 20_000 })
     expect(await englishLeft(page)).toEqual([])
+    await page.screenshot({ path: 'tests/.tmp/es-pre-trip-filed-360.png', fullPage: true })
     const filed = await filedBy(user.id)
     expect(filed).toHaveLength(1)
     expect(filed[0]!.comments).toBe('La bocina no suena')
@@ -89,6 +91,7 @@ test.describe('a Spanish-speaking driver', () => {
     await expect(ownerPage.getByText('Horn', { exact: true }).first()).toBeVisible()
     await expect(ownerPage.getByText('Defective', { exact: true }).first()).toBeVisible()
     await expect(ownerPage.getByText(es('Horn'), { exact: true })).toHaveCount(0)
+    await ownerPage.screenshot({ path: 'tests/.tmp/es-pre-trip-owner-print-en.png', fullPage: true })
     await ownerContext.close()
   })
 })
