@@ -37,9 +37,20 @@ function namespaceMessages(locale: Locale, ns: Namespace): Messages {
   return messages
 }
 
-/** The compiled messages of `namespaces` in `locale`, for a page's loader data. */
+const merged = new Map<string, Messages>()
+
+/**
+ * The compiled messages of `namespaces` in `locale`, for a page's loader data: merged once per
+ * language and set of namespaces (every page load asks), never changed by whoever reads them.
+ */
 export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): Messages {
-  return Object.assign({}, ...namespaces.map((ns) => namespaceMessages(locale, ns))) as Messages
+  const key = `${locale}:${namespaces.join()}`
+  let messages = merged.get(key)
+  if (!messages) {
+    messages = Object.freeze(Object.assign({}, ...namespaces.map((ns) => namespaceMessages(locale, ns)))) as Messages
+    merged.set(key, messages)
+  }
+  return messages
 }
 
 const translators = new Map<Locale, I18n>()
@@ -49,15 +60,11 @@ export function i18nFor(locale: Locale): I18n {
   let i18n = translators.get(locale)
   if (!i18n) {
     i18n = setupI18n({ locale, messages: { [locale]: messagesFor(locale, NAMESPACES) } })
-    i18n.setMessagesCompiler((text) => compiledOrSelf(text))
+    // An id with no entry is its own English text; with placeholders it still has to be compiled.
+    i18n.setMessagesCompiler((text) => compiled(text) as ReturnType<typeof compileMessage>)
     translators.set(locale, i18n)
   }
   return i18n
-}
-
-/** An id with no entry is its own English text; with placeholders it still has to be compiled. */
-function compiledOrSelf(text: string) {
-  return text.includes('{') ? compileMessage(text) : [text]
 }
 
 export type Translate = (id: string, values?: Record<string, unknown>) => string
