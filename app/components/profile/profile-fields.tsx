@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Input } from '#app/components/ui/input.tsx'
 import { GENDERS } from '#catalog/statuses.ts'
-import { Field } from './field.tsx'
+import { Field } from '#app/components/forms/field.tsx'
 import { NativeSelect } from './native-select.tsx'
 import type { FieldErrors, PlaceOption, ProfileFieldValues } from './types.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'

@@ -25,7 +25,8 @@ export interface LicenseRowValues {
 }
 
 /** Field name → message; license rows use `userLicenses.{row}.{field}`. */
-export type FieldErrors = Record<string, string>
+import type { FieldErrors } from '#app/components/forms/field.tsx'
+export type { FieldErrors }
 
 export interface FormErrorResult {
   formError: string | null

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { FormError } from '#app/components/profile/field.tsx'
+import { FormError } from '#app/components/forms/field.tsx'
 import { ProfileFields } from '#app/components/profile/profile-fields.tsx'
 import { completeProfileAction, completeProfileLoader } from '#app/routes/_app+/complete-profile.server.ts'
 import { Button } from '#app/components/ui/button.tsx'

@@ -1,7 +1,8 @@
 import * as React from 'react'
 import { Label } from '#app/components/ui/label.tsx'
 import { cn } from '#app/utils/cn.ts'
-import type { FieldErrors } from './types.ts'
+/** A form's field errors by field name, as the server's form failure returns them. */
+export type FieldErrors = Record<string, string>
 
 export interface ControlProps {
   id: string
@@ -93,6 +94,16 @@ export function FormError({ message, id }: { message: string | null | undefined;
   if (!message) return null
   return (
     <p id={id} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+      {message}
+    </p>
+  )
+}
+
+/** An error line under a control that is not wrapped in `Field` (a checkbox row, a table cell). */
+export function FieldError({ id, message }: { id?: string; message?: string | null }) {
+  if (!message) return null
+  return (
+    <p id={id} className="text-sm text-destructive">
       {message}
     </p>
   )
