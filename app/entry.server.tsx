@@ -6,7 +6,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce.tsx'
 import { logger } from '#server/log.server.ts'
-import { databaseFaultAnswer, databaseFaultOf, noteServerError, requestScope } from '#server/http/request-scope.server.ts'
+import { databaseFaultAnswer, databaseFaultOf, noteServerError, requestScope } from '#server/context/request-scope.server.ts'
 import { sameOriginPath } from '#server/http/safe-redirect.ts'
 import { redirectWithToast } from './utils/toast.server.ts'
 

@@ -1,5 +1,5 @@
 import pino from 'pino'
-import { requestScope } from './http/request-scope.server.ts'
+import { requestScope } from './context/request-scope.server.ts'
 
 /** Field names whose values are secrets: replaced by "[redacted]" at any of the first two levels. */
 const SECRET_FIELDS = [

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { attempt } from '#app/utils/page.server.ts'
 import { createCaptchaChallenge } from '#server/captcha/captcha.server.ts'
-import { consumeRateLimit } from '#server/http/rate-limit.server.ts'
+import { consumeRateLimit } from '#server/limits/rate-limit.server.ts'
 
 /** GET /captcha/challenge: a fresh signed proof-of-work challenge for the altcha widget. */
 export async function loader({ context }: LoaderFunctionArgs) {

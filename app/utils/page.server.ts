@@ -4,7 +4,7 @@ import type { UserActor } from '#server/actor.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import { getDb } from '#server/db.server.ts'
 import { AppError, isAppError } from '#server/errors.ts'
-import { databaseFaultAnswer, databaseFaultOf } from '#server/http/request-scope.server.ts'
+import { databaseFaultAnswer, databaseFaultOf } from '#server/context/request-scope.server.ts'
 import { localeOfRequest, translateFieldErrors, translateForRequest } from '#server/i18n/messages.server.ts'
 
 export { translateFieldErrors }

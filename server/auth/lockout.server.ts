@@ -1,7 +1,7 @@
 import type { Database } from '#db/client.ts'
 import { getDb } from '../db.server.ts'
 import { AppError } from '../errors.ts'
-import { clearSteps, countStep, peekSteps } from '../http/rate-limit.server.ts'
+import { clearSteps, countStep, peekSteps } from '../limits/rate-limit.server.ts'
 import { logger } from '../log.server.ts'
 import { TEXT } from '#catalog/texts.ts'
 

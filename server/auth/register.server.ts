@@ -17,7 +17,7 @@ import { createJoinRequestTx, findCompanyByCode } from '../companies/membership-
 import type { UseCaseContext } from '../context.ts'
 import { env } from '../env.server.ts'
 import { AppError } from '../errors.ts'
-import { consumeRateLimit } from '../http/rate-limit.server.ts'
+import { consumeRateLimit } from '../limits/rate-limit.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { welcomeMail } from '../mail/templates.ts'

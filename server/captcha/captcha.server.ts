@@ -15,7 +15,7 @@ import { usedCaptchas } from '#db/schema/index.ts'
 import { getDb } from '../db.server.ts'
 import { env } from '../env.server.ts'
 import { AppError, badRequest } from '../errors.ts'
-import { consumeRateLimit } from '../http/rate-limit.server.ts'
+import { consumeRateLimit } from '../limits/rate-limit.server.ts'
 import {
   CAPTCHA_FALLBACK_ANSWER_FIELD,
   CAPTCHA_FALLBACK_TOKEN_FIELD,

@@ -23,7 +23,7 @@ import { doorOf, requestGuards } from './guards.server.ts'
 import { loadShedLimits, shedLoad, type LoadShedLimits } from './load-shed.server.ts'
 import { observeRequests, type ObserveOptions } from './observe.server.ts'
 import { createFetchHandler } from './remix-adapter.server.ts'
-import { requestScope } from './request-scope.server.ts'
+import { requestScope } from '../context/request-scope.server.ts'
 
 /** What `app/doors.server.ts` exports through the server build's entry module. */
 type FetchDoor = (request: Request, context: AppLoadContext) => Promise<Response>

@@ -9,7 +9,7 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { logger, withoutQuery } from '../log.server.ts'
 import { localeOfHeaders } from '#catalog/i18n.ts'
-import { newRequestScope, requestIdFrom, runWithRequestScope, type RequestScope } from './request-scope.server.ts'
+import { newRequestScope, requestIdFrom, runWithRequestScope, type RequestScope } from '../context/request-scope.server.ts'
 
 export interface ObserveOptions {
   /** True once the server is shutting down: answers then close their connection. */

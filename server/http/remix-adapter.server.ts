@@ -20,7 +20,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { MAX_BODY_BYTES } from './guards.server.ts'
 import { localeOfHeaders, msg } from '#catalog/i18n.ts'
 import { translator } from '../i18n/messages.server.ts'
-import { DATABASE_RETRY_AFTER_SECONDS, databaseFaultAnswer, runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from './request-scope.server.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, databaseFaultAnswer, runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from '../context/request-scope.server.ts'
 import { isStreamedAnswer, rememberedText, writeWithBackpressure } from './stream-body.server.ts'
 
 export const NO_STORE = 'private, no-store'

@@ -2,7 +2,7 @@ import type { Database } from '#db/client.ts'
 import type { Actor } from '../actor.ts'
 import { actorFromAccessToken } from '../auth/access-token.server.ts'
 import { actorFromWebSession } from '../auth/web-session.server.ts'
-import { requestScope } from './request-scope.server.ts'
+import { requestScope } from '../context/request-scope.server.ts'
 import { readSessionToken } from './session-cookie.server.ts'
 
 export interface RequestIdentity {

@@ -8,7 +8,7 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { DEFAULT_LOCALE, isLocale, localeOfHeaders, type Locale } from '#catalog/i18n.ts'
 import { NAMESPACES, SPANISH, type Namespace } from '#catalog/locales/index.ts'
-import { requestScope } from '../http/request-scope.server.ts'
+import { requestScope } from '../context/request-scope.server.ts'
 
 export type { Namespace }
 

@@ -1,6 +1,6 @@
 import { HARDENING_TEXT } from '#catalog/texts.ts'
 import type { Database } from '#db/client.ts'
-import { consumeFixedLimit } from '../http/rate-limit.server.ts'
+import { consumeFixedLimit } from '../limits/rate-limit.server.ts'
 
 /**
  * Per-recipient caps on the emails a stranger can cause (decision 021): keyed by

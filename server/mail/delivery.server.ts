@@ -19,7 +19,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '#db/client.ts'
 import { mailOutbox, type MailOutboxRow } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
-import { outsideRequestScope } from '../http/request-scope.server.ts'
+import { outsideRequestScope } from '../context/request-scope.server.ts'
 import { withLease } from '../leases.server.ts'
 import { logger } from '../log.server.ts'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isAppError } from '../errors.ts'
 import { rememberText } from '../http/stream-body.server.ts'
-import { databaseFaultAnswer, databaseFaultOf, isStorageFull, STORAGE_FULL_MESSAGE } from '../http/request-scope.server.ts'
+import { databaseFaultAnswer, databaseFaultOf, isStorageFull, STORAGE_FULL_MESSAGE } from '../context/request-scope.server.ts'
 import { logger } from '../log.server.ts'
 import { fieldErrorsOf } from '../validation.ts'
 

@@ -54,7 +54,7 @@ import type { EmergencyExitCheckInput } from '../inspections/emergency-exit-chec
 import { listRepairsByVehicle, pageRepairsByCompany, repairsPageInput } from '../repairs/list-repairs.server.ts'
 import { updateTaskStatus, updateTaskStatusInput } from '../repairs/update-task-status.server.ts'
 import { getLeaseAgreement, listLeasesByVehicle, signLeaseAgreement, type SignLeaseInput } from '../leases/lease-agreements.server.ts'
-import { inspectionForms } from '../inspections/trpc-forms.ts'
+import { inspectionForms } from './inspection-forms.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '../dashboards/operator-stats.server.ts'
 import { companyStatsInput, getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '../dashboards/owner-stats.server.ts'
 import { idSchema } from '../validation.ts'

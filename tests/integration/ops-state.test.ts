@@ -16,7 +16,7 @@ import { assertNotLocked, clearFailures, MAX_FAILURES, recordFailure } from '#se
 import { createCaptchaChallenge, createFallbackQuestion, verifyCaptcha, verifyFallbackAnswer } from '#server/captcha/captcha.server.ts'
 import { resetEnvCache } from '#server/env.server.ts'
 import { isAppError } from '#server/errors.ts'
-import { consumeFixedLimit, consumeRateLimit, countStep } from '#server/http/rate-limit.server.ts'
+import { consumeFixedLimit, consumeRateLimit, countStep } from '#server/limits/rate-limit.server.ts'
 import { acquireLease, withLease } from '#server/leases.server.ts'
 import { startMailWorker } from '#server/mail/delivery.server.ts'
 import { enqueueMail } from '#server/mail/outbox.server.ts'

@@ -9,7 +9,7 @@ import { createClient } from '@libsql/client'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '#db/client.ts'
-import { databaseFaultOf } from '#server/http/request-scope.server.ts'
+import { databaseFaultOf } from '#server/context/request-scope.server.ts'
 import { startSqld, type Sqld } from '#tests/helpers/sqld.ts'
 import { readFileSync } from 'node:fs'
 

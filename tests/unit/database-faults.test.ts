@@ -13,7 +13,7 @@ import {
   databaseFaultOf,
   isDatabaseUnavailable,
   isStorageFull,
-} from '#server/http/request-scope.server.ts'
+} from '#server/context/request-scope.server.ts'
 
 const withCode = (message: string, code: string, cause?: unknown) => Object.assign(new Error(message, { cause }), { code })
 /** How Drizzle wraps what the driver threw. */

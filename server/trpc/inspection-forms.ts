@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { authedProcedure, router } from '../trpc/init.ts'
+import { authedProcedure, router } from './init.ts'
 import { idSchema } from '../validation.ts'
-import { getInspectionDetail, getInspectionPhotos, getPreInspectionDetail, getPreInspectionPhotos } from './read-forms.server.ts'
+import { getInspectionDetail, getInspectionPhotos, getPreInspectionDetail, getPreInspectionPhotos } from '../inspections/read-forms.server.ts'
 
 const byId = z.object({ inspectionId: idSchema })
 
