@@ -74,8 +74,13 @@ export function buildMenu(memberships: Membership[]): MenuGroup[] {
     for (const page of ROLE_PAGES) {
       if (!m.roles.some((r) => r.name === page.role)) continue
       const links = page.links(m.companyId)
-      // Company settings, once per company, in its first manager group.
-      if (first) links.push({ label: msg('Company settings'), to: `/company/${m.companyId}/settings` })
+      // Company settings, webhooks and the activity log (issue 26), once per company, in its first manager group.
+      if (first)
+        links.push(
+          { label: msg('Company settings'), to: `/company/${m.companyId}/settings` },
+          { label: msg('Webhooks'), to: `/company/${m.companyId}/webhooks` },
+          { label: msg('Activity log'), to: `/company/${m.companyId}/activity` },
+        )
       first = false
       groups.push({ id: `${page.role.toLowerCase()}-${m.companyId}`, title: page.title, company: m.companyName, links })
     }

@@ -37,6 +37,8 @@ export default {
   'Repair Shop': 'Taller de reparación',
   Repairs: 'Reparaciones',
   'Company settings': 'Configuración de la empresa',
+  Webhooks: 'Webhooks',
+  'Activity log': 'Registro de actividad',
 
   // ui components.
   Close: 'Cerrar',
