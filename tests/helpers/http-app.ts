@@ -29,8 +29,13 @@ export interface RunningApp {
   close(): Promise<void>
 }
 
+/**
+ * One Vite server per test worker (files share their worker, decision 047): creating it and
+ * transforming the app's sources took 5–20 s, paid again by every file that started the app.
+ * What a restart must start afresh is the app's module instances, not the transforms: see below.
+ */
 let vite: ViteDevServer | undefined
-/** Apps of this test file still running on the shared Vite build. */
+/** Apps still running on the current module instances. */
 let running = 0
 
 async function viteBuild(): Promise<ServerBuild> {
@@ -40,8 +45,15 @@ async function viteBuild(): Promise<ServerBuild> {
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, watch: null },
   })
-  const v = vite
-  return (await v.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+  // The first app after all others closed (a new file, or a restart within a file) gets new module
+  // instances, as a new process would: a new module runner evaluates the cached transforms again (about 2 s).
+  const internal = vite as unknown as { _ssrCompatModuleRunner?: unknown }
+  if (running === 0) internal._ssrCompatModuleRunner = undefined
+  const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+  // Vite 6 keeps the evaluated modules in this runner; if a later Vite moves them, fail loudly
+  // rather than let a "restart" reuse the old instances.
+  if (!internal._ssrCompatModuleRunner) throw new Error('Vite no longer has _ssrCompatModuleRunner: tests/helpers/http-app.ts must restart the app another way')
+  return build
 }
 
 export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; env?: Record<string, string> } = {}): Promise<RunningApp> {
@@ -73,8 +85,6 @@ export async function startApp(db: Database, opts: { clientIp?: ClientIpConfig; 
         // The app's PDF browser dies with it: test files share their worker process (decision 047).
         const pdf = (await vite?.ssrLoadModule('/server/pdf/render.server.ts')) as { closePdfBrowser(): Promise<void> } | undefined
         await pdf?.closePdfBrowser()
-        await vite?.close()
-        vite = undefined
       }
     },
   }
