@@ -54,6 +54,8 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: 'operon-e2e-google',
       GOOGLE_CLIENT_SECRET: 'operon-e2e-google-secret',
       OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+      // webhooks.spec.ts registers a receiver on loopback (decision 078; off by default).
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
     },
   },
 })

@@ -70,6 +70,11 @@ const schema = z.object({
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(64),
   /** The longest a request waits for a slot (ms) before it gets 503 with Retry-After. */
   MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /**
+   * Webhooks (decision 078): also allow endpoints on loopback addresses (127.0.0.0/8, ::1), over
+   * http: too, for local testing. Off by default; private and link-local addresses stay refused.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -5,6 +5,7 @@
  * several areas show; its parts are kept by area. `server` and `mail` never go to a browser:
  * the texts the server writes itself (errors, toasts, emails, PDFs' server-made parts).
  */
+import activity from './activity.ts'
 import auth from './auth.ts'
 import commonFleet from './common-fleet.ts'
 import commonInspections from './common-inspections.ts'
@@ -22,10 +23,11 @@ import profile from './profile.ts'
 import repairs from './repairs.ts'
 import requests from './requests.ts'
 import server from './server.ts'
+import webhooks from './webhooks.ts'
 
 const common = { ...commonShell, ...commonFleet, ...commonInspections, ...commonPeople, ...commonPreTrip }
 
-export const SPANISH = { auth, common, compliance, dashboard, fleet, inspections, mail, people, preTrip, profile, repairs, requests, server }
+export const SPANISH = { activity, auth, common, compliance, dashboard, fleet, inspections, mail, people, preTrip, profile, repairs, requests, server, webhooks }
 export type Namespace = keyof typeof SPANISH
 export const NAMESPACES = Object.keys(SPANISH) as Namespace[]
 

@@ -68,4 +68,9 @@ export default {
   '{shop} completed every task of repair {repair} on vehicle {vehicle}.': '{shop} completó todas las tareas de la reparación {repair} del vehículo {vehicle}.',
   'Certified as repaired by {mechanic} on {when} UTC.': 'Certificada como reparada por {mechanic} el {when} UTC.',
   'The vehicle\'s next driver is asked to acknowledge the certification on the pre-trip inspection.': 'Se pedirá al próximo conductor del vehículo que confirme la certificación en la inspección previa al viaje.',
+  "Operon: a webhook endpoint of {company} was disabled": "Operon: se desactivó un punto de conexión de webhook de {company}",
+  "The webhook endpoint {url} of {company} failed {failures} times in a row for more than a day, so Operon stopped sending events to it.": "El punto de conexión de webhook {url} de {company} falló {failures} veces seguidas durante más de un día, así que Operon dejó de enviarle eventos.",
+  "Last error: {error}": "Último error: {error}",
+  "Open the webhooks page": "Abrir la página de webhooks",
+  "When the receiver works again, enable the endpoint on that page; the failed deliveries can be replayed there.": "Cuando el receptor vuelva a funcionar, active el punto de conexión en esa página; allí se pueden reenviar las entregas fallidas.",
 } satisfies Translations

@@ -2,6 +2,11 @@ import type { Translations } from './types.ts'
 
 /** English → Spanish (decision 074): My Profile. */
 export default {
+  // Recent sign-ins and account activity (decision 079)
+  'Recent sign-ins and account activity': 'Inicios de sesión y actividad recientes de la cuenta',
+  'Only you see this list. If you do not recognise a sign-in, change your password.':
+    'Solo usted ve esta lista. Si no reconoce un inicio de sesión, cambie su contraseña.',
+  'No sign-ins recorded yet.': 'Todavía no hay inicios de sesión registrados.',
   'My Profile': 'Mi perfil',
   'Edit profile': 'Editar perfil',
   'All fields are required; the state only for the United States.': 'Todos los campos son obligatorios; el estado, solo para los Estados Unidos.',

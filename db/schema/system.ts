@@ -37,6 +37,8 @@ export const auditLog = sqliteTable(
   (t) => [
     index('audit_log_company_at_idx').on(t.companyId, t.at),
     index('audit_log_actor_at_idx').on(t.actorUserId, t.at),
+    // A person's own sign-ins and account events (decision 079): rows about the user as the record.
+    index('audit_log_entity_at_idx').on(t.entityType, t.entityId, t.at),
   ],
 )
 

@@ -14,6 +14,7 @@ import { enqueueMail } from '../mail/outbox.server.ts'
 import { alertDigestMail, mailLocale } from '../mail/templates.ts'
 import { ownerAlertsOf, type OwnerAlert } from './alerts.server.ts'
 import { withLease } from '../leases.server.ts'
+import { emitAlertsRaised } from '../webhooks/emit.server.ts'
 
 /**
  * The owner managers' morning alert digest (issue 11 point 5, decision 037).
@@ -111,6 +112,7 @@ async function digestCompany(
       .orderBy(sql`${alertDigests.localDate} DESC`)
       .limit(1)
     const before = new Set(previous?.alertKeys ?? [])
+    await emitAlertsRaised(tx, company.id, alerts.filter((_, i) => !before.has(keys[i]!)), localDate)
 
     let recipients = 0
     if (alerts.length > 0) {

@@ -5,7 +5,7 @@ import { expiryBounds } from '#catalog/expiry.ts'
 import type { UseCaseContext } from '../context.ts'
 import { requireRole } from '../policy.ts'
 import { parseInput } from '../validation.ts'
-import { fleetQueryInput } from './fleet-query.ts'
+import { fleetQueryInput, type FleetQuery } from './fleet-query.ts'
 import { activeOn, companyToday } from './access.server.ts'
 
 /** SQL: `column` contains `value` (LIKE with its wildcards escaped; ASCII case-insensitive). */
@@ -29,7 +29,58 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
   const q = parseInput(fleetQueryInput, input)
   requireRole(ctx.actor, q.companyId, q.scope === 'owner' ? ['Owner'] : ['Operator'])
   const today = await companyToday(ctx, q.companyId)
+  const { base, where } = fleetWhere(ctx, q, today)
 
+  const order = q.dir === 'asc' ? asc : desc
+  const [count] = await ctx.db.read.select({ n: sql<number>`count(*)` }).from(vehicles).where(where)
+  const items = await ctx.db.read
+    .select({
+      id: vehicles.id,
+      vehicleIdentifier: vehicles.vehicleIdentifier,
+      make: vehicles.make,
+      model: vehicles.model,
+      vin: vehicles.vin,
+      yearBuild: vehicles.yearBuild,
+      licensePlate: vehicles.licensePlate,
+      licenseExpiry: vehicles.licenseExpiry,
+      insuranceExpiry: vehicles.insuranceExpiry,
+      nextInspection: vehicles.nextInspection,
+      fuelType: vehicles.fuelType,
+      // The picture's version (its update time), never its bytes: null when there is none.
+      imageVersion: sql<number | null>`(SELECT ${vehicleImages.updatedAt} FROM ${vehicleImages} WHERE ${vehicleImages.vehicleId} = ${vehicles.id})`,
+      outOfService: outOfServiceSql,
+    })
+    .from(vehicles)
+    .where(where)
+    // NULL dates last whatever the direction; the identifier breaks ties.
+    .orderBy(sql`${vehicles[q.sort]} IS NULL`, order(vehicles[q.sort]), asc(vehicles.vehicleIdentifier))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+
+  // Options of the filter lists, from the company's own vehicles.
+  const distinct = async (column: typeof vehicles.make | typeof vehicles.model | typeof vehicles.color) =>
+    (await ctx.db.read.selectDistinct({ v: column }).from(vehicles).where(and(base, isNotNull(column))).orderBy(column).limit(200))
+      .map((r) => r.v)
+      .filter((v): v is string => !!v)
+  const [makes, models, colors] = await Promise.all([distinct(vehicles.make), distinct(vehicles.model), distinct(vehicles.color)])
+
+  return {
+    items: items.map((i) => ({ ...i, hasImage: i.imageVersion != null, outOfService: Boolean(i.outOfService) })),
+    total: Number(count?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+    sort: q.sort,
+    dir: q.dir,
+    today,
+    options: { makes, models, colors },
+  }
+}
+
+/**
+ * The fleet list's WHERE (scope, not archived, every filter of `q`), written once: the page's
+ * list and the CSV export (decision 076) select with it. `base` is the scope alone.
+ */
+export function fleetWhere(ctx: UseCaseContext, q: FleetQuery, today: string): { base: SQL | undefined; where: SQL | undefined } {
   const scope =
     q.scope === 'owner'
       ? eq(vehicles.ownerCompanyId, q.companyId)
@@ -78,49 +129,5 @@ export async function listFleetVehicles(ctx: UseCaseContext, input: unknown) {
     filters.push(or(...q.licenseStatus.map((s) => byStatus[s])))
   }
   if (q.service?.includes('outOfService')) filters.push(outOfServiceSql)
-  const where = and(...filters)
-
-  const order = q.dir === 'asc' ? asc : desc
-  const [count] = await ctx.db.read.select({ n: sql<number>`count(*)` }).from(vehicles).where(where)
-  const items = await ctx.db.read
-    .select({
-      id: vehicles.id,
-      vehicleIdentifier: vehicles.vehicleIdentifier,
-      make: vehicles.make,
-      model: vehicles.model,
-      vin: vehicles.vin,
-      yearBuild: vehicles.yearBuild,
-      licensePlate: vehicles.licensePlate,
-      licenseExpiry: vehicles.licenseExpiry,
-      insuranceExpiry: vehicles.insuranceExpiry,
-      nextInspection: vehicles.nextInspection,
-      fuelType: vehicles.fuelType,
-      // The picture's version (its update time), never its bytes: null when there is none.
-      imageVersion: sql<number | null>`(SELECT ${vehicleImages.updatedAt} FROM ${vehicleImages} WHERE ${vehicleImages.vehicleId} = ${vehicles.id})`,
-      outOfService: outOfServiceSql,
-    })
-    .from(vehicles)
-    .where(where)
-    // NULL dates last whatever the direction; the identifier breaks ties.
-    .orderBy(sql`${vehicles[q.sort]} IS NULL`, order(vehicles[q.sort]), asc(vehicles.vehicleIdentifier))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-
-  // Options of the filter lists, from the company's own vehicles.
-  const distinct = async (column: typeof vehicles.make | typeof vehicles.model | typeof vehicles.color) =>
-    (await ctx.db.read.selectDistinct({ v: column }).from(vehicles).where(and(base, isNotNull(column))).orderBy(column).limit(200))
-      .map((r) => r.v)
-      .filter((v): v is string => !!v)
-  const [makes, models, colors] = await Promise.all([distinct(vehicles.make), distinct(vehicles.model), distinct(vehicles.color)])
-
-  return {
-    items: items.map((i) => ({ ...i, hasImage: i.imageVersion != null, outOfService: Boolean(i.outOfService) })),
-    total: Number(count?.n ?? 0),
-    page: q.page,
-    pageSize: q.pageSize,
-    sort: q.sort,
-    dir: q.dir,
-    today,
-    options: { makes, models, colors },
-  }
+  return { base, where: and(...filters) }
 }

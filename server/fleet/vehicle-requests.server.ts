@@ -18,6 +18,7 @@ import { idSchema, parseInput, freeText } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from './access.server.ts'
 import { vehicleRequestFields } from './vehicle-request-schema.ts'
 import { msg } from '#catalog/i18n.ts'
+import { emitVehicleRequestAnswered } from '../webhooks/emit.server.ts'
 
 export const REQUEST_TEXT = VEHICLE_REQUEST_TEXT
 
@@ -289,6 +290,7 @@ export async function respondToVehicleRequest(ctx: UseCaseContext, input: unknow
       await enqueueMail(tx, { to: to.email, ...vehicleRequestAnsweredMail({ companyName: names!.owner, vehicleIdentifier: names!.vehicleIdentifier, approved: v.approved, locale: to.locale }) })
     }
     await audit(tx, me, { action: v.approved ? 'vehicleRequest.approve' : 'vehicleRequest.reject', companyId: req.ownerCompanyId, entityType: 'vehicleRequest', entityId: req.id })
+    await emitVehicleRequestAnswered(tx, req.id)
   })
   kickMailWorker()
   return { message }

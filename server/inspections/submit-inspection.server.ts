@@ -21,6 +21,7 @@ import { enqueueMail } from '../mail/outbox.server.ts'
 import { inspectionAwaitsReviewMail } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { openInspectionRepairAction } from '../repairs/open-repair-action.server.ts'
+import { emitInspectionFiled } from '../webhooks/emit.server.ts'
 import { addDays, INSPECTION_DAYS_BACK, INSPECTION_TEXT, inspectionInput, type InspectionDateWindow } from './inspection-schema.ts'
 import { msg } from '#catalog/i18n.ts'
 
@@ -161,6 +162,7 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
         entityId: inspectionId,
         details: { vehicleId: vehicle.id, isSatisfactory, ...(isAnnual ? { isAnnual } : {}), ...(related ? { relation: related.relation } : { pendingReview: true }) },
       })
+      await emitInspectionFiled(tx, inspectionId, related?.companyId)
       return { id: inspectionId, isSatisfactory, pendingReview: !related, ...(isAnnual ? { isAnnual } : {}) }
     })
   } catch (error) {

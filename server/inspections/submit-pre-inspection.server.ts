@@ -22,6 +22,7 @@ import { kickMailWorker } from '../mail/delivery.server.ts'
 import { requireUser } from '../policy.ts'
 import { odometerText, openRepairAction, preTripFindings } from '../repairs/open-repair-action.server.ts'
 import { decodeImage } from '../uploads/image.server.ts'
+import { emitPreTripFiled } from '../webhooks/emit.server.ts'
 import { parseInput } from '../validation.ts'
 import { filingCompanyFor, vehicleByIdentifier } from './pre-trip.server.ts'
 import { idempotencyKeySchema, preInspectionFields, type PreInspectionValues } from './pre-inspection-schema.ts'
@@ -209,6 +210,7 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
         entityId: id,
         details: { vehicleId: vehicle.id, isSatisfactory, repairActionId: action?.id ?? null, acknowledged },
       })
+      await emitPreTripFiled(tx, id)
       return {
         id,
         isSatisfactory,

@@ -1,14 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { REPAIR_LIST_PAGE_SIZES, REPAIR_LIST_STATUSES } from '#catalog/repairs.ts'
+import { REPAIR_SHOP_ROLES } from '#catalog/roles.ts'
 import { companies, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
 import { vehicleAccess } from '../fleet/access.server.ts'
 import { requireRole } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
-
-/** Who works on a shop's repair actions: its RepairShop managers and its Mechanics (decision 028). */
-export const REPAIR_SHOP_ROLES = ['RepairShop', 'Mechanic'] as const
 
 /** What opened a repair action (decision 065: exactly one is set). */
 export type RepairSourceKind = 'pre-inspection' | 'inspection' | 'emergency-exit-check'

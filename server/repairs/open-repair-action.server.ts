@@ -18,6 +18,7 @@ import { companies, inspectionItems, inspections, repairActions, repairTasks, ve
 import { env } from '../env.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { repairActionOpenedMail } from '../mail/templates.ts'
+import { emitDefectFound } from '../webhooks/emit.server.ts'
 
 /** The filed record that opened the action: exactly one of the three columns is set. */
 export type RepairSource = { kind: 'preInspection'; id: number } | { kind: 'inspection'; id: number } | { kind: 'emergencyExitCheck'; id: number }
@@ -143,6 +144,7 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
     link,
   }))
   for (const to of recipients) await enqueueMail(tx, { to: to.email, ...mail(to.locale) })
+  await emitDefectFound(tx, id)
   return { id, repairIdentifier, repairCompanyId, outOfService, taskCount: tasks.length }
 }
 

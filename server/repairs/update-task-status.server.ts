@@ -1,6 +1,7 @@
 import { recipientsOfRoleHolders } from '../companies/role-holders.server.ts'
 import { and, eq, isNull, ne, notExists, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { REPAIR_SHOP_ROLES } from '#catalog/roles.ts'
 import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
 import { REPAIR_TEXT } from '#catalog/texts.ts'
 import { rowsAffected, type Tx } from '#db/client.ts'
@@ -11,10 +12,11 @@ import type { UseCaseContext } from '../context.ts'
 import { AppError } from '../errors.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
+import { repairCertifiedMail } from '../mail/templates.ts'
 import { hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
-import { REPAIR_SHOP_ROLES, selectRepairAction, type RepairActionRow } from './list-repairs.server.ts'
-import { repairCertifiedMail } from './repair-mail.server.ts'
+import { selectRepairAction, type RepairActionRow } from './list-repairs.server.ts'
+import { emitRepairCompleted } from '../webhooks/emit.server.ts'
 
 export const updateTaskStatusInput = z.object({
   taskId: idSchema,
@@ -108,6 +110,7 @@ async function certifyIfDone(tx: Tx, me: UserActor, a: { actionId: number; shopI
     )
   if (rowsAffected(done) !== 1) return false
   await audit(tx, me, { action: 'repairAction.certify', companyId: a.shopId, entityType: 'repairAction', entityId: a.actionId, details: { ownerCompanyId: a.ownerCompanyId } })
+  await emitRepairCompleted(tx, a.actionId)
 
   // The owner company's managers hear that the vehicle is repaired.
   const [facts] = await tx

@@ -1,4 +1,5 @@
 import { alertDigestInput, getAlertDigestSetting, getInspectorQualification, getProfileCompletion, setAlertDigest } from '../auth/profile.server.ts'
+import { listMyAccountActivity } from '../auth/account-activity.server.ts'
 import { complianceViewInput, getComplianceView } from '../compliance/compliance-view.server.ts'
 import { getRetentionOverview, updateRetentionSettings, type UpdateRetentionInput } from '../compliance/retention.server.ts'
 import { annualInspectionInput, getAnnualInspectionReport, listAnnualInspections } from '../inspections/annual-inspections.server.ts'
@@ -41,6 +42,7 @@ import { deleteVehicleDocument, listVehicleDocuments } from '../documents/docume
 import { addVehicle, getVehicle, updateVehicle } from '../fleet/vehicles.server.ts'
 import type { addVehicleInput, updateVehicleInput } from '../fleet/vehicle-schema.ts'
 import { lookupVin, lookupVinInput } from '../fleet/vin-decode.server.ts'
+import { commitFleetImport, commitFleetImportInput, getFleetImport, previewFleetImport, previewFleetImportInput } from '../fleet/import/fleet-import.server.ts'
 import { listInspectionsByVehicle, listPreInspectionsByVehicle } from '../inspections/list-by-vehicle.server.ts'
 import { findVehicleForInspection } from '../inspections/find-vehicle.server.ts'
 import { reviewInspection, type ReviewInspectionInput } from '../inspections/review-inspection.server.ts'
@@ -58,8 +60,20 @@ import { inspectionForms } from './inspection-forms.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '../dashboards/operator-stats.server.ts'
 import { companyStatsInput, getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '../dashboards/owner-stats.server.ts'
 import { idSchema } from '../validation.ts'
+import { type listActivityInput, listCompanyActivity } from '../activity/list-activity.server.ts'
 import { driverActivityInput, getDriverActivity, getDriverStatsByCompany } from '../dashboards/driver-stats.server.ts'
 import { getMechanicActivity, getMechanicStats } from '../dashboards/mechanic-stats.server.ts'
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  replayWebhookDelivery,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  setWebhookEndpointEnabled,
+  type CreateWebhookInput,
+} from '../webhooks/endpoints.server.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
 export const appRouter = router({
@@ -91,6 +105,12 @@ export const appRouter = router({
     correctOdometer: authedProcedure.input(correctOdometerInput).mutation(({ ctx, input }) => correctOdometer(ctx, input)),
     // A mutation: it runs on a button press and is rate-limited (a query would re-run on focus).
     lookupVin: authedProcedure.input(lookupVinInput).mutation(({ ctx, input }) => lookupVin(ctx, input)),
+    // The CSV import (decision 076): the file as text, checked and staged; then imported once.
+    import: router({
+      preview: authedProcedure.input(previewFleetImportInput).mutation(({ ctx, input }) => previewFleetImport(ctx, input)),
+      get: authedProcedure.input(commitFleetImportInput).query(({ ctx, input }) => getFleetImport(ctx, input)),
+      commit: authedProcedure.input(commitFleetImportInput).mutation(({ ctx, input }) => commitFleetImport(ctx, input)),
+    }),
   }),
   vehicleRequests: router({
     create: authedProcedure.input(checkedByUseCase<CreateVehicleRequestInput>()).mutation(({ ctx, input }) => createVehicleRequest(ctx, input)),
@@ -154,6 +174,8 @@ export const appRouter = router({
   }),
   profile: router({
     alertDigest: authedProcedure.query(({ ctx }) => getAlertDigestSetting(ctx)),
+    /** The caller's own sign-ins and account events (decision 079). */
+    accountActivity: authedProcedure.query(({ ctx }) => listMyAccountActivity(ctx)),
     inspectorQualification: authedProcedure.query(({ ctx }) => getInspectorQualification(ctx)),
     completion: authedProcedure.query(({ ctx }) => getProfileCompletion(ctx)),
     setAlertDigest: authedProcedure.input(alertDigestInput).mutation(({ ctx, input }) => setAlertDigest(ctx, input)),
@@ -163,6 +185,25 @@ export const appRouter = router({
     view: authedProcedure.input(complianceViewInput).query(({ ctx, input }) => getComplianceView(ctx, input)),
     retention: authedProcedure.input(z.object({ companyId: idSchema })).query(({ ctx, input }) => getRetentionOverview(ctx, input.companyId)),
     updateRetention: authedProcedure.input(checkedByUseCase<UpdateRetentionInput>()).mutation(({ ctx, input }) => updateRetentionSettings(ctx, input)),
+  }),
+  // Issue 26 point 4 (decision 079): a company's activity log, for its managers.
+  activity: router({
+    list: authedProcedure.input(checkedByUseCase<z.input<typeof listActivityInput>>()).query(({ ctx, input }) => listCompanyActivity(ctx, input)),
+  }),
+  // Issue 26 point 3 (decision 078): a company's signed webhooks; the use cases authorize (managers) and validate.
+  webhooks: router({
+    list: authedProcedure.input(z.object({ companyId: idSchema })).query(({ ctx, input }) => listWebhookEndpoints(ctx, input)),
+    create: authedProcedure.input(checkedByUseCase<CreateWebhookInput>()).mutation(({ ctx, input }) => createWebhookEndpoint(ctx, input)),
+    setEnabled: authedProcedure
+      .input(checkedByUseCase<{ companyId: number; endpointId: number; enabled: boolean }>())
+      .mutation(({ ctx, input }) => setWebhookEndpointEnabled(ctx, input)),
+    rotateSecret: authedProcedure.input(checkedByUseCase<{ companyId: number; endpointId: number }>()).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input)),
+    delete: authedProcedure.input(checkedByUseCase<{ companyId: number; endpointId: number }>()).mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx, input)),
+    sendTest: authedProcedure.input(checkedByUseCase<{ companyId: number; endpointId: number }>()).mutation(({ ctx, input }) => sendTestWebhook(ctx, input)),
+    deliveries: authedProcedure
+      .input(checkedByUseCase<{ companyId: number; endpointId: number; page?: number; pageSize?: number }>())
+      .query(({ ctx, input }) => listWebhookDeliveries(ctx, input)),
+    replay: authedProcedure.input(checkedByUseCase<{ companyId: number; deliveryId: number }>()).mutation(({ ctx, input }) => replayWebhookDelivery(ctx, input)),
   }),
 })
 

@@ -83,6 +83,10 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['join-requests-rs', `/joinRequestsRS/${c}`],
       ['repair-actions', `/repairActions/${c}`],
       ['company-settings', `/company/${c}/settings`],
+      // Issue 26: webhooks, the activity log (with the record exports) and the fleet import.
+      ['webhooks', `/company/${c}/webhooks`],
+      ['activity', `/company/${c}/activity`],
+      ['fleet-import', `/fleet/${c}/import`],
       ['vehicle-link', `/vehicles/${ids.cascadeBus}`],
       ['compliance', `/compliance/${c}`],
       ['retention', `/retention/${c}`],

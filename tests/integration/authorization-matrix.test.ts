@@ -39,6 +39,7 @@ import * as dashboardPage from '#app/routes/_app+/dashboard.tsx'
 import * as compliancePage from '#app/routes/_app+/compliance.$companyId.tsx'
 import * as complianceCsvRoute from '#app/routes/compliance.$companyId.export[.]csv.ts'
 import * as retentionPage from '#app/routes/_app+/retention.$companyId.tsx'
+import * as webhooksPage from '#app/routes/_app+/company.$companyId.webhooks.tsx'
 
 const ACTORS = ['managerHere', 'managerOther', 'driver', 'mechanic', 'inactiveRole', 'stranger', 'anonymous'] as const
 type ActorKind = (typeof ACTORS)[number]
@@ -736,6 +737,30 @@ export const USE_CASES: UseCase[] = [
       page: { handler: retentionPage.action, path: `/retention/${w.here.id}`, params: { companyId: String(w.here.id) }, form: { preTrips: '14', maintenance: '14' } },
     }),
     expect: managerOnly(),
+  },
+  // Issue 26 point 3 (decision 078): a company's webhooks. Any manager of it; a member without a manager role 403, anyone else 404.
+  {
+    name: 'listWebhookEndpoints',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/Company/${w.here.id}/webhooks` },
+      trpc: { path: 'webhooks.list', type: 'query', input: { companyId: w.here.id } },
+      page: { handler: webhooksPage.loader, path: `/company/${w.here.id}/webhooks`, params: { companyId: String(w.here.id) } },
+    }),
+    expect: { managerHere: OK, managerOther: 404, driver: 403, mechanic: 403, inactiveRole: 404, stranger: 404, anonymous: 401 },
+  },
+  {
+    name: 'createWebhookEndpoint',
+    call: (w) => ({
+      rest: { method: 'POST', path: `/api/Company/${w.here.id}/webhooks`, body: { url: 'https://93.184.216.34/matrix', events: ['defect.found'] } },
+      trpc: { path: 'webhooks.create', type: 'mutation', input: { companyId: w.here.id, url: 'https://93.184.216.34/matrix', events: ['defect.found'] } },
+      page: {
+        handler: webhooksPage.action,
+        path: `/company/${w.here.id}/webhooks`,
+        params: { companyId: String(w.here.id) },
+        form: { intent: 'create', url: 'https://93.184.216.34/matrix', events: 'defect.found' },
+      },
+    }),
+    expect: { managerHere: 201, managerOther: 404, driver: 403, mechanic: 403, inactiveRole: 404, stranger: 404, anonymous: 401 },
   },
   // The annual inspection (issue 23, decision 066): a bus of `here`, inspected by a qualified Mechanic of `here`
   // (a repair shop too, so `here` is the shop named on it and its Mechanic reads it). Unrelated: 404.

@@ -5,11 +5,15 @@ import { toast } from 'sonner'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { FleetCsvActions } from '#app/components/fleet/import/fleet-csv-actions.tsx'
 import type { FleetDialog, FleetLoaderData } from '#app/routes/_app+/fleet.server.ts'
 import { FleetFilters } from './fleet-filters.tsx'
 import { DeleteVehicleDialog, FleetTable } from './fleet-table.tsx'
 import { QrContent, QrDialog } from './qr-dialog.tsx'
-import { emptyVehicleValues, FLEET_INTENT, FLEET_TEXT, filtersFromSearch, hasActiveFilters, type VehicleFormResult } from './shared.ts'
+import { type VehicleFormResult, emptyVehicleValues } from './fields.ts'
+import { filtersFromSearch, hasActiveFilters } from './filters.ts'
+import { FLEET_INTENT } from './intents.ts'
+import { FLEET_TEXT } from './texts.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { applySearch, hrefOf, useHrefWith } from './use-fleet-url.ts'
@@ -146,7 +150,12 @@ export function FleetPage({ data }: { data: FleetPageData }) {
       <PageHeader
         title={data.title}
         description={owner ? t('Your company’s vehicles, their papers and their history.') : t('The vehicles your company operates (read-only).')}
-        actions={owner ? addLink : null}
+        actions={
+          <>
+            {owner ? addLink : null}
+            <FleetCsvActions scope={scope} companyId={data.companyId} search={location.search} />
+          </>
+        }
       />
       {dialogError ? <Notice>{t(dialogError)}</Notice> : null}
       {openError ? <Notice>{t(openError)}</Notice> : null}

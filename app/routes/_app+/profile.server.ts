@@ -21,6 +21,7 @@ import { TEXT } from '#catalog/texts.ts'
 import { deleteAccount, resetAuthenticator } from '#server/auth/account.server.ts'
 import { listExternalIdentities, unlinkExternalIdentity } from '#server/auth/external/external-login.server.ts'
 import { configuredProviders } from '#server/auth/external/providers.server.ts'
+import { listMyAccountActivity } from '#server/auth/account-activity.server.ts'
 import { getAlertDigestSetting, getInspectorQualification, getProfile, setAlertDigest, updateProfile } from '#server/auth/profile.server.ts'
 import { env } from '#server/env.server.ts'
 import { sendReauthCode } from '#server/auth/reauth.server.ts'
@@ -29,8 +30,9 @@ import { createCompany } from '#server/companies/create-company.ts'
 import { timeZoneNames } from '#catalog/company-settings.ts'
 import { listMyJoinRequests, requestToJoinCompany } from '#server/companies/join-requests.server.ts'
 import { listMyCompanies } from '#server/companies/list-my-companies.ts'
-import { clearSessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { clearSessionCookieHeader } from '#server/auth/session-cookie.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
+import { formatInstant } from '#app/utils/dates.ts'
 import { INTL_LOCALE } from '#app/utils/dates.ts'
 import { msg, type Locale } from '#catalog/i18n.ts'
 import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
@@ -47,13 +49,14 @@ function joinDateFormat(locale: Locale): Intl.DateTimeFormat {
 
 export async function profilePageLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
-  const [profile, memberships, joinRequests, externalAccounts, alertDigest, qualification] = await Promise.all([
+  const [profile, memberships, joinRequests, externalAccounts, alertDigest, qualification, accountActivity] = await Promise.all([
     getProfile(ctx),
     listMyCompanies(ctx),
     listMyJoinRequests(ctx),
     listExternalIdentities(ctx),
     getAlertDigestSetting(ctx),
     getInspectorQualification(ctx),
+    listMyAccountActivity(ctx),
   ])
   const companies: CompanyView[] = memberships.map((m) => ({
     companyId: m.companyId,
@@ -87,6 +90,14 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
     alertDigest: { ...alertDigest, hour: env().ALERT_DIGEST_HOUR },
     /** Shown to Mechanics and Repair shop managers (decision 066): null hides the field. */
     inspectorQualification: qualification.inspector || qualification.inspectorQualification ? (qualification.inspectorQualification ?? '') : null,
+    /** The person's own sign-ins and account events (decision 079), in UTC with the zone shown. */
+    accountActivity: accountActivity.map((a) => ({
+      at: a.at,
+      when: formatInstant(a.at, 'UTC', locale),
+      label: translator(locale)(a.label),
+      method: typeof a.details.method === 'string' ? a.details.method : null,
+      ip: a.ip,
+    })),
     messages: routeMessages(args.request, 'profile'),
   }
 }

@@ -9,6 +9,7 @@ import {
   type EditProfileValues,
 } from '#app/components/profile/edit-profile-form.tsx'
 import { ALERT_DIGEST_INTENT, AlertDigestCard } from '#app/components/profile/alert-digest-card.tsx'
+import { AccountActivityCard } from '#app/components/profile/account-activity-card.tsx'
 import { ProfileAvatar, initialsOf } from '#app/components/profile/profile-avatar.tsx'
 import { CompaniesCard, LicensesCard } from '#app/components/profile/profile-sections.tsx'
 import { DELETE_ACCOUNT_INTENT, DeleteAccountCard, RESET_AUTHENTICATOR_INTENT, ResetAuthenticatorCard, SEND_REAUTH_CODE_INTENT } from '#app/components/profile/security-cards.tsx'
@@ -45,7 +46,7 @@ export const action = (args: ActionFunctionArgs) => profilePageAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Profile() {
-  const { title, today, editInline, profile, joinDateLabel, countryName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers, alertDigest, timeZones, inspectorQualification } =
+  const { title, today, editInline, profile, joinDateLabel, countryName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers, alertDigest, timeZones, inspectorQualification, accountActivity } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
@@ -221,6 +222,7 @@ export default function Profile() {
         />
       ) : null}
       <LanguageCard />
+      <AccountActivityCard rows={accountActivity} />
       <ExternalAccountsCard
         providers={providers}
         linked={externalAccounts}

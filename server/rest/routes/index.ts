@@ -8,15 +8,18 @@ import { complianceRoutes } from './Compliance.ts'
 import { companyStatsRoutes, dashboardRoutes } from './Dashboard.ts'
 import { employeeRoutes } from './Employee.ts'
 import { fleetRoutes } from './Fleet.ts'
+import { fleetImportRoutes } from './Fleet.import.ts'
 import { joinRequestsRoutes } from './JoinRequests.ts'
 import { leaseRoutes } from './Lease.ts'
 import { maintenanceRoutes } from './Maintenance.ts'
 import { emergencyExitRoutes } from './Maintenance.emergency-exits.ts'
 import { passwordResetRoutes } from './PasswordReset.ts'
 import { profileRoutes } from './Profile.ts'
+import { recordRoutes } from './Records.ts'
 import { repairActionRoutes } from './RepairAction.ts'
 import { userInfoRoutes } from './UserInfo.ts'
 import { vehicleOperatorRoutes } from './VehicleOperator.ts'
+import { webhookRoutes } from './Webhooks.ts'
 
 let document: unknown
 /** The document of every path below, itself included; built once. */
@@ -47,11 +50,14 @@ export function restRoutes(): RestRoute[] {
     ...joinRequestsRoutes,
     ...employeeRoutes,
     ...fleetRoutes,
+    ...fleetImportRoutes,
     ...vehicleOperatorRoutes,
     ...maintenanceRoutes,
     ...emergencyExitRoutes,
     ...repairActionRoutes,
     ...leaseRoutes,
     ...complianceRoutes,
+    ...recordRoutes,
+    ...webhookRoutes,
   ]
 }

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { WebhooksPage } from '#app/components/webhooks/webhooks-page.tsx'
+import { webhooksPageAction, webhooksPageLoader, type WebhooksActionData } from '#app/routes/_app+/webhooks-page.server.ts'
+
+/** "Webhooks" (issue 26 point 3, decision 078): a company's managers. */
+export const loader = (args: LoaderFunctionArgs) => webhooksPageLoader(args)
+export const action = (args: ActionFunctionArgs) => webhooksPageAction(args)
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
+
+export default function Page() {
+  const data = useLoaderData<typeof loader>()
+  const action = useActionData<typeof action>() as WebhooksActionData | undefined
+  const location = useLocation()
+  return <WebhooksPage data={data} action={action} search={location.search} />
+}

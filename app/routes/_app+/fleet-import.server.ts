@@ -1,0 +1,100 @@
+/**
+ * The fleet CSV import pages (decision 076): `/fleet/{companyId}/import` (the upload form) and
+ * `/fleet/{companyId}/import/{importId}` (the preview and its Import button). Plain forms: the
+ * upload redirects to the preview, the import to the fleet with a toast. With JavaScript the
+ * button posts to the progress route instead (fleet.$companyId.import.$importId.progress.ts).
+ */
+import { redirect, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { FLEET_CSV_MAX_BYTES } from '#catalog/fleet-csv.ts'
+import { msg } from '#catalog/i18n.ts'
+import { attempt, companyPage, formFailure } from '#app/utils/page.server.ts'
+import { routeMessages } from '#app/utils/i18n.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
+import { AppError } from '#server/errors.ts'
+import { commitFleetImport, getFleetImport, listFleetImports, previewFleetImport } from '#server/fleet/import/fleet-import.server.ts'
+
+export const FLEET_IMPORT_PAGE_TEXT = {
+  title: msg('Import vehicles'),
+  previewTitle: msg('Import preview'),
+  noFile: msg('Choose a CSV file'),
+  done: msg('Imported {n} vehicles; {skipped} rows with problems were skipped'),
+  doneAll: msg('Imported {n} vehicles'),
+} as const
+
+const uploadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${FLEET_CSV_MAX_BYTES / 1024 / 1024} MB`)
+
+/** The multipart upload held in memory up to the size limit (one byte more says "too large"). */
+async function readUpload(request: Request): Promise<{ bytes: Uint8Array | null; fileName: string | null; tooLarge: boolean }> {
+  let bytes: Uint8Array | null = null
+  let fileName: string | null = null
+  let tooLarge = false
+  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return { bytes, fileName, tooLarge }
+  await unstable_parseMultipartFormData(request, async (part) => {
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for await (const chunk of part.data) {
+      size += chunk.byteLength
+      if (size <= FLEET_CSV_MAX_BYTES) chunks.push(chunk)
+    }
+    if (part.name === 'file' && part.filename !== undefined && size > 0) {
+      if (size > FLEET_CSV_MAX_BYTES) tooLarge = true
+      else {
+        bytes = new Uint8Array(Buffer.concat(chunks))
+        fileName = part.filename
+      }
+    }
+    return undefined
+  })
+  return { bytes, fileName, tooLarge }
+}
+
+export async function fleetImportPageLoader(args: LoaderFunctionArgs) {
+  const { ctx, companyId } = await companyPage(args, ['Owner'])
+  const recent = await listFleetImports(ctx, companyId)
+  return {
+    title: translator(localeOfRequest(args.request))(FLEET_IMPORT_PAGE_TEXT.title),
+    companyId,
+    maxMb: FLEET_CSV_MAX_BYTES / 1024 / 1024,
+    recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    messages: routeMessages(args.request, 'fleet'),
+  }
+}
+
+export async function fleetImportPageAction(args: ActionFunctionArgs) {
+  const { ctx, companyId } = await companyPage(args, ['Owner'])
+  const upload = await readUpload(args.request)
+  if (upload.tooLarge) return formFailure(uploadTooLarge(), {})
+  if (!upload.bytes) return formFailure(new AppError('BAD_REQUEST', FLEET_IMPORT_PAGE_TEXT.noFile, { fieldErrors: { file: FLEET_IMPORT_PAGE_TEXT.noFile } }), {})
+  const staged = await attempt(() => previewFleetImport(ctx, { companyId, fileName: upload.fileName, bytes: upload.bytes! }))
+  if (!staged.ok) return formFailure(staged.error, {})
+  throw redirect(`/fleet/${companyId}/import/${staged.value.id}`)
+}
+
+export async function fleetImportPreviewLoader(args: LoaderFunctionArgs) {
+  const { ctx, companyId } = await companyPage(args, ['Owner'])
+  const importId = Number(args.params.importId)
+  const view = await attempt(() => getFleetImport(ctx, { companyId, importId }))
+  if (!view.ok) throw new Response(view.error.message, { status: view.error.status })
+  const t = translator(localeOfRequest(args.request))
+  // After the progress route (JavaScript): the fleet, with the same toast as the plain form.
+  if (view.value.status === 'imported' && new URL(args.request.url).searchParams.get('done') === '1') {
+    throw await redirectWithToast(`/fleet/${companyId}`, { type: 'success', message: doneMessage(t, view.value.importedCount ?? 0, view.value.totalRows - (view.value.importedCount ?? 0)) })
+  }
+  return { title: t(FLEET_IMPORT_PAGE_TEXT.previewTitle), companyId, view: view.value, messages: routeMessages(args.request, 'fleet') }
+}
+
+function doneMessage(t: ReturnType<typeof translator>, n: number, skipped: number) {
+  return skipped > 0 ? t(FLEET_IMPORT_PAGE_TEXT.done, { n, skipped }) : t(FLEET_IMPORT_PAGE_TEXT.doneAll, { n })
+}
+
+export async function fleetImportPreviewAction(args: ActionFunctionArgs) {
+  const { ctx, companyId } = await companyPage(args, ['Owner'])
+  const importId = Number(args.params.importId)
+  const done = await attempt(() => commitFleetImport(ctx, { companyId, importId }))
+  if (!done.ok) return formFailure(done.error, {})
+  const t = translator(localeOfRequest(args.request))
+  return redirectWithToast(`/fleet/${companyId}`, { type: 'success', message: doneMessage(t, done.value.imported, done.value.skipped) })
+}
+
+export type FleetImportPreviewData = Awaited<ReturnType<typeof fleetImportPreviewLoader>>

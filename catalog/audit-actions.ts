@@ -1,0 +1,146 @@
+import { msg } from './i18n.ts'
+
+/**
+ * The audit log's actions in words (issue 26 point 4, decision 079): every `action` the server
+ * writes with `audit(…)` (grep `action: '` in server/), its label, and which keys of its
+ * `details` the activity log may show. Only the keys listed here are ever shown: never `ip`,
+ * never a typed `email`, never a secret (details are written by many use cases; the list is the
+ * guard). An action missing here shows its raw key and no details.
+ */
+export interface AuditActionInfo {
+  label: string
+  /** Keys of `details` shown to the company's managers (plain values only). */
+  details: readonly string[]
+}
+
+export const AUDIT_ACTIONS = {
+  'company.create': { label: msg('Created the company'), details: ['types', 'timeZone'] },
+  'company.settings': { label: msg('Changed the company settings'), details: ['name', 'timeZone', 'repairShopCode', 'routedRepairs'] },
+  'joinRequest.create': { label: msg('Asked to join the company'), details: ['role'] },
+  'joinRequest.accept': { label: msg('Accepted a join request'), details: [] },
+  'joinRequest.reject': { label: msg('Rejected a join request'), details: [] },
+  'membership.activate': { label: msg('Activated a role'), details: ['userId', 'role'] },
+  'membership.deactivate': { label: msg('Deactivated a role'), details: ['userId', 'role'] },
+  'vehicle.create': { label: msg('Added a vehicle'), details: [] },
+  'vehicle.update': { label: msg('Changed a vehicle'), details: [] },
+  'vehicle.archive': { label: msg('Archived a vehicle'), details: [] },
+  'vehicle.odometerCorrection': { label: msg('Corrected the odometer'), details: ['reading', 'reason'] },
+  'document.upload': { label: msg('Uploaded a document'), details: ['vehicleId', 'fileName', 'contentType', 'sizeBytes'] },
+  'document.delete': { label: msg('Deleted a document'), details: ['vehicleId'] },
+  'vehicleRequest.create': { label: msg('Requested a vehicle'), details: [] },
+  'vehicleRequest.cancel': { label: msg('Cancelled a vehicle request'), details: [] },
+  'vehicleRequest.approve': { label: msg('Approved a vehicle request'), details: [] },
+  'vehicleRequest.reject': { label: msg('Rejected a vehicle request'), details: [] },
+  'assignment.end': { label: msg('Ended an assignment'), details: [] },
+  'lease.sign': { label: msg('Signed a lease agreement'), details: ['side'] },
+  'preInspection.submit': { label: msg('Filed a pre-trip inspection'), details: ['vehicleId', 'isSatisfactory', 'repairActionId'] },
+  'inspection.submit': { label: msg('Filed an inspection'), details: ['vehicleId', 'isSatisfactory', 'isAnnual', 'pendingReview'] },
+  'inspection.accept': { label: msg('Accepted an inspection'), details: ['vehicleId'] },
+  'inspection.reject': { label: msg('Rejected an inspection'), details: ['vehicleId'] },
+  'emergencyExitCheck.submit': { label: msg('Filed a 90-day emergency-exit check'), details: ['vehicleId', 'isSatisfactory', 'repairActionId'] },
+  'repairTask.complete': { label: msg('Completed a repair task'), details: ['repairActionId'] },
+  'repairTask.reopen': { label: msg('Reopened a repair task'), details: ['repairActionId'] },
+  'repairAction.certify': { label: msg('Certified a repair'), details: [] },
+  'retention.update': { label: msg('Changed record retention'), details: ['preTrips', 'maintenance', 'annualInspections', 'leases'] },
+  'alertDigest.run': { label: msg('Sent the morning alert digest'), details: ['localDate', 'alerts', 'recipients'] },
+  // A person's own account (no company): shown to that person only, never to a company's managers.
+  'auth.signIn': { label: msg('Signed in'), details: ['method'] },
+  'auth.signIn.passwordFailed': { label: msg('Wrong password at sign-in'), details: [] },
+  'auth.signIn.secondFactorFailed': { label: msg('Wrong sign-in code'), details: ['method'] },
+  'auth.signOut': { label: msg('Signed out'), details: [] },
+  'auth.sessionsRevoked': { label: msg('Signed out everywhere'), details: ['reason'] },
+  'auth.reauth.passwordFailed': { label: msg('Wrong password when confirming'), details: [] },
+  'auth.reauth.codeFailed': { label: msg('Wrong code when confirming'), details: [] },
+  'user.register': { label: msg('Registered'), details: [] },
+  'user.passwordReset': { label: msg('Reset the password'), details: [] },
+  'user.profile': { label: msg('Changed the profile'), details: [] },
+  'user.alertDigest': { label: msg('Changed the alert digest setting'), details: ['alertDigest'] },
+  'user.locale': { label: msg('Changed the language'), details: ['locale'] },
+  'user.linkExternal': { label: msg('Linked a sign-in provider'), details: ['provider'] },
+  'user.unlinkExternal': { label: msg('Unlinked a sign-in provider'), details: ['provider'] },
+  'user.delete': { label: msg('Deleted the account'), details: [] },
+  'user.resetAuthenticator': { label: msg('Reset the authenticator app'), details: [] },
+} as const satisfies Record<string, AuditActionInfo>
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS
+
+/** Actions about a person's own account: never in a company's activity log (decision 079). */
+export const PERSONAL_ACTION_PREFIXES = ['auth.', 'user.'] as const
+
+export function auditActionInfo(action: string): AuditActionInfo | undefined {
+  return Object.hasOwn(AUDIT_ACTIONS, action) ? (AUDIT_ACTIONS as Record<string, AuditActionInfo>)[action] : undefined
+}
+
+/** The label of an action, or the action's key when it is not in the catalogue. */
+export function auditActionLabel(action: string): string {
+  return auditActionInfo(action)?.label ?? action
+}
+
+/** The details a manager may see: only the catalogued keys, only plain values (never `ip`, never an email). */
+export function safeAuditDetails(action: string, details: unknown): Record<string, string | number | boolean> {
+  const info = auditActionInfo(action)
+  if (!info || !details || typeof details !== 'object' || Array.isArray(details)) return {}
+  const out: Record<string, string | number | boolean> = {}
+  for (const key of info.details) {
+    if (key === 'ip' || key === 'email') continue
+    const value = (details as Record<string, unknown>)[key]
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) out[key] = value.join(', ')
+  }
+  return out
+}
+
+/**
+ * The record types of a company's activity (the `entity_type` the use cases write), with their
+ * labels: the activity log's "Record type" filter.
+ */
+export const AUDIT_RECORD_TYPES = {
+  company: msg('Company'),
+  joinRequest: msg('Join request'),
+  membership: msg('Role'),
+  vehicle: msg('Vehicle'),
+  vehicle_document: msg('Vehicle document'),
+  vehicleRequest: msg('Vehicle request'),
+  operatorAssignment: msg('Assignment'),
+  leaseAgreement: msg('Lease agreement'),
+  preInspection: msg('Pre-trip inspection'),
+  inspection: msg('Inspection'),
+  emergencyExitCheck: msg('90-day emergency-exit check'),
+  repairAction: msg('Repair action'),
+  repairTask: msg('Repair task'),
+  retentionSettings: msg('Record retention'),
+  alertDigest: msg('Alert digest'),
+} as const
+
+export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES
+export const AUDIT_RECORD_TYPE_KEYS = Object.keys(AUDIT_RECORD_TYPES) as [AuditRecordType, ...AuditRecordType[]]
+
+export function auditRecordTypeLabel(type: string | null): string | null {
+  if (type === null) return null
+  return Object.hasOwn(AUDIT_RECORD_TYPES, type) ? AUDIT_RECORD_TYPES[type as AuditRecordType] : type
+}
+
+/** The page a record is shown on, where there is one (the vehicle's page for its documents and filings). */
+export function auditRecordHref(entityType: string | null, entityId: string | null, details: Record<string, string | number | boolean>, companyId: number): string | null {
+  const vehicleId = typeof details.vehicleId === 'number' ? details.vehicleId : null
+  switch (entityType) {
+    case 'vehicle':
+      return entityId ? `/vehicles/${entityId}` : null
+    case 'leaseAgreement':
+      return entityId ? `/leases/${entityId}` : null
+    case 'company':
+      return `/company/${companyId}/settings`
+    case 'vehicle_document':
+    case 'preInspection':
+    case 'inspection':
+    case 'emergencyExitCheck':
+      return vehicleId ? `/vehicles/${vehicleId}` : null
+    case 'repairAction':
+    case 'repairTask':
+      return `/repairActions/${companyId}`
+    case 'retentionSettings':
+      return `/retention/${companyId}`
+    default:
+      return null
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * What the record exports (decision 077) and the activity log (decision 079) share: the date
+ * range in the company's time zone, its validation, and the company check that answers 404 to
+ * a caller with no role in the company and 403 to one without a role that may read.
+ */
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { msg } from '#catalog/i18n.ts'
+import type { RoleName } from '#catalog/roles.ts'
+import { companies } from '#db/schema/index.ts'
+import type { UserActor } from '../actor.ts'
+import type { UseCaseContext } from '../context.ts'
+import { forbidden, notFound } from '../errors.ts'
+import { membershipIn, requireUser } from '../policy.ts'
+import { dateOnly, idSchema } from '../validation.ts'
+
+/** The longest range one export or activity filter covers (a year, leap day included). */
+export const MAX_RANGE_DAYS = 366
+
+export const RANGE_TEXT = {
+  notADate: msg('Enter a real date (YYYY-MM-DD)'),
+  toBeforeFrom: msg('The end date must be on or after the start date'),
+  tooLong: msg('Choose a range of at most 366 days'),
+} as const
+
+const DAY_MS = 86_400_000
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY_MS
+
+/** A calendar date that exists (2026-02-30 does not). */
+export const realDate = dateOnly.refine((d) => {
+  const t = Date.parse(`${d}T00:00:00Z`)
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d
+}, RANGE_TEXT.notADate)
+
+/** `from` ≤ `to`, both inclusive, at most MAX_RANGE_DAYS days. */
+export const exportRangeInput = z.object({ companyId: idSchema, from: realDate, to: realDate }).superRefine((v, c) => {
+  if (v.to < v.from)
+    c.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: RANGE_TEXT.toBeforeFrom,
+    })
+  else if (dayNumber(v.to) - dayNumber(v.from) + 1 > MAX_RANGE_DAYS) c.addIssue({ code: 'custom', path: ['to'], message: RANGE_TEXT.tooLong })
+})
+export type ExportRange = z.output<typeof exportRangeInput>
+
+/**
+ * The caller's roles among `roles` in the company: 404 when the caller holds no active role
+ * there at all (an unrelated company reveals nothing, not even that it exists), 403 when they
+ * hold roles but none of `roles` (a driver, a mechanic).
+ */
+export function requireCompanyRole(ctx: UseCaseContext, companyId: number, roles: readonly RoleName[]): { me: UserActor; held: RoleName[] } {
+  const me = requireUser(ctx.actor)
+  const m = membershipIn(me, companyId)
+  if (!m) throw notFound(msg('Company not found'))
+  const held = m.roles.map((r) => r.name).filter((r) => roles.includes(r))
+  if (held.length === 0) throw forbidden()
+  return { me, held }
+}
+
+export async function companyTimeZone(ctx: UseCaseContext, companyId: number): Promise<string> {
+  const [c] = await ctx.db.read.select({ tz: companies.timeZone }).from(companies).where(eq(companies.id, companyId))
+  return c?.tz || 'UTC'
+}
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>()
+function partsFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = partsFormats.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    partsFormats.set(timeZone, f)
+  }
+  return f
+}
+
+function wallClock(instant: number, timeZone: string) {
+  let parts: Record<string, string>
+  try {
+    parts = Object.fromEntries(
+      partsFormat(timeZone)
+        .formatToParts(new Date(instant))
+        .map((p) => [p.type, p.value]),
+    )
+  } catch {
+    parts = Object.fromEntries(
+      partsFormat('UTC')
+        .formatToParts(new Date(instant))
+        .map((p) => [p.type, p.value]),
+    )
+  }
+  return parts
+}
+
+/** Local wall time minus UTC, in ms, at an instant. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = wallClock(instant, timeZone)
+  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second))
+  return local - (instant - (instant % 1000))
+}
+
+/** The instant a calendar day starts in a time zone (midnight local; DST-safe to the hour). */
+export function localDayStart(date: string, timeZone: string): Date {
+  const guess = Date.parse(`${date}T00:00:00Z`)
+  let result = guess - offsetAt(guess, timeZone)
+  result = guess - offsetAt(result, timeZone)
+  return new Date(result)
+}
+
+/** [start of `from`, start of the day after `to`) in the time zone: the instants of an inclusive date range. */
+export function instantRange(from: string, to: string, timeZone: string): { start: Date; end: Date } {
+  const next = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
+  return {
+    start: localDayStart(from, timeZone),
+    end: localDayStart(next, timeZone),
+  }
+}
+
+/** `YYYY-MM-DD HH:mm` in the time zone (what the CSVs and the activity log show). */
+export function localDateTime(at: Date | number | null | undefined, timeZone: string): string | null {
+  if (at == null) return null
+  const p = wallClock(typeof at === 'number' ? at : at.getTime(), timeZone)
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`
+}
+
+/** Rows read per statement while a CSV streams. */
+export const CSV_BATCH = 200
+
+export type CsvLine = (string | number | boolean | null)[]
+export interface CsvExport {
+  fileName: string
+  header: readonly string[]
+  lines: AsyncIterable<CsvLine>
+}

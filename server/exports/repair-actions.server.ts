@@ -1,0 +1,132 @@
+/**
+ * The repair actions opened in a date range as CSV (issue 26 point 2, decision 077): the owner
+ * company's managers get the repair actions of its vehicles, the repair shop's managers the ones
+ * sent to their shop (as on "Vehicle repairs"). "Opened" is the creation instant, the range is
+ * the company's calendar days (its time zone). Keyset batches by (opened, id), with their tasks.
+ */
+import { and, asc, eq, gt, gte, inArray, lt, or, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
+import { msg } from '#catalog/i18n.ts'
+import { companies, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
+import type { UseCaseContext } from '../context.ts'
+import { parseInput } from '../validation.ts'
+import { CSV_BATCH, companyTimeZone, exportRangeInput, instantRange, localDateTime, requireCompanyRole, type CsvExport, type CsvLine } from './common.server.ts'
+
+/** Who exports repair actions: the owner's managers (its buses) and the shop's (its repairs). */
+export const REPAIR_EXPORT_ROLES = ['Owner', 'RepairShop'] as const
+
+export const REPAIR_CSV_HEADER = [
+  msg('Repair action'),
+  msg('Opened'),
+  msg('Completed'),
+  msg('Status'),
+  msg('Vehicle identifier'),
+  msg('License plate'),
+  msg('Owner company'),
+  msg('Repair shop'),
+  msg('Opened by'),
+  msg('Out of service'),
+  msg('Certified by'),
+  msg('Tasks'),
+  msg('Comments'),
+] as const
+
+export async function exportRepairActionsCsv(ctx: UseCaseContext, input: unknown): Promise<CsvExport> {
+  const v = parseInput(exportRangeInput, input)
+  const { held } = requireCompanyRole(ctx, v.companyId, REPAIR_EXPORT_ROLES)
+  const tz = await companyTimeZone(ctx, v.companyId)
+  const { start, end } = instantRange(v.from, v.to, tz)
+  const whose: SQL = or(
+    held.includes('Owner') ? eq(repairActions.ownerCompanyId, v.companyId) : undefined,
+    held.includes('RepairShop') ? eq(repairActions.repairCompanyId, v.companyId) : undefined,
+  )!
+  const owner = alias(companies, 'owner_company')
+  const page = (after: { at: Date; id: number } | null) =>
+    ctx.db.read
+      .select({
+        id: repairActions.id,
+        identifier: repairActions.repairIdentifier,
+        createdAt: repairActions.createdAt,
+        repairedAt: repairActions.repairedAt,
+        vehicleIdentifier: vehicles.vehicleIdentifier,
+        licensePlate: vehicles.licensePlate,
+        ownerName: owner.name,
+        shopName: companies.name,
+        preInspectionId: repairActions.preInspectionId,
+        inspectionId: repairActions.inspectionId,
+        emergencyExitCheckId: repairActions.emergencyExitCheckId,
+        outOfService: repairActions.outOfService,
+        repairedByName: repairActions.repairedByName,
+        comments: repairActions.comments,
+      })
+      .from(repairActions)
+      .innerJoin(vehicles, eq(vehicles.id, repairActions.vehicleId))
+      .innerJoin(owner, eq(owner.id, repairActions.ownerCompanyId))
+      .leftJoin(companies, eq(companies.id, repairActions.repairCompanyId))
+      .where(
+        and(
+          whose,
+          gte(repairActions.createdAt, start),
+          lt(repairActions.createdAt, end),
+          after ? or(gt(repairActions.createdAt, after.at), and(eq(repairActions.createdAt, after.at), gt(repairActions.id, after.id))) : undefined,
+        ),
+      )
+      .orderBy(asc(repairActions.createdAt), asc(repairActions.id))
+      .limit(CSV_BATCH)
+  async function* lines(): AsyncGenerator<CsvLine> {
+    let after: { at: Date; id: number } | null = null
+    for (;;) {
+      const rows = await page(after)
+      if (rows.length === 0) return
+      const tasks = await ctx.db.read
+        .select({
+          actionId: repairTasks.repairActionId,
+          name: repairTasks.name,
+          status: repairTasks.status,
+        })
+        .from(repairTasks)
+        .where(
+          inArray(
+            repairTasks.repairActionId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(repairTasks.id))
+      const tasksOf = new Map<number, string[]>()
+      for (const t of tasks) tasksOf.set(t.actionId, [...(tasksOf.get(t.actionId) ?? []), `${t.name} (${t.status})`])
+      for (const r of rows) {
+        const source =
+          r.preInspectionId !== null
+            ? `Pre-trip ${r.preInspectionId}`
+            : r.inspectionId !== null
+            ? `Inspection ${r.inspectionId}`
+            : r.emergencyExitCheckId !== null
+            ? `90-day check ${r.emergencyExitCheckId}`
+            : null
+        yield [
+          r.identifier,
+          localDateTime(r.createdAt, tz),
+          localDateTime(r.repairedAt, tz),
+          r.repairedAt ? 'Repaired' : 'Pending repair',
+          r.vehicleIdentifier,
+          r.licensePlate,
+          r.ownerName,
+          r.shopName ?? null,
+          source,
+          r.outOfService,
+          r.repairedAt ? r.repairedByName : null,
+          (tasksOf.get(r.id) ?? []).join('; ') || null,
+          r.comments,
+        ]
+      }
+      if (rows.length < CSV_BATCH) return
+      const last = rows[rows.length - 1]!
+      after = { at: last.createdAt, id: last.id }
+    }
+  }
+  return {
+    fileName: `repair-actions-${v.companyId}-${v.from}-${v.to}.csv`,
+    header: REPAIR_CSV_HEADER,
+    lines: lines(),
+  }
+}

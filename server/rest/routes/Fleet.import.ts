@@ -1,0 +1,152 @@
+import { z } from 'zod'
+import { FLEET_CSV_MAX_BYTES } from '#catalog/fleet-csv.ts'
+import { csvResponse } from '../../csv.ts'
+import { AppError } from '../../errors.ts'
+import { fleetQueryInput } from '../../fleet/fleet-query.ts'
+import { exportFleetCsv, fleetCsvTemplate } from '../../fleet/import/fleet-export.server.ts'
+import { commitFleetImport, getFleetImport, previewFleetImport } from '../../fleet/import/fleet-import.server.ts'
+import { idSchema } from '../../validation.ts'
+import { defineRoute } from '../route.ts'
+
+const companyParams = z.object({ companyId: idSchema })
+const importParams = z.object({ companyId: idSchema, importId: idSchema })
+
+const problemSchema = z.object({
+  row: z.number().int().nullable(),
+  column: z.string().nullable(),
+  message: z.string(),
+  messageId: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+})
+
+const importViewSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  fileName: z.string(),
+  status: z.enum(['staged', 'imported']),
+  createdAt: z.string(),
+  importedAt: z.string().nullable(),
+  totalRows: z.number().int(),
+  validRows: z.number().int(),
+  problemRows: z.number().int(),
+  warningRows: z.number().int(),
+  importedCount: z.number().int().nullable(),
+  canImport: z.boolean(),
+  columns: z.array(z.string()),
+  fileProblems: z.array(problemSchema),
+  problems: z.array(problemSchema),
+  warnings: z.array(problemSchema),
+  filled: z.array(z.object({ row: z.number().int(), vin: z.string(), fields: z.record(z.string(), z.union([z.string(), z.number()])) })),
+  sample: z.array(z.object({ row: z.number().int(), vehicleIdentifier: z.string(), make: z.string(), model: z.string(), vin: z.string(), licensePlate: z.string(), filled: z.array(z.string()) })),
+})
+
+/** The upload: `text/csv` (the file as it is) or JSON `{ "csv": "…", "fileName": "…" }`; at most the import's size limit. */
+async function readUpload(request: Request): Promise<{ bytes?: Uint8Array; csv?: unknown; fileName?: unknown }> {
+  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${FLEET_CSV_MAX_BYTES / 1024 / 1024} MB`)
+  if (Number(request.headers.get('content-length') ?? '0') > FLEET_CSV_MAX_BYTES * 2) throw tooLarge()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      // JSON escapes may grow the text: twice the file's limit for the body.
+      if (size > FLEET_CSV_MAX_BYTES * 2) {
+        await reader.cancel()
+        throw tooLarge()
+      }
+      chunks.push(value)
+    }
+  }
+  const bytes = Buffer.concat(chunks)
+  const fileName = new URL(request.url).searchParams.get('fileName') ?? undefined
+  if (/^application\/json/i.test(request.headers.get('content-type') ?? '')) {
+    let body: unknown
+    try {
+      body = JSON.parse(bytes.toString('utf8'))
+    } catch {
+      throw new AppError('BAD_REQUEST', 'The request body is not valid JSON')
+    }
+    const b = (body ?? {}) as { csv?: unknown; fileName?: unknown }
+    if (typeof b.csv !== 'string') throw new AppError('BAD_REQUEST', 'csv: the file as text is required', { fieldErrors: { csv: 'Required' } })
+    return { csv: b.csv, fileName: b.fileName ?? fileName }
+  }
+  return { bytes: new Uint8Array(bytes), fileName }
+}
+
+/**
+ * /api/Fleet/{companyId}/import…: the fleet CSV import (decision 076), and the fleet as CSV.
+ * Statuses: 200 preview or import done; 400 a file that cannot be read (not UTF-8, binary, more
+ * than 5,000 rows, broken quotes) or nothing importable; 403 a member of the company without the
+ * Owner role; 404 no relation to the company or the import; 409 already imported, or the fleet
+ * took a row's VIN or identifier since the preview (nothing written); 413 over the size limit.
+ */
+export const fleetImportRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/Fleet/importTemplate',
+    tag: 'Fleet',
+    summary: "The import's CSV template: the columns (the Vehicle fields) and one example bus",
+    auth: 'user',
+    responseDescription: 'text/csv (UTF-8 with a byte-order mark)',
+    handler: async () => {
+      const t = fleetCsvTemplate()
+      return csvResponse(t.fileName, t.header, t.lines)
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Fleet/{companyId}/import',
+    tag: 'Fleet',
+    summary:
+      'Upload a fleet CSV (body `text/csv`, optional `?fileName=`, or JSON `{"csv": "…", "fileName": "…"}`; comma or semicolon; UTF-8, at most 4 MB and 5,000 rows): checks every row and stages the import; answers the preview with each problem by row and column (Owner managers of the company)',
+    auth: 'user',
+    params: companyParams,
+    response: importViewSchema,
+    status: 201,
+    errors: [404, 413],
+    handler: async (ctx) => {
+      const upload = await readUpload(ctx.request)
+      return previewFleetImport(ctx, { companyId: ctx.params.companyId, ...upload })
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Fleet/{companyId}/import/{importId}',
+    tag: 'Fleet',
+    summary: 'A staged or finished import: its counts and problems',
+    auth: 'user',
+    params: importParams,
+    response: importViewSchema,
+    errors: [404],
+    handler: (ctx) => getFleetImport(ctx, ctx.params),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Fleet/{companyId}/import/{importId}',
+    tag: 'Fleet',
+    summary: 'Import the staged valid rows, in one transaction, once (rows with problems are skipped and counted); 409 when already imported',
+    auth: 'user',
+    params: importParams,
+    response: z.object({ importId: z.number().int(), companyId: z.number().int(), imported: z.number().int(), skipped: z.number().int() }),
+    errors: [404, 409],
+    handler: (ctx) => commitFleetImport(ctx, ctx.params),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Fleet/{companyId}/export',
+    tag: 'Fleet',
+    summary:
+      "The fleet table as CSV with the list's filters and sort (the fleet page's query parameters; `scope=operator` for an operator's assigned vehicles), every page, streamed, in the import's columns; formula-like cells neutralised",
+    auth: 'user',
+    params: companyParams,
+    query: fleetQueryInput.omit({ companyId: true }),
+    responseDescription: 'text/csv (UTF-8 with a byte-order mark)',
+    handler: async (ctx) => {
+      const csv = await exportFleetCsv(ctx, { ...(ctx.query as object), companyId: ctx.params.companyId })
+      return csvResponse(csv.fileName, csv.header, csv.lines)
+    },
+  }),
+]

@@ -1,0 +1,39 @@
+/**
+ * The running webhook worker, for the code that queues deliveries (decision 078). On globalThis,
+ * as the mail worker's: the process entry and the Remix server build are bundled separately, so
+ * a module-level variable would not be shared between them.
+ */
+export interface WebhookWorkerHandle {
+  /** Runs a delivery pass now (or right after the current one). */
+  kick(): void
+}
+
+const g = globalThis as unknown as { __operonWebhookWorker?: WebhookWorkerHandle; __operonWebhookKickTimer?: NodeJS.Timeout }
+
+export function setWebhookWorker(worker: WebhookWorkerHandle | undefined): void {
+  g.__operonWebhookWorker = worker
+}
+
+export function currentWebhookWorker(): WebhookWorkerHandle | undefined {
+  return g.__operonWebhookWorker
+}
+
+/** Asks the running worker (if any) to deliver now; call after committing a transaction that queued deliveries. */
+export function kickWebhookWorker(): void {
+  g.__operonWebhookWorker?.kick()
+}
+
+/**
+ * Called where a delivery is queued, inside the transaction: a pass a moment later, once the
+ * transaction has (almost always) committed. A pass that comes too early finds nothing; the
+ * worker's 10 s timer then picks the delivery up.
+ */
+export function kickWebhookWorkerSoon(delayMs = 300): void {
+  if (!g.__operonWebhookWorker || g.__operonWebhookKickTimer) return
+  const timer = setTimeout(() => {
+    g.__operonWebhookKickTimer = undefined
+    kickWebhookWorker()
+  }, delayMs)
+  timer.unref()
+  g.__operonWebhookKickTimer = timer
+}
