@@ -3,23 +3,32 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-/** `files` may not import from the top-level folders `above` (alias or relative path). */
-function layer(files, above) {
+/** The patterns that keep `files` from importing the top-level folders `above` (alias or relative path). */
+function abovePatterns(files, above) {
+  return above.map((folder) => ({
+    regex: `^(#${folder}/|(\\.\\./)+${folder}/)`,
+    message: `${files[0].split('/')[0]}/ is below ${folder}/ and may not import from it (decision 016).`,
+  }))
+}
+
+/** The patterns that keep a file of server/ from importing the server/ folders `above` (decision 080). */
+function serverPatterns(who, above) {
+  return above.map((folder) => ({
+    regex: `^(#server/${folder}/|(\\.\\./)+${folder}/|\\./${folder}/)`,
+    message: `${who} is below server/${folder}/ and may not import from it (decision 080).`,
+  }))
+}
+
+/** `files` may not import from the top-level folders `above`, nor (`extra`) the patterns given. */
+function layer(files, above, { ignores, extra = [] } = {}) {
   return {
     files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: above.map((folder) => ({
-            regex: `^(#${folder}/|(\\.\\./)+${folder}/)`,
-            message: `${files[0].split('/')[0]}/ is below ${folder}/ and may not import from it (decision 016).`,
-          })),
-        },
-      ],
-    },
+    ...(ignores ? { ignores } : {}),
+    rules: { 'no-restricted-imports': ['error', { patterns: [...abovePatterns(files, above), ...extra] }] },
   }
 }
+
+const DOORS_AND_EDGE = ['server/http/**', 'server/rest/**', 'server/trpc/**']
 
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**', 'public/**'] },
@@ -41,6 +50,14 @@ export default tseslint.config(
   layer(['catalog/**'], ['db', 'server', 'app', 'tests']),
   layer(['db/**'], ['server', 'app', 'tests']),
   layer(['server/**'], ['app', 'tests']),
+  // Inside server/ (decision 080): the domain and its shared infrastructure (server/context,
+  // server/limits, …) sit below the doors (server/rest, server/trpc), which sit below the HTTP
+  // edge (server/http: the process entry, the Express app, the Remix adapter).
+  layer(['server/**'], ['app', 'tests'], {
+    ignores: DOORS_AND_EDGE,
+    extra: serverPatterns('a domain file of server/', ['http', 'rest', 'trpc']),
+  }),
+  layer(['server/rest/**', 'server/trpc/**'], ['app', 'tests'], { extra: serverPatterns('a door (server/rest, server/trpc)', ['http']) }),
   // Every Spanish catalog at once is the server's (decision 074): a page's loader sends its own.
   {
     files: ['app/**'],

@@ -36,6 +36,8 @@ export const MANAGER_ROLE_NAMES = ['Owner', 'Operator', 'RepairShop'] as const s
 export const STAFF_ROLE_NAMES = ['Driver', 'Mechanic'] as const satisfies readonly StaffRoleName[]
 /** Who may file a mechanic's inspection on /InspectionPage (PRODUCT.md section 5; decision 026): the menu and the use case read it. */
 export const INSPECTOR_ROLES = ['Mechanic', 'Operator', 'RepairShop'] as const satisfies readonly RoleName[]
+/** Who works on a shop's repair actions: its RepairShop managers and its Mechanics (decision 028). */
+export const REPAIR_SHOP_ROLES = ['RepairShop', 'Mechanic'] as const satisfies readonly RoleName[]
 
 /** Text shown for a role id or name that is not in the catalogue. */
 export const UNKNOWN_ROLE_NAME = msg('Unknown')

@@ -8,6 +8,7 @@ import { migrate as migrateBetter } from 'drizzle-orm/better-sqlite3/migrator'
 import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql'
 import { migrate as migrateLibsql } from 'drizzle-orm/libsql/migrator'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
+import { processState } from './process-state.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -285,14 +286,8 @@ export function rowsAffected(result: unknown): number {
 // ---------------------------------------------------------------------------------------------
 // Statements prepared once (decision 051)
 
-/**
- * On globalThis: the process entry and the server build each bundle their own copy of this
- * module; both reuse the same statements and count into the same counter.
- */
-const prepared = ((globalThis as unknown as { __operonPrepared?: { byDb: WeakMap<Database, Map<string, unknown>>; count: number } }).__operonPrepared ??= {
-  byDb: new WeakMap(),
-  count: 0,
-})
+/** Process state (decision 080): both bundles reuse the same statements and count into one counter. */
+const prepared = processState('preparedReads', () => ({ byDb: new WeakMap<Database, Map<string, unknown>>(), count: 0 }))
 
 /**
  * A read statement built and prepared on first use for `db`, then reused: what runs on every
@@ -321,8 +316,8 @@ export function preparedStatementCount(): number {
 // Time spent in the database (decision 051): `Server-Timing: db;dur=`
 
 type DbClock = { record?: (ms: number) => void }
-/** On globalThis: the HTTP layer sets `record` (the current request's sum); db/ stays below it. */
-const clock = ((globalThis as unknown as { __operonDbClock?: DbClock }).__operonDbClock ??= {})
+/** Process state (decision 080): the request scope sets `record` (the current request's sum); db/ stays below it. */
+const clock = processState<DbClock>('dbClock', () => ({}))
 
 function timed<T>(run: () => T): T {
   const started = performance.now()

@@ -1,13 +1,14 @@
 import { openDatabase, type Database } from '#db/client.ts'
+import { processState } from '#db/process-state.ts'
 import { env } from './env.server.ts'
 
-// Kept on globalThis so that Vite's module reloading in development does not
-// open a new pair of connections on every edit.
-const g = globalThis as unknown as { __operonDb?: Database }
+// Process state (decision 080): one database for both bundles, and Vite's module reloading in
+// development does not open a new pair of connections on every edit.
+const held = processState<{ db?: Database }>('db', () => ({}))
 
 /** The process's database (DATABASE_URL). */
 export function getDb(): Database {
   const e = env()
-  g.__operonDb ??= openDatabase({ url: e.DATABASE_URL, authToken: e.DATABASE_AUTH_TOKEN, syncUrl: e.DATABASE_SYNC_URL, syncInterval: e.DATABASE_SYNC_INTERVAL })
-  return g.__operonDb
+  held.db ??= openDatabase({ url: e.DATABASE_URL, authToken: e.DATABASE_AUTH_TOKEN, syncUrl: e.DATABASE_SYNC_URL, syncInterval: e.DATABASE_SYNC_INTERVAL })
+  return held.db
 }

@@ -1,4 +1,5 @@
 import pino from 'pino'
+import { processState } from '#db/process-state.ts'
 import { requestScope } from './context/request-scope.server.ts'
 
 /** Field names whose values are secrets: replaced by "[redacted]" at any of the first two levels. */
@@ -39,17 +40,17 @@ function createLogger(destination?: pino.DestinationStream, level?: string): pin
   return destination ? pino(options, destination) : pino(options)
 }
 
-// On globalThis: the process entry and the Remix server build each bundle their own copy of
-// this module; both must write through the same logger.
-const g = globalThis as unknown as { __operonLogger?: pino.Logger }
+// Process state (decision 080): the process entry and the Remix server build each bundle their
+// own copy of this module; both must write through the same logger.
+const held = processState<{ logger?: pino.Logger }>('logger', () => ({}))
 
 /** One structured logger (JSON lines); level from LOG_LEVEL. */
 export function logger(): pino.Logger {
-  g.__operonLogger ??= createLogger()
-  return g.__operonLogger
+  held.logger ??= createLogger()
+  return held.logger
 }
 
 /** Tests: send every line to `destination` from now on (at `level`, default info). */
 export function useLogDestination(destination: pino.DestinationStream, level = 'info'): void {
-  g.__operonLogger = createLogger(destination, level)
+  held.logger = createLogger(destination, level)
 }

@@ -2,10 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
-import { AuthShell, BackToLogin, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { AuthShell, BackToLogin, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { Field } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { sendPasswordResetLink } from '#server/auth/password-reset.server.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
@@ -50,11 +50,9 @@ export default function SendResetLink() {
         {t('Enter the email of your account and press Send. A link to reset your password arrives shortly; it works once, for one hour.')}
       </p>
       <Form method="post" className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="email">{t('Email')}</Label>
-          <Input id="email" name="email" type="email" autoComplete="email" required defaultValue={result?.email} aria-invalid={!!result?.fieldErrors?.email} />
-          <FieldError message={result?.fieldErrors?.email} />
-        </div>
+        <Field id="email" name="email" label={t('Email')} errors={result?.fieldErrors}>
+          {(control) => <Input {...control} type="email" autoComplete="email" required defaultValue={result?.email} />}
+        </Field>
         <FormMessage message={result?.message} tone="success" />
         <Button type="submit" className="w-full" disabled={busy}>
           {t('Send')}

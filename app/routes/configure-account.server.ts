@@ -9,7 +9,7 @@ import { EXTERNAL_TEXT, loginOrRegisterWithExternal } from '#server/auth/externa
 import { PROVIDER_LABELS } from '#server/auth/external/providers.server.ts'
 import { signedInLanguageCookie } from '../utils/language.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
-import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { sessionCookieHeader } from '#server/auth/session-cookie.server.ts'
 import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 
 /** Configure account (`/configure-account`): the roles of an external registration, then the session. */

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
-import { AuthShell, BackToLogin, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { AuthShell, BackToLogin, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { Field, FieldError } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { REGISTRATION_ROLES, SELF_SELECTABLE_ROLES } from '#catalog/roles.ts'
 import { rich, slots } from '#app/components/auth/rich-text.tsx'
 import { useT } from '#app/utils/i18n.tsx'
@@ -62,24 +62,17 @@ export default function ConfigureAccount() {
               {t(REGISTRATION_ROLES.find((r) => r.name === role)?.label ?? role)}
             </label>
           ))}
-          <FieldError id="roles-error" message={result?.fieldErrors?.roles} />
+          <FieldError id="roles-error" name="roles" message={result?.fieldErrors?.roles} />
         </fieldset>
-        <div className="space-y-2">
-          <Label htmlFor="companyCode">{t('Company code (optional)')}</Label>
-          <Input
-            id="companyCode"
-            name="companyCode"
-            autoComplete="off"
-            placeholder={t('e.g. OPR-7H2K9Q')}
-            defaultValue={result?.companyCode}
-            aria-invalid={!!result?.fieldErrors?.companyCode}
-            aria-describedby="companyCode-hint"
-          />
-          <p id="companyCode-hint" className="text-xs text-muted-foreground">
-            {t('To ask your company to add you with these roles. You can also do it later.')}
-          </p>
-          <FieldError message={result?.fieldErrors?.companyCode} />
-        </div>
+        <Field
+          id="companyCode"
+          name="companyCode"
+          label={t('Company code (optional)')}
+          errors={result?.fieldErrors}
+          hint={t('To ask your company to add you with these roles. You can also do it later.')}
+        >
+          {(control) => <Input {...control} autoComplete="off" placeholder={t('e.g. OPR-7H2K9Q')} defaultValue={result?.companyCode} />}
+        </Field>
         <FormMessage message={result?.formError && !result.fieldErrors?.roles && !result.fieldErrors?.companyCode ? result.formError : null} />
         <Button type="submit" className="w-full" disabled={busy || (hydrated && none)}>
           {t('Finish registration')}

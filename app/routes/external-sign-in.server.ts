@@ -7,7 +7,7 @@ import { linkExternalIdentity, loginOrRegisterWithExternal } from '#server/auth/
 import { parseExternalProvider, providerConfig, type VerifiedExternalClaims } from '#server/auth/external/providers.server.ts'
 import { signedInLanguageCookie } from '../utils/language.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
-import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { sessionCookieHeader } from '#server/auth/session-cookie.server.ts'
 import { logger } from '#server/log.server.ts'
 
 /**

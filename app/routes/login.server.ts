@@ -14,7 +14,7 @@ import { createWebSession } from '#server/auth/web-session.server.ts'
 import { createFallbackQuestion, requireCaptcha } from '#server/captcha/captcha.server.ts'
 import { env } from '#server/env.server.ts'
 import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
-import { sessionCookieHeader } from '#server/http/session-cookie.server.ts'
+import { sessionCookieHeader } from '#server/auth/session-cookie.server.ts'
 
 /** The login page (`/login`): password, then the second factor; the code dialog is rebuilt from a cookie. */
 

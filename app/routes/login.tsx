@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { AuthShell, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { FieldError } from '#app/components/forms/field.tsx'
 import { ModalPanel } from '#app/components/auth/modal-panel.tsx'
 import { Captcha } from '#app/components/captcha.tsx'
 import { DemoLogins } from '#app/components/demo-logins.tsx'
@@ -69,7 +70,7 @@ export default function Login() {
         </div>
         {/* A solution is good for one attempt: a new widget after every answer. */}
         <Captcha key={`${navigation.state === 'idle' ? 'idle' : 'busy'}-${result ? JSON.stringify(result) : ''}`} fallback={captchaFallback} onVerifiedChange={setSolved} />
-        <FieldError message={result?.fieldErrors?.altcha} />
+        <FieldError id="altcha-error" name="altcha" message={result?.fieldErrors?.altcha} />
         {!step ? <FormMessage message={result?.error && !result.fieldErrors?.altcha ? result.error : null} /> : null}
         <Button type="submit" className="w-full" disabled={busy || waitingForCaptcha} aria-describedby="login-disabled-reason">
           {t('Log in')}

@@ -27,6 +27,7 @@ import {
   requireCompanySeesVehicle,
   type FormRecordContext,
 } from '#server/inspections/read-forms.server.ts'
+import { pdfFileResponse } from '#server/pdf/pdf-response.server.ts'
 import { escapeHtml, renderPdf, warmPdfBrowser } from '#server/pdf/render.server.ts'
 
 /** The print routes (decision 006): Owner or Operator in the route's company, no standard layout. */
@@ -144,25 +145,7 @@ function errorResponse(message: string, status: number, headers: Record<string, 
   return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } })
 }
 
-/** Renders and answers a PDF; a full queue is 503 with Retry-After (decision 020), never a 500. */
-export async function pdfResponse(html: string, fileName: string, loadMs?: number): Promise<Response> {
-  const renderStart = performance.now()
-  const rendered = await attempt(() => renderPdf(html))
-  const renderMs = performance.now() - renderStart
-  if (!rendered.ok) {
-    const { error } = rendered
-    if (error.code !== 'SERVICE_UNAVAILABLE') throw error
-    return errorResponse(error.message, 503, { 'Retry-After': String(error.retryAfter ?? 5) })
-  }
-  return new Response(new Uint8Array(rendered.value), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Content-Length': String(rendered.value.length),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      // Where the time went (queue and Chromium vs. reading the record and building the HTML): bench:pdf reads it.
-      'Server-Timing': `${loadMs === undefined ? '' : `record;dur=${loadMs.toFixed(1)}, `}pdf;dur=${renderMs.toFixed(1)}`,
-    },
-  })
+/** Renders and answers a print page's PDF (server/pdf/pdf-response.server.ts), saying where the time went. */
+export function pdfResponse(html: string, fileName: string, loadMs?: number): Promise<Response> {
+  return pdfFileResponse(() => renderPdf(html), fileName, { timing: { loadMs } })
 }

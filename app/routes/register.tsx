@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { AuthShell, FieldError, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { AuthShell, FormMessage } from '#app/components/auth/auth-shell.tsx'
+import { Field, FieldError, controlProps } from '#app/components/forms/field.tsx'
 import { ModalPanel } from '#app/components/auth/modal-panel.tsx'
 import { PasswordChecklist } from '#app/components/auth/password-checklist.tsx'
 import { Captcha } from '#app/components/captcha.tsx'
@@ -11,7 +12,6 @@ import { DriverEligibilityDeclarationEs } from '#app/components/terms-text-es.ts
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { TimeZoneSelect } from '#app/components/time-zone-select.tsx'
 import { DEFAULT_TIME_ZONE } from '#catalog/company-settings.ts'
 import { passwordChecks } from '#server/auth/password-rules.ts'
@@ -83,44 +83,35 @@ export default function Register() {
         <fieldset className={showStep1 ? 'space-y-4' : 'hidden'}>
           <legend className="sr-only">{t('Account')}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="firstName">{t('First name')}</Label>
-              <Input id="firstName" name="firstName" autoComplete="given-name" required defaultValue={v?.firstName as string} aria-invalid={!!fe.firstName} />
-              <FieldError message={fe.firstName} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="lastName">{t('Last name')}</Label>
-              <Input id="lastName" name="lastName" autoComplete="family-name" required defaultValue={v?.lastName as string} />
-              <FieldError message={fe.lastName} />
-            </div>
+            <Field id="firstName" name="firstName" label={t('First name')} errors={fe} live={false}>
+              {(control) => <Input {...control} autoComplete="given-name" required defaultValue={v?.firstName as string} />}
+            </Field>
+            <Field id="lastName" name="lastName" label={t('Last name')} errors={fe} live={false}>
+              {(control) => <Input {...control} autoComplete="family-name" required defaultValue={v?.lastName as string} />}
+            </Field>
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="email">{t('Email')}</Label>
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              onBlur={() => setEmailError(email && !EMAIL_RE.test(email) ? t(TEXT.invalidEmail) : undefined)}
-              aria-invalid={!!(emailError ?? fe.email)}
-            />
-            <FieldError message={emailError ?? fe.email} />
-          </div>
+          <Field id="email" name="email" label={t('Email')} errors={fe} error={emailError} live={false}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                onBlur={() => setEmailError(email && !EMAIL_RE.test(email) ? t(TEXT.invalidEmail) : undefined)}
+              />
+            )}
+          </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="password">{t('Password')}</Label>
-              <Input id="password" name="password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-rules" />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="confirmPassword">{t('Confirm password')}</Label>
-              <Input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            </div>
+            <Field id="password" name="password" label={t('Password')} errors={fe} describedBy="password-rules" live={false}>
+              {(control) => <Input {...control} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+            </Field>
+            <Field id="confirmPassword" name="confirmPassword" label={t('Confirm password')} errors={fe} live={false}>
+              {(control) => <Input {...control} type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
+            </Field>
           </div>
           <PasswordChecklist id="password-rules" password={password} confirm={confirm} />
-          <FieldError message={fe.password} />
 
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">{t('Two-factor authentication')}</legend>
@@ -148,6 +139,7 @@ export default function Register() {
                 // Without JavaScript a refused registration comes back with the box as it was ticked (decision 060).
                 defaultChecked={hydrated ? undefined : v?.terms === 'on'}
                 onChange={(e) => setTermsAccepted(e.target.checked)}
+                {...controlProps('terms', fe.terms)}
               />
               <label htmlFor="terms">
                 {rich(t('I have read and accept the {declaration} and the {terms}.', slots('declaration', 'terms')), {
@@ -173,7 +165,7 @@ export default function Register() {
                 {locale === 'es' ? <DriverEligibilityDeclarationEs headingLevel={null} /> : <DriverEligibilityDeclaration headingLevel={null} />}
               </details>
             ) : null}
-            <FieldError message={fe.terms} />
+            <FieldError id="terms-error" name="terms" message={fe.terms} />
           </div>
           <Dialog
             open={termsOpen}
@@ -197,7 +189,7 @@ export default function Register() {
           </Dialog>
 
           <Captcha key={navigation.state === 'idle' ? `c-${JSON.stringify(result ?? '')}` : 'busy'} fallback={captchaFallback} onVerifiedChange={setSolved} />
-          <FieldError message={fe.altcha} />
+          <FieldError id="altcha-error" name="altcha" message={fe.altcha} />
 
           {hydrated ? (
             <Button type="button" className="w-full" onClick={next} disabled={!canNext}>
@@ -206,7 +198,7 @@ export default function Register() {
           ) : null}
         </fieldset>
 
-        <fieldset className={showStep2 ? 'space-y-4' : 'hidden'}>
+        <fieldset className={showStep2 ? 'space-y-4' : 'hidden'} aria-describedby={fe.roles ? 'roles-error' : undefined}>
           <legend className="text-base font-semibold">{t('Your roles')}</legend>
           <p className="text-sm text-muted-foreground">{t('Choose what you do. Managers join their company with its code, or create it.')}</p>
           <div className="grid gap-2 sm:grid-cols-2">
@@ -225,7 +217,7 @@ export default function Register() {
               </label>
             ))}
           </div>
-          <FieldError message={fe.roles} />
+          <FieldError id="roles-error" name="roles" message={fe.roles} />
           {!hydrated || manager || roles.length ? (
             // Without JavaScript the checked radio shows its one field, by CSS (decision 060).
             <div className="group/company space-y-3 rounded-md border p-3">
@@ -242,20 +234,20 @@ export default function Register() {
                 ) : null}
               </div>
               {!hydrated || companyMode === 'join' ? (
-                <div className={cn('space-y-2', !hydrated && 'group-has-[#companyMode-create:checked]/company:hidden')} data-testid="company-code-field">
-                  <Label htmlFor="companyCode">{manager ? t('Company code') : t('Company code (optional)')}</Label>
-                  <Input id="companyCode" name="companyCode" placeholder={t('e.g. OPR-7H2K9Q')} defaultValue={v?.companyCode as string} autoCapitalize="characters" />
-                  <FieldError message={fe.companyCode} />
+                <div className={cn(!hydrated && 'group-has-[#companyMode-create:checked]/company:hidden')} data-testid="company-code-field">
+                  <Field id="companyCode" name="companyCode" label={manager ? t('Company code') : t('Company code (optional)')} errors={fe} live={false}>
+                    {(control) => <Input {...control} placeholder={t('e.g. OPR-7H2K9Q')} defaultValue={v?.companyCode as string} autoCapitalize="characters" />}
+                  </Field>
                 </div>
               ) : null}
               {!hydrated || (manager && companyMode === 'create') ? (
                 <div className={cn('space-y-2', !hydrated && 'hidden group-has-[#companyMode-create:checked]/company:block')} data-testid="company-name-field">
-                  <Label htmlFor="companyName">{t('New company name')}</Label>
-                  <Input id="companyName" name="companyName" defaultValue={v?.companyName as string} />
-                  <FieldError message={fe.companyName} />
-                  <Label htmlFor="timeZone">{t('Company time zone')}</Label>
-                  <TimeZoneSelect id="timeZone" zones={timeZones} defaultValue={(v?.timeZone as string | undefined) || DEFAULT_TIME_ZONE} guess={!v?.timeZone} aria-invalid={fe.timeZone ? true : undefined} />
-                  <FieldError message={fe.timeZone} />
+                  <Field id="companyName" name="companyName" label={t('New company name')} errors={fe} live={false}>
+                    {(control) => <Input {...control} defaultValue={v?.companyName as string} />}
+                  </Field>
+                  <Field id="timeZone" name="timeZone" label={t('Company time zone')} errors={fe} live={false}>
+                    {(control) => <TimeZoneSelect {...control} zones={timeZones} defaultValue={(v?.timeZone as string | undefined) || DEFAULT_TIME_ZONE} guess={!v?.timeZone} />}
+                  </Field>
                 </div>
               ) : null}
             </div>

@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node'
 import type { Actor, UserActor } from '#server/actor.ts'
 import { roleLabelOf, type RoleName } from '#catalog/roles.ts'
 import { getDb } from '#server/db.server.ts'
-import { identify } from '#server/http/request-actor.server.ts'
+import { identify } from '#server/auth/request-actor.server.ts'
 import { hasRole, hasRoleAnywhere } from '#server/policy.ts'
 import { redirectWithToast } from './toast.server.ts'
 

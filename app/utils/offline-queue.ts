@@ -1,12 +1,18 @@
 import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval'
 import type { FiledPreTrip, PreTripDraft } from '#app/components/pre-trip/types.ts'
 import { msg } from '#catalog/i18n.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
+import type { inferRouterInputs } from '@trpc/server'
+import { trpcCall, trpcFailureOf } from './trpc-call.ts'
+
+type SubmitInput = inferRouterInputs<AppRouter>['inspections']['submitPreInspection']
 
 /**
  * The driver's pre-trip survives a yard without signal (decision 030): a draft per user and
  * vehicle, and an outbox of complete filings, both in IndexedDB. The outbox is sent through
- * tRPC `inspections.submitPreInspection` when the connection returns; each filing carries its
- * idempotency key, so a retry, a second tab or a double tap files once.
+ * tRPC `inspections.submitPreInspection` (the browser's one client, `trpcCall`) when the
+ * connection returns; each filing carries its idempotency key, so a retry, a second tab or a
+ * double tap files once.
  */
 
 let draftStore: UseStore | undefined
@@ -120,43 +126,33 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 }
 
 /**
- * One attempt through tRPC. A refusal (4xx) needs the driver; anything else is tried again
- * later: no connection, signed out (401), 408, 429, and every 5xx, among them the 503 of a
- * server whose database is unavailable (decision 071: nothing was saved, so the same filing,
- * with the same idempotency key, is sent again), and a proxy's 502 or 504.
+ * One attempt through the browser's tRPC client (the widgets' own, `trpcCall`). A refusal (4xx)
+ * needs the driver; anything else is tried again later: no connection, signed out (401), 408,
+ * 429, and every 5xx, among them the 503 of a server whose database is unavailable (decision 071:
+ * nothing was saved, so the same filing, with the same idempotency key, is sent again), and a
+ * proxy's 502 or 504.
  */
 export async function sendPreTrip(payload: Record<string, unknown>): Promise<SendResult> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'retry', reason: NO_CONNECTION }
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), SEND_TIMEOUT_MS)
-  let res: Response
   try {
-    res = await fetch('/trpc/inspections.submitPreInspection', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload),
-      signal: abort.signal,
-    })
-  } catch {
-    return { kind: 'retry', reason: NO_CONNECTION }
+    const client = await trpcCall()
+    const filed = await client.inspections.submitPreInspection.mutate(payload as SubmitInput, { signal: abort.signal })
+    return filed ? { kind: 'filed', filed: filed as FiledPreTrip } : { kind: 'retry', reason: msg('Unexpected answer') }
+  } catch (error) {
+    const failure = trpcFailureOf(error)
+    if (!failure) return { kind: 'retry', reason: NO_CONNECTION }
+    const { status, message } = failure
+    if (status === 401) return { kind: 'retry', reason: msg('Signed out: sign in again to send it') }
+    if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+      return { kind: 'refused', status, formError: message, fieldErrors: failure.fieldErrors }
+    }
+    const wait = retryAfterMs(failure.headers?.get('retry-after') ?? null)
+    return { kind: 'retry', reason: failure.ok ? msg('Unexpected answer') : message, ...(wait === undefined ? {} : { retryAfterMs: wait }) }
   } finally {
     clearTimeout(timer)
   }
-  type TrpcBody = {
-    result?: { data?: FiledPreTrip }
-    error?: { message?: string; data?: { httpStatus?: number; fieldErrors?: Record<string, string> | null } }
-  }
-  const body = (await res.json().catch(() => null)) as TrpcBody | null
-  if (res.ok && body?.result?.data) return { kind: 'filed', filed: body.result.data }
-  const status = body?.error?.data?.httpStatus ?? res.status
-  const message = body?.error?.message ?? `The server answered ${status}`
-  if (status === 401) return { kind: 'retry', reason: msg('Signed out: sign in again to send it') }
-  if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
-    return { kind: 'refused', status, formError: message, fieldErrors: body?.error?.data?.fieldErrors ?? {} }
-  }
-  const wait = retryAfterMs(res.headers.get('retry-after'))
-  return { kind: 'retry', reason: res.ok ? msg('Unexpected answer') : message, ...(wait === undefined ? {} : { retryAfterMs: wait }) }
 }
 
 // ---------------------------------------------------------------------------------------

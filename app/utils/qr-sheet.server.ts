@@ -1,4 +1,4 @@
-import { attempt } from './page.server.ts'
+import { pdfFileResponse } from '#server/pdf/pdf-response.server.ts'
 import { escapeHtml, renderPdf } from '#server/pdf/render.server.ts'
 import { qrDataUrl } from './qr.server.ts'
 import { DEFAULT_LOCALE, type Locale } from '#catalog/i18n.ts'
@@ -58,24 +58,6 @@ export async function qrSheetResponse(sheet: {
 </main>
 </body>
 </html>`
-  const rendered = await attempt(() => renderPdf(html, { margin: { top: '0', right: '0', bottom: '0', left: '0' } }))
-  if (!rendered.ok) {
-    const { error } = rendered
-    // The render queue is full (decision 020): 503 with Retry-After, never a 500.
-    if (error.code !== 'SERVICE_UNAVAILABLE') throw error
-    return new Response(error.message, {
-      status: 503,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(error.retryAfter ?? 5), 'Cache-Control': 'no-store' },
-    })
-  }
   const fileName = `${sheet.code.replace(/[^A-Za-z0-9._-]/g, '_') || 'qr'}.pdf`
-  return new Response(new Uint8Array(rendered.value), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Content-Length': String(rendered.value.length),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  })
+  return pdfFileResponse(() => renderPdf(html, { margin: { top: '0', right: '0', bottom: '0', left: '0' } }), fileName)
 }

@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { useState, type ReactNode } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { browserTrpcClient } from './trpc-call.ts'
 
 /**
  * tRPC for the client widgets that fetch or change data after the page has
@@ -15,7 +16,7 @@ import type { AppRouter } from '#server/trpc/router.ts'
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
 
 const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } })
-const newTrpcClient = () => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] })
+const newTrpcClient = () => browserTrpcClient({ createTRPCClient, httpBatchLink })
 let browserClients: { queryClient: QueryClient; trpcClient: ReturnType<typeof newTrpcClient> } | undefined
 function clients() {
   if (typeof document === 'undefined') return { queryClient: newQueryClient(), trpcClient: newTrpcClient() }

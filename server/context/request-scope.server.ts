@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import { msg } from '#catalog/i18n.ts'
+import { processState } from '#db/process-state.ts'
 
 export interface RequestScope {
   /** The request id: the caller's sane `X-Request-Id`, or a new UUID. */
@@ -29,13 +30,12 @@ export interface RequestScope {
   memo?: Map<string, unknown>
 }
 
-// On globalThis: the Express entry (build/main.js) and the Remix server build each bundle
-// their own copy of this module, and both must see the same scope.
-const g = globalThis as unknown as { __operonRequestScope?: AsyncLocalStorage<RequestScope> }
-const storage = (g.__operonRequestScope ??= new AsyncLocalStorage<RequestScope>())
+// Process state (decision 080): the Express entry (build/main.js) and the Remix server build
+// each bundle their own copy of this module, and both must see the same scope.
+const storage = processState('requestScope', () => new AsyncLocalStorage<RequestScope>())
 
 // The database layer reports the time each statement took; it is added to the request's sum.
-const dbClock = ((globalThis as unknown as { __operonDbClock?: { record?: (ms: number) => void } }).__operonDbClock ??= {})
+const dbClock = processState<{ record?: (ms: number) => void }>('dbClock', () => ({}))
 dbClock.record ??= (ms) => {
   const scope = storage.getStore()
   if (scope) scope.dbMs += ms

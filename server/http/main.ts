@@ -1,10 +1,16 @@
 /**
- * The process entry: checks the environment, migrates (and seeds) the database
- * before listening, then serves Remix (pages, /api, /trpc, /healthz, /VERSION)
- * behind compression and security headers. SIGTERM (or Ctrl-C) shuts it down
- * gracefully (decision 042): stop accepting, let the requests in progress finish
- * for up to SHUTDOWN_GRACE_MS, stop the background workers, close Chromium and
- * the database, exit 0.
+ * The process entry (bundled alone into build/main.js): checks the environment, migrates (and
+ * seeds) the database, starts the background workers and listens. The Express app
+ * (app.server.ts) answers /healthz itself from the first moment (decision 052); everything
+ * else comes from the Remix server build (build/server/index.js; in development, Vite's),
+ * loaded after listening: the pages and /VERSION through Remix, /api and /trpc through the doors
+ * that build exports (app/entry.server.tsx → app/doors.server.ts → server/rest, server/trpc),
+ * so that the use cases are one copy in the process. Two bundles therefore load some server/
+ * modules twice; what they must share lives in db/process-state.ts (decision 080).
+ *
+ * SIGTERM (or Ctrl-C) shuts it down gracefully (decision 042): stop accepting, let the
+ * requests in progress finish for up to SHUTDOWN_GRACE_MS, stop the background workers, close
+ * Chromium and the database, exit 0.
  *
  * `npm start` runs the built copy (build/main.js) with NODE_ENV unset: that is
  * a local demo, so production's required settings get local defaults.
@@ -18,6 +24,7 @@ import { closePdfBrowser } from '../pdf/render.server.ts'
 import { env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
 import { startMailWorker } from '../mail/delivery.server.ts'
+import { startWebhookWorker } from '../webhooks/delivery.server.ts'
 import { startAlertDigestScheduler } from '../dashboards/alert-digest.server.ts'
 import { startRetentionScheduler } from '../compliance/retention.server.ts'
 import { createApp } from './app.server.ts'
@@ -40,6 +47,8 @@ async function main() {
   const db = getDb()
   await prepareDatabase(db, e)
   const mailWorker = startMailWorker(db)
+  // Signed webhooks (decision 078): the same durable-outbox shape as mail, under its own lease.
+  const webhookWorker = startWebhookWorker(db)
   // The owners' morning alert digest: checked every minute, once per company and local day.
   const alertDigests = startAlertDigestScheduler(db)
   // Record retention (decision 067): once a day, under the `retention` lease, only what has expired.
@@ -101,6 +110,7 @@ async function main() {
    */
   const backgroundWorkers: { name: string; stop(): Promise<void> | void }[] = [
     { name: 'mail worker', stop: () => mailWorker.stop() },
+    { name: 'webhook worker', stop: () => webhookWorker.stop() },
     { name: 'alert digest', stop: () => alertDigests.stop() },
     { name: 'record retention', stop: () => retention.stop() },
   ]

@@ -21,7 +21,8 @@ import { MAX_BODY_BYTES } from './guards.server.ts'
 import { localeOfHeaders, msg } from '#catalog/i18n.ts'
 import { translator } from '../i18n/messages.server.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseFaultAnswer, runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from '../context/request-scope.server.ts'
-import { isStreamedAnswer, rememberedText, writeWithBackpressure } from './stream-body.server.ts'
+import { rememberedText } from '../context/answer-text.server.ts'
+import { isStreamedAnswer, writeWithBackpressure } from './stream-body.server.ts'
 
 export const NO_STORE = 'private, no-store'
 

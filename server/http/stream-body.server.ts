@@ -1,22 +1,6 @@
 import type { Writable } from 'node:stream'
 
 /**
- * The JSON text a door's answer was made from, kept on the Response (decision 051): the adapter
- * writes it as it is instead of reading the Response's body stream back into a buffer. A
- * registered symbol, because the doors (server build) and the adapter are different bundles.
- */
-const ANSWER_TEXT = Symbol.for('operon.answerText')
-
-export function rememberText(response: Response, text: string): Response {
-  ;(response as Response & { [ANSWER_TEXT]?: string })[ANSWER_TEXT] = text
-  return response
-}
-
-export function rememberedText(response: Response): string | undefined {
-  return (response as Response & { [ANSWER_TEXT]?: string })[ANSWER_TEXT]
-}
-
-/**
  * Whether a door's answer is a stream of unknown length to write as it comes (decision 050):
  * server/rest/stream.server.ts marks it `Transfer-Encoding: chunked`. The header is the mark
  * because the doors live in the server build, a different bundle than this adapter.

@@ -17,6 +17,7 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '#db/client.ts'
+import { processState } from '#db/process-state.ts'
 import { mailOutbox, type MailOutboxRow } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
 import { outsideRequestScope } from '../context/request-scope.server.ts'
@@ -218,9 +219,9 @@ export interface MailWorker {
   stop(): Promise<void>
 }
 
-// On globalThis: the process entry and the Remix server build are bundled
-// separately, so a module-level variable would not be shared between them.
-const g = globalThis as unknown as { __operonMailWorker?: MailWorker }
+// Process state (decision 080): the process entry starts the worker, the doors (Remix server
+// build, another bundle) kick it.
+const held = processState<{ worker?: MailWorker }>('mailWorker', () => ({}))
 
 /**
  * Delivers every 10 s and on `kick()`. Runs never overlap: a kick during a run
@@ -266,15 +267,15 @@ export function startMailWorker(db: Database, opts: { holder?: string; intervalM
       stopped = true
       clearInterval(timer)
       await running
-      if (g.__operonMailWorker === worker) g.__operonMailWorker = undefined
+      if (held.worker === worker) held.worker = undefined
     },
   }
-  g.__operonMailWorker = worker
+  held.worker = worker
   run()
   return worker
 }
 
 /** Asks the running worker (if any) to deliver now; call after committing a transaction that enqueued mail. */
 export function kickMailWorker(): void {
-  g.__operonMailWorker?.kick()
+  held.worker?.kick()
 }

@@ -417,6 +417,39 @@ export function repairActionOpenedMail({
   })
 }
 
+/** A name inside a certified-repair mail: control characters become one space, other spaces stay as typed. */
+// eslint-disable-next-line no-control-regex
+const withoutControls = (value: string) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim()
+
+/** To the owner company's managers: a repair action of their vehicle was certified as Repaired. */
+export function repairCertifiedMail(m: {
+  repairIdentifier: string
+  vehicleIdentifier: string
+  shopName: string
+  mechanicName: string
+  repairedAt: Date
+  locale?: Locale
+}): MailContent {
+  const t = translator(m.locale ?? DEFAULT_LOCALE)
+  const repair = withoutControls(m.repairIdentifier)
+  const vehicle = withoutControls(m.vehicleIdentifier)
+  // English keeps its UTC stamp; Spanish reads the instant with Intl (es-US), still in UTC.
+  const when =
+    m.locale === 'es'
+      ? new Intl.DateTimeFormat('es-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(m.repairedAt)
+      : m.repairedAt.toISOString().replace('T', ' ').slice(0, 16)
+  return renderMail({
+    locale: m.locale,
+    subject: t('Repair certified: {vehicle} ({repair})', { vehicle, repair }),
+    greeting: greetingFor(t, undefined),
+    blocks: [
+      { kind: 'paragraph', text: t('{shop} completed every task of repair {repair} on vehicle {vehicle}.', { shop: withoutControls(m.shopName), repair, vehicle }) },
+      { kind: 'paragraph', text: t('Certified as repaired by {mechanic} on {when} UTC.', { mechanic: withoutControls(m.mechanicName), when }) },
+      { kind: 'note', text: t("The vehicle's next driver is asked to acknowledge the certification on the pre-trip inspection.") },
+    ],
+  })
+}
+
 /** To the owner's managers: an unrelated company filed an inspection of their bus (decision 062). */
 export function inspectionAwaitsReviewMail({
   vehicleIdentifier,
@@ -540,6 +573,44 @@ export function alertDigestMail({
         kind: 'note',
         text: t('You receive this digest as a manager of {company}. To stop it, turn off "Email me the morning alert digest" in your profile: {url}', { company, url: profileUrl }),
       },
+    ],
+  })
+}
+
+/**
+ * A webhook endpoint was disabled after repeated failure (decision 078): to the company's
+ * managers, with the last error and a link to the webhooks page, where a manager re-enables it.
+ */
+export function webhookDisabledMail({
+  companyName,
+  url,
+  failures,
+  lastError,
+  link,
+  locale,
+}: {
+  companyName: string
+  url: string
+  failures: number
+  lastError: string
+  link: string
+  locale?: Locale
+}): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
+  const company = oneLine(companyName)
+  const endpoint = oneLine(url).slice(0, 200)
+  return renderMail({
+    locale,
+    subject: t('Operon: a webhook endpoint of {company} was disabled', { company }),
+    greeting: greetingFor(t, undefined),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: t('The webhook endpoint {url} of {company} failed {failures} times in a row for more than a day, so Operon stopped sending events to it.', { url: endpoint, company, failures }),
+      },
+      { kind: 'paragraph', text: t('Last error: {error}', { error: oneLine(lastError).slice(0, 300) }) },
+      { kind: 'button', label: t('Open the webhooks page'), url: link },
+      { kind: 'note', text: t('When the receiver works again, enable the endpoint on that page; the failed deliveries can be replayed there.') },
     ],
   })
 }

@@ -1,7 +1,7 @@
+import { MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'
 import type { Database } from '#db/client.ts'
 import { AppError } from '../errors.ts'
-import { identify } from '../http/request-actor.server.ts'
-import { MAX_BODY_BYTES } from '../http/guards.server.ts'
+import { identify } from '../auth/request-actor.server.ts'
 import { consumeRateLimit } from '../limits/rate-limit.server.ts'
 import { bindKeys, bindQuery } from './bind.ts'
 import { errorResponse, json } from './respond.ts'
@@ -9,7 +9,7 @@ import type { RestRoute } from './route.ts'
 import { restRoutes } from './routes/index.ts'
 
 /** API.md: request bodies up to 32 MiB (the same limit guards every door). */
-export { MAX_BODY_BYTES }
+export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES
 
 interface CompiledRoute {
   route: RestRoute

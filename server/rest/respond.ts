@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isAppError } from '../errors.ts'
-import { rememberText } from '../http/stream-body.server.ts'
+import { rememberText } from '../context/answer-text.server.ts'
 import { databaseFaultAnswer, databaseFaultOf, isStorageFull, STORAGE_FULL_MESSAGE } from '../context/request-scope.server.ts'
 import { logger } from '../log.server.ts'
 import { fieldErrorsOf } from '../validation.ts'

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { copyFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { openDatabase, type Database, type Driver } from '#db/client.ts'
+import { processState } from '#db/process-state.ts'
 import { TEMPLATE_DB, TMP_DIR } from './paths.ts'
 import { startSqldSync } from './sqld.ts'
 
@@ -47,5 +48,5 @@ export const DRIVERS: Driver[] = ['better-sqlite3', 'libsql']
 
 /** Makes `db` the process database that getDb() returns (for route loaders and doors). */
 export function useAsAppDb(db: Database) {
-  ;(globalThis as unknown as { __operonDb?: Database }).__operonDb = db
+  processState<{ db?: Database }>('db', () => ({})).db = db
 }

@@ -8,44 +8,23 @@
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '#db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { companies } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
-import { createTestDb } from '#tests/helpers/db.ts'
-import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
-import { APP_ORIGIN, databaseDigest, raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { APP_ORIGIN, databaseDigest, raw } from '#tests/helpers/http-app.ts'
+import { managerApp } from '#tests/helpers/manager-app.ts'
 import { TMP_DIR } from '#tests/helpers/paths.ts'
 
 const MiB = 1024 * 1024
-let db: Database
-let app: RunningApp
-let cookie: string
-let token: string
-let companyId: number
-
-beforeAll(async () => {
-  db = createTestDb()
-  const company = await createCompany(db, 'Bounded Co', ['Owner'])
-  companyId = company.id
-  const user = await createUser(db)
-  await grantRole(db, user.id, company.id, 'Owner')
-  cookie = `operon_session=${await webSessionFor(db, user.id)}`
-  token = await apiTokenFor(db, user.id)
-  app = await startApp(db, { env: { VIN_DB_DIR: join(TMP_DIR, 'corgi-shared') } })
-}, 120_000)
-afterAll(async () => {
-  await app?.close()
-  await db?.close()
-})
+const ctx = managerApp({ company: 'Bounded Co', types: ['Owner'], env: { VIN_DB_DIR: join(TMP_DIR, 'corgi-shared') } })
 
 const same = { origin: APP_ORIGIN }
 /** One write per door, as its own client sends it. */
 const DOORS = (): Array<{ door: string; path: string; headers: Record<string, string> }> => [
   { door: 'page', path: '/login', headers: { ...same, 'content-type': 'application/x-www-form-urlencoded' } },
-  { door: 'page ?_data=', path: '/profile?_data=routes%2F_app%2B%2Fprofile', headers: { ...same, cookie, 'content-type': 'application/x-www-form-urlencoded' } },
-  { door: 'tRPC', path: '/trpc/company.create', headers: { ...same, cookie, 'content-type': 'application/json' } },
-  { door: 'REST', path: '/api/Company/create', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+  { door: 'page ?_data=', path: '/profile?_data=routes%2F_app%2B%2Fprofile', headers: { ...same, cookie: ctx.cookie, 'content-type': 'application/x-www-form-urlencoded' } },
+  { door: 'tRPC', path: '/trpc/company.create', headers: { ...same, cookie: ctx.cookie, 'content-type': 'application/json' } },
+  { door: 'REST', path: '/api/Company/create', headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' } },
 ]
 
 async function* chunks(total: number, size = MiB): AsyncGenerator<Buffer> {
@@ -57,26 +36,26 @@ describe('body limits on every door', () => {
   it('a declared Content-Length over 32 MiB → 413 at once, before any body is sent', async () => {
     for (const d of DOORS()) {
       const started = Date.now()
-      const res = await raw(app.base, 'POST', d.path, { headers: { ...d.headers, 'content-length': String(150 * MiB) }, body: '' })
+      const res = await raw(ctx.app.base, 'POST', d.path, { headers: { ...d.headers, 'content-length': String(150 * MiB) }, body: '' })
       expect(res.status, d.door).toBe(413)
       expect(Date.now() - started, d.door).toBeLessThan(2000)
     }
   })
 
   it('a body streamed without Content-Length is cut at 32 MiB → 413, nothing stored', async () => {
-    const before = await databaseDigest(db)
+    const before = await databaseDigest(ctx.db)
     const rssBefore = process.memoryUsage().rss
     for (const d of DOORS()) {
-      const res = await raw(app.base, 'POST', d.path, { headers: d.headers, body: chunks(40 * MiB) }).catch((e: unknown) => ({ status: String(e) }))
+      const res = await raw(ctx.app.base, 'POST', d.path, { headers: d.headers, body: chunks(40 * MiB) }).catch((e: unknown) => ({ status: String(e) }))
       expect(res.status, d.door).toBe(413)
     }
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * MiB)
-    expect(await databaseDigest(db)).toBe(before)
+    expect(await databaseDigest(ctx.db)).toBe(before)
   }, 60_000)
 
   it('a body under the limit still reaches the door (a 1 MiB JSON body is read, then refused as a bad company name)', async () => {
-    const res = await raw(app.base, 'POST', '/api/Company/create', {
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    const res = await raw(ctx.app.base, 'POST', '/api/Company/create', {
+      headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'x'.repeat(MiB), types: ['Owner'] }),
     })
     expect(res.status).toBe(400)
@@ -86,13 +65,13 @@ describe('body limits on every door', () => {
 describe('tRPC batches', () => {
   const batch = (n: number) => `/trpc/${Array.from({ length: n }, () => 'company.mine').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`
   it('up to 10 procedures in one request are served', async () => {
-    expect((await raw(app.base, 'GET', batch(10), { headers: { cookie } })).status).toBe(200)
+    expect((await raw(ctx.app.base, 'GET', batch(10), { headers: { cookie: ctx.cookie } })).status).toBe(200)
   })
   it('more are refused before any runs (400)', async () => {
-    expect((await raw(app.base, 'GET', batch(11), { headers: { cookie } })).status).toBe(400)
+    expect((await raw(ctx.app.base, 'GET', batch(11), { headers: { cookie: ctx.cookie } })).status).toBe(400)
     const lookups = Array.from({ length: 500 }, () => 'fleet.lookupVin').join(',')
-    const res = await raw(app.base, 'POST', `/trpc/${lookups}?batch=1`, {
-      headers: { ...same, cookie, 'content-type': 'application/json' },
+    const res = await raw(ctx.app.base, 'POST', `/trpc/${lookups}?batch=1`, {
+      headers: { ...same, cookie: ctx.cookie, 'content-type': 'application/json' },
       body: JSON.stringify(Object.fromEntries(Array.from({ length: 500 }, (_, i) => [i, { vin: '1BAKGCPA1EF296813' }]))),
     })
     expect(res.status).toBe(400)
@@ -106,8 +85,8 @@ describe('page actions and methods', () => {
     ['application/xml', '<a/>'],
   ] as const) {
     it(`a ${type} body to a page action → 415`, async () => {
-      for (const path of ['/login', '/profile', `/fleet/${companyId}?_data=routes%2F_app%2B%2Ffleet.%24companyId`]) {
-        const res = await raw(app.base, 'POST', path, { headers: { ...same, cookie, 'content-type': type }, body })
+      for (const path of ['/login', '/profile', `/fleet/${ctx.companyId}?_data=routes%2F_app%2B%2Ffleet.%24companyId`]) {
+        const res = await raw(ctx.app.base, 'POST', path, { headers: { ...same, cookie: ctx.cookie, 'content-type': type }, body })
         expect(res.status, path).toBe(415)
       }
     })
@@ -116,8 +95,8 @@ describe('page actions and methods', () => {
   it('PUT, PATCH, DELETE and odd methods to a page → 405 with Allow', async () => {
     // (A method Node's parser does not know at all, e.g. FOO, is a 400 from Node itself.)
     for (const method of ['PUT', 'PATCH', 'DELETE', 'PROPFIND', 'OPTIONS']) {
-      for (const path of ['/login', '/profile', `/fleet/${companyId}`]) {
-        const res = await raw(app.base, method, path, { headers: { ...same, cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' })
+      for (const path of ['/login', '/profile', `/fleet/${ctx.companyId}`]) {
+        const res = await raw(ctx.app.base, method, path, { headers: { ...same, cookie: ctx.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' })
         expect(res.status, `${method} ${path}`).toBe(405)
         expect(res.headers.allow).toBe('GET, HEAD, POST')
       }
@@ -126,7 +105,7 @@ describe('page actions and methods', () => {
 
   it('TRACE anywhere → 405, never 500', async () => {
     for (const path of ['/', '/login', '/api/Company/mine', '/trpc/company.mine', '/healthz']) {
-      expect((await raw(app.base, 'TRACE', path)).status, path).toBe(405)
+      expect((await raw(ctx.app.base, 'TRACE', path)).status, path).toBe(405)
     }
   })
 })
@@ -134,8 +113,8 @@ describe('page actions and methods', () => {
 describe('VIN lookups run off the event loop', () => {
   it('batches of lookups in flight do not stall /healthz', async () => {
     const lookup = (vin: string, modelYear: number) =>
-      raw(app.base, 'POST', '/trpc/fleet.lookupVin', {
-        headers: { ...same, cookie, 'content-type': 'application/json' },
+      raw(ctx.app.base, 'POST', '/trpc/fleet.lookupVin', {
+        headers: { ...same, cookie: ctx.cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ vin, modelYear }),
       })
     // The first one opens (and on a new machine unpacks) the database.
@@ -144,8 +123,8 @@ describe('VIN lookups run off the event loop', () => {
     // Batches of 10 (the cap), each lookup a model year not asked before: real queries.
     const makers = ['1BAKGCPA1EF296813', '4DRBUAAN38B642964']
     const batch = (items: Array<{ vin: string; modelYear: number }>) =>
-      raw(app.base, 'POST', `/trpc/${items.map(() => 'fleet.lookupVin').join(',')}?batch=1`, {
-        headers: { ...same, cookie, 'content-type': 'application/json' },
+      raw(ctx.app.base, 'POST', `/trpc/${items.map(() => 'fleet.lookupVin').join(',')}?batch=1`, {
+        headers: { ...same, cookie: ctx.cookie, 'content-type': 'application/json' },
         body: JSON.stringify(Object.fromEntries(items.map((item, i) => [i, item]))),
       })
     const items: Array<{ vin: string; modelYear: number }> = []
@@ -163,7 +142,7 @@ describe('VIN lookups run off the event loop', () => {
     await new Promise((r) => setTimeout(r, 500))
     while (!done) {
       const t = performance.now()
-      const res = await raw(app.base, 'GET', '/healthz')
+      const res = await raw(ctx.app.base, 'GET', '/healthz')
       expect(res.status).toBe(200)
       worst = Math.max(worst, performance.now() - t)
       probes++
@@ -180,17 +159,17 @@ describe('VIN lookups run off the event loop', () => {
 describe('a full disk', () => {
   it('answers 507 with a clear message on every door, and loses nothing', async () => {
     // A real SQLITE_FULL: the database may not grow past its current size, and its free room is used up.
-    await db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       await tx.run(sql`CREATE TABLE IF NOT EXISTS zz_filler (x BLOB)`)
     })
-    const [{ page_count: pages }] = (await db.read.all<{ page_count: number }>(sql`PRAGMA page_count`)) as [{ page_count: number }]
-    await db.transaction(async (tx) => {
+    const [{ page_count: pages }] = (await ctx.db.read.all<{ page_count: number }>(sql`PRAGMA page_count`)) as [{ page_count: number }]
+    await ctx.db.transaction(async (tx) => {
       await tx.run(sql.raw(`PRAGMA max_page_count = ${pages + 2}`))
     })
     for (const size of [4096, 512, 64]) {
       for (;;) {
         try {
-          await db.transaction((tx) => tx.run(sql`INSERT INTO zz_filler (x) VALUES (randomblob(${size}))`))
+          await ctx.db.transaction((tx) => tx.run(sql`INSERT INTO zz_filler (x) VALUES (randomblob(${size}))`))
         } catch {
           break
         }
@@ -199,36 +178,36 @@ describe('a full disk', () => {
     // And the room left in the companies table's own pages.
     for (let i = 0; ; i++) {
       try {
-        await db.transaction((tx) => tx.insert(companies).values({ name: 'Filler', code: `FILL-${i}` }))
+        await ctx.db.transaction((tx) => tx.insert(companies).values({ name: 'Filler', code: `FILL-${i}` }))
       } catch {
         break
       }
     }
-    const before = await databaseDigest(db)
+    const before = await databaseDigest(ctx.db)
     try {
       const company = (n: string) => JSON.stringify({ name: `Full Disk ${n} ${'x'.repeat(70)}`, types: ['Owner', 'Operator', 'RepairShop'] })
-      const rest = await raw(app.base, 'POST', '/api/Company/create', { headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: company('REST') })
+      const rest = await raw(ctx.app.base, 'POST', '/api/Company/create', { headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' }, body: company('REST') })
       expect(rest.status, rest.body).toBe(507)
       expect(JSON.parse(rest.body)).toEqual({ message: expect.stringMatching(/out of storage space/) })
-      const trpc = await raw(app.base, 'POST', '/trpc/company.create', { headers: { ...same, cookie, 'content-type': 'application/json' }, body: company('tRPC') })
+      const trpc = await raw(ctx.app.base, 'POST', '/trpc/company.create', { headers: { ...same, cookie: ctx.cookie, 'content-type': 'application/json' }, body: company('tRPC') })
       expect(trpc.status, trpc.body).toBe(507)
       expect(trpc.body).toMatch(/out of storage space/)
-      const page = await raw(app.base, 'POST', '/profile', {
-        headers: { ...same, cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      const page = await raw(ctx.app.base, 'POST', '/profile', {
+        headers: { ...same, cookie: ctx.cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ intent: 'createCompany', name: `Full Disk page ${'x'.repeat(80)}`, types: 'Owner' }).toString(),
       })
       expect(page.status, page.body.slice(0, 300)).toBe(507)
       expect(page.body).toMatch(/out of storage space/)
       expect(page.body).not.toMatch(/unexpected error/i)
-      expect(await databaseDigest(db)).toBe(before)
+      expect(await databaseDigest(ctx.db)).toBe(before)
     } finally {
-      await db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         await tx.run(sql`DELETE FROM zz_filler`)
         await tx.run(sql.raw(`PRAGMA max_page_count = 1073741823`))
       })
     }
     // Room again: the same write goes through.
-    const again = await raw(app.base, 'POST', '/api/Company/create', { headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'After Full Disk', types: ['Owner'] }) })
+    const again = await raw(ctx.app.base, 'POST', '/api/Company/create', { headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'After Full Disk', types: ['Owner'] }) })
     expect(again.status).toBe(201)
   }, 60_000)
 })

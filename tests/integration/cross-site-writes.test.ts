@@ -6,34 +6,13 @@
  * without `Origin`, `?_data=`, form / text / JSON bodies, a live session cookie and token)
  * over raw HTTP: 403 each time, and the database is byte for byte unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '#db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { restRoutes } from '#server/rest/routes/index.ts'
 import { appRouter } from '#server/trpc/router.ts'
-import { createTestDb } from '#tests/helpers/db.ts'
-import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
-import { APP_ORIGIN, databaseDigest, raw, routeUrl, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { APP_ORIGIN, databaseDigest, raw, routeUrl } from '#tests/helpers/http-app.ts'
+import { managerApp } from '#tests/helpers/manager-app.ts'
 
-let db: Database
-let app: RunningApp
-let cookie: string
-let token: string
-let companyId: number
-
-beforeAll(async () => {
-  db = createTestDb()
-  const company = await createCompany(db, 'Origin Co', ['Owner', 'Operator', 'RepairShop'])
-  companyId = company.id
-  const user = await createUser(db, { firstName: 'Manager' })
-  for (const r of ['Owner', 'Operator', 'RepairShop'] as const) await grantRole(db, user.id, company.id, r)
-  cookie = `operon_session=${await webSessionFor(db, user.id)}`
-  token = await apiTokenFor(db, user.id)
-  app = await startApp(db)
-}, 120_000)
-afterAll(async () => {
-  await app?.close()
-  await db?.close()
-})
+const ctx = managerApp({ company: 'Origin Co', types: ['Owner', 'Operator', 'RepairShop'], firstName: 'Manager' })
 
 /** What another site can put in front of a write. */
 const HOSTILE: Record<string, Record<string, string>> = {
@@ -75,9 +54,9 @@ function trpcTargets(): Target[] {
 
 function pageTargets(): Target[] {
   const out: Target[] = []
-  for (const [id, route] of Object.entries(app.build.routes)) {
+  for (const [id, route] of Object.entries(ctx.app.build.routes)) {
     if (!route.module.action || id === 'routes/api.$' || id === 'routes/trpc.$') continue
-    const path = routeUrl(app.build, id, String(companyId))
+    const path = routeUrl(ctx.app.build, id, String(ctx.companyId))
     out.push({ door: 'page', method: 'POST', path })
     out.push({ door: 'page ?_data=', method: 'POST', path: `${path}?_data=${encodeURIComponent(id)}&redirectTo=%2Fdashboard` })
     out.push({ door: 'page .data', method: 'POST', path: `${path === '/' ? '/_root' : path}.data` })
@@ -90,111 +69,111 @@ describe('the generated list of state-changing routes', () => {
     const pages = pageTargets().filter((t) => t.door === 'page').map((t) => t.path)
     expect(restTargets().length).toBeGreaterThan(20)
     expect(trpcTargets().map((t) => t.path)).toEqual(expect.arrayContaining(['/trpc/company.create', '/trpc/joinRequests.accept', '/trpc/fleet.lookupVin']))
-    expect(pages).toEqual(expect.arrayContaining(['/login', '/profile', `/fleet/${companyId}`, `/joinRequests/${companyId}`, '/logout']))
+    expect(pages).toEqual(expect.arrayContaining(['/login', '/profile', `/fleet/${ctx.companyId}`, `/joinRequests/${ctx.companyId}`, '/logout']))
   })
 })
 
 describe('cross-site writes are refused with 403 and change nothing', () => {
   for (const [label, headers] of Object.entries(HOSTILE)) {
     it(`${label}: every mutating route of REST, tRPC and the pages`, async () => {
-      const before = await databaseDigest(db)
+      const before = await databaseDigest(ctx.db)
       const targets = [...restTargets(), ...trpcTargets(), ...pageTargets()]
       const failures: string[] = []
       for (const t of targets) {
         for (const [kind, { type, body }] of Object.entries(BODIES)) {
-          const res = await raw(app.base, t.method, t.path, {
-            headers: { ...headers, cookie, authorization: `Bearer ${token}`, 'content-type': type },
+          const res = await raw(ctx.app.base, t.method, t.path, {
+            headers: { ...headers, cookie: ctx.cookie, authorization: `Bearer ${ctx.token}`, 'content-type': type },
             body,
           }).catch((e: unknown) => ({ status: `${String(e)}` }))
           if (res.status !== 403) failures.push(`${t.door} ${t.method} ${t.path} (${kind}) → ${res.status}`)
         }
       }
       expect(failures).toEqual([])
-      expect(await databaseDigest(db)).toBe(before)
+      expect(await databaseDigest(ctx.db)).toBe(before)
     }, 120_000)
   }
 })
 
 describe('the attacks of the report', () => {
   it('a cross-site `?_data=` POST creating a company, and the same as a .data request, create nothing', async () => {
-    const before = await databaseDigest(db)
+    const before = await databaseDigest(ctx.db)
     for (const path of ['/profile?_data=routes%2F_app%2B%2Fprofile', '/profile.data', '/profile']) {
       for (const origin of ['https://evil.example', 'http://sibling.operon.test']) {
-        const res = await raw(app.base, 'POST', path, {
-          headers: { origin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        const res = await raw(ctx.app.base, 'POST', path, {
+          headers: { origin, cookie: ctx.cookie, 'content-type': 'application/x-www-form-urlencoded' },
           body: 'intent=createCompany&name=Phished+Co&types=Owner',
         })
         expect(res.status, `${path} from ${origin}`).toBe(403)
       }
     }
-    const rest = await raw(app.base, 'POST', '/api/Company/create', {
-      headers: { origin: 'https://evil.example', cookie, 'content-type': 'text/plain' },
+    const rest = await raw(ctx.app.base, 'POST', '/api/Company/create', {
+      headers: { origin: 'https://evil.example', cookie: ctx.cookie, 'content-type': 'text/plain' },
       body: JSON.stringify({ name: 'Phished Co', types: ['Owner'] }),
     })
     expect(rest.status).toBe(403)
-    expect(await databaseDigest(db)).toBe(before)
+    expect(await databaseDigest(ctx.db)).toBe(before)
   })
 })
 
 describe('the app itself and legacy clients still write', () => {
   it('a same-origin page action, tRPC mutation and a REST call with a bearer token and no Origin go through', async () => {
-    const page = await raw(app.base, 'POST', '/profile', {
-      headers: { origin: APP_ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    const page = await raw(ctx.app.base, 'POST', '/profile', {
+      headers: { origin: APP_ORIGIN, cookie: ctx.cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'intent=createCompany&name=Own+Page+Co&types=Owner',
     })
     expect(page.status).toBeLessThan(400)
-    const trpc = await raw(app.base, 'POST', '/trpc/company.create', {
-      headers: { 'sec-fetch-site': 'same-origin', cookie, 'content-type': 'application/json' },
+    const trpc = await raw(ctx.app.base, 'POST', '/trpc/company.create', {
+      headers: { 'sec-fetch-site': 'same-origin', cookie: ctx.cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Own Widget Co', types: ['Owner'] }),
     })
     expect(trpc.status).toBe(200)
-    const rest = await raw(app.base, 'POST', '/api/Company/create', {
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    const rest = await raw(ctx.app.base, 'POST', '/api/Company/create', {
+      headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Legacy Co', types: ['Owner'] }),
     })
     expect(rest.status).toBe(201)
   })
 
   it('a page action posted with Origin null from a page of ours (Referrer-Policy no-referrer) and Sec-Fetch-Site same-origin is answered by the page', async () => {
-    const page = await raw(app.base, 'POST', '/profile', {
-      headers: { origin: 'null', 'sec-fetch-site': 'same-origin', cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    const page = await raw(ctx.app.base, 'POST', '/profile', {
+      headers: { origin: 'null', 'sec-fetch-site': 'same-origin', cookie: ctx.cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'intent=createCompany&name=No+Referrer+Co&types=Owner',
     })
     expect(page.status).toBeLessThan(400)
   })
 
   it('reads are not refused for their Origin', async () => {
-    const res = await raw(app.base, 'GET', '/api/Company/mine', { headers: { origin: 'https://evil.example', authorization: `Bearer ${token}` } })
+    const res = await raw(ctx.app.base, 'GET', '/api/Company/mine', { headers: { origin: 'https://evil.example', authorization: `Bearer ${ctx.token}` } })
     expect(res.status).toBe(200)
   })
 })
 
 describe('the REST door authenticates with bearer tokens only', () => {
   it('a session cookie alone is no authentication, even from the app origin (text/plain or JSON)', async () => {
-    const before = await databaseDigest(db)
+    const before = await databaseDigest(ctx.db)
     for (const type of ['text/plain', 'application/json']) {
-      const res = await raw(app.base, 'POST', '/api/Company/create', {
-        headers: { cookie, 'content-type': type, origin: APP_ORIGIN },
+      const res = await raw(ctx.app.base, 'POST', '/api/Company/create', {
+        headers: { cookie: ctx.cookie, 'content-type': type, origin: APP_ORIGIN },
         body: JSON.stringify({ name: 'Cookie Co', types: ['Owner'] }),
       })
       expect(res.status).toBe(401)
     }
-    const read = await raw(app.base, 'GET', '/api/Company/mine', { headers: { cookie } })
+    const read = await raw(ctx.app.base, 'GET', '/api/Company/mine', { headers: { cookie: ctx.cookie } })
     expect(read.status).toBe(401)
-    expect(await databaseDigest(db)).toBe(before)
+    expect(await databaseDigest(ctx.db)).toBe(before)
   })
 })
 
 describe('tRPC mutations take JSON only', () => {
   for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
     it(`${type || 'no content type'} → 415, nothing created`, async () => {
-      const before = await databaseDigest(db)
-      const res = await raw(app.base, 'POST', '/trpc/company.create', {
-        headers: { cookie, origin: APP_ORIGIN, ...(type ? { 'content-type': type } : {}) },
+      const before = await databaseDigest(ctx.db)
+      const res = await raw(ctx.app.base, 'POST', '/trpc/company.create', {
+        headers: { cookie: ctx.cookie, origin: APP_ORIGIN, ...(type ? { 'content-type': type } : {}) },
         body: JSON.stringify({ name: 'Text Co', types: ['Owner'] }),
       })
       expect(res.status).toBe(415)
-      expect(await databaseDigest(db)).toBe(before)
+      expect(await databaseDigest(ctx.db)).toBe(before)
     })
   }
 })

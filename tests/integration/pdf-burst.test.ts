@@ -5,34 +5,11 @@
  * the process count stays small. The queue then drains and the refused requests succeed.
  */
 import { readdirSync, readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '#db/client.ts'
-import type * as Renderer from '#server/pdf/render.server.ts'
-import { createTestDb } from '#tests/helpers/db.ts'
-import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
-import { raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { describe, expect, it } from 'vitest'
+import { raw } from '#tests/helpers/http-app.ts'
+import { managerApp } from '#tests/helpers/manager-app.ts'
 
-let db: Database
-let app: RunningApp
-let renderer: typeof Renderer
-let cookie: string
-let companyId: number
-
-beforeAll(async () => {
-  db = createTestDb()
-  const company = await createCompany(db, 'Burst Co', ['Owner'])
-  companyId = company.id
-  const user = await createUser(db)
-  await grantRole(db, user.id, company.id, 'Owner')
-  cookie = `operon_session=${await webSessionFor(db, user.id)}`
-  app = await startApp(db)
-  renderer = await app.load<typeof Renderer>('/server/pdf/render.server.ts')
-}, 120_000)
-afterAll(async () => {
-  await renderer?.closePdfBrowser()
-  await app?.close()
-  await db?.close()
-})
+const ctx = managerApp({ company: 'Burst Co', types: ['Owner'], pdf: true })
 
 /** Chromium processes descended from this process. */
 function chromiumProcesses(): number {
@@ -67,20 +44,20 @@ const BURST = 90
 
 describe('a burst of QR PDFs', () => {
   it(`${BURST} at once: bounded Chromium processes, overflow 503 + Retry-After, no 500`, async () => {
-    const { concurrent, queued } = renderer.PDF_LIMITS
+    const { concurrent, queued } = ctx.renderer.PDF_LIMITS
     // One render first, so the browser is up and its idle process count is known.
-    expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
+    expect((await raw(ctx.app.base, 'GET', `/company/${ctx.companyId}/qr.pdf`, { headers: { cookie: ctx.cookie } })).status).toBe(200)
     const idle = chromiumProcesses()
 
     let peak = 0
     let peakQueue = 0
     const sampler = setInterval(() => {
       peak = Math.max(peak, chromiumProcesses())
-      const q = renderer.pdfQueueState()
+      const q = ctx.renderer.pdfQueueState()
       peakQueue = Math.max(peakQueue, q.active + q.waiting)
     }, 25)
     const results = await Promise.all(
-      Array.from({ length: BURST }, () => raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })),
+      Array.from({ length: BURST }, () => raw(ctx.app.base, 'GET', `/company/${ctx.companyId}/qr.pdf`, { headers: { cookie: ctx.cookie } })),
     )
     clearInterval(sampler)
 
@@ -98,44 +75,44 @@ describe('a burst of QR PDFs', () => {
 
     // Drained: the refused ones succeed when tried again.
     // Each slot frees once its page is blank again, just after its PDF was sent (decision 033).
-    await expect.poll(() => renderer.pdfQueueState(), { timeout: 5_000 }).toEqual({ active: 0, waiting: 0 })
-    expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
+    await expect.poll(() => ctx.renderer.pdfQueueState(), { timeout: 5_000 }).toEqual({ active: 0, waiting: 0 })
+    expect((await raw(ctx.app.base, 'GET', `/company/${ctx.companyId}/qr.pdf`, { headers: { cookie: ctx.cookie } })).status).toBe(200)
   }, 120_000)
 
   it('20 people printing at once all get their PDF (decision 033)', async () => {
-    expect(renderer.PDF_LIMITS.concurrent + renderer.PDF_LIMITS.queued).toBeGreaterThanOrEqual(20)
-    const results = await Promise.all(Array.from({ length: 20 }, () => raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })))
+    expect(ctx.renderer.PDF_LIMITS.concurrent + ctx.renderer.PDF_LIMITS.queued).toBeGreaterThanOrEqual(20)
+    const results = await Promise.all(Array.from({ length: 20 }, () => raw(ctx.app.base, 'GET', `/company/${ctx.companyId}/qr.pdf`, { headers: { cookie: ctx.cookie } })))
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200))
     for (const r of results) expect(r.body.startsWith('%PDF-')).toBe(true)
   }, 120_000)
 
   it('pages are reused between renders (one per render slot at most)', async () => {
-    const before = renderer.pdfPagePool().opened
-    for (let i = 0; i < 3; i++) expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
-    expect(renderer.pdfPagePool().opened).toBe(before)
-    expect(renderer.pdfPagePool().idle).toBeGreaterThan(0)
-    expect(renderer.pdfPagePool().idle).toBeLessThanOrEqual(renderer.PDF_LIMITS.concurrent)
+    const before = ctx.renderer.pdfPagePool().opened
+    for (let i = 0; i < 3; i++) expect((await raw(ctx.app.base, 'GET', `/company/${ctx.companyId}/qr.pdf`, { headers: { cookie: ctx.cookie } })).status).toBe(200)
+    expect(ctx.renderer.pdfPagePool().opened).toBe(before)
+    expect(ctx.renderer.pdfPagePool().idle).toBeGreaterThan(0)
+    expect(ctx.renderer.pdfPagePool().idle).toBeLessThanOrEqual(ctx.renderer.PDF_LIMITS.concurrent)
   }, 60_000)
 
   it('the browser closes when idle and starts again on the next PDF', async () => {
-    const idleMs = renderer.PDF_LIMITS.idleCloseMs
-    renderer.PDF_LIMITS.idleCloseMs = 300
+    const idleMs = ctx.renderer.PDF_LIMITS.idleCloseMs
+    ctx.renderer.PDF_LIMITS.idleCloseMs = 300
     try {
-      expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
-      expect(renderer.pdfBrowserPid()).not.toBeNull()
+      expect((await raw(ctx.app.base, 'GET', `/company/${ctx.companyId}/qr.pdf`, { headers: { cookie: ctx.cookie } })).status).toBe(200)
+      expect(ctx.renderer.pdfBrowserPid()).not.toBeNull()
       await new Promise((r) => setTimeout(r, 1500))
-      expect(renderer.pdfBrowserPid()).toBeNull()
+      expect(ctx.renderer.pdfBrowserPid()).toBeNull()
       expect(chromiumProcesses()).toBe(0)
-      expect((await raw(app.base, 'GET', `/company/${companyId}/qr.pdf`, { headers: { cookie } })).status).toBe(200)
-      expect(renderer.pdfBrowserPid()).not.toBeNull()
+      expect((await raw(ctx.app.base, 'GET', `/company/${ctx.companyId}/qr.pdf`, { headers: { cookie: ctx.cookie } })).status).toBe(200)
+      expect(ctx.renderer.pdfBrowserPid()).not.toBeNull()
     } finally {
-      renderer.PDF_LIMITS.idleCloseMs = idleMs
+      ctx.renderer.PDF_LIMITS.idleCloseMs = idleMs
     }
   }, 60_000)
 
   it('Chromium keeps its sandbox unless the server runs as root', () => {
-    expect(renderer.chromiumArgs({ sandbox: true })).not.toContain('--no-sandbox')
-    expect(renderer.chromiumArgs({ sandbox: false })).toContain('--no-sandbox')
-    expect(renderer.chromiumArgs().includes('--no-sandbox')).toBe(process.getuid?.() === 0)
+    expect(ctx.renderer.chromiumArgs({ sandbox: true })).not.toContain('--no-sandbox')
+    expect(ctx.renderer.chromiumArgs({ sandbox: false })).toContain('--no-sandbox')
+    expect(ctx.renderer.chromiumArgs().includes('--no-sandbox')).toBe(process.getuid?.() === 0)
   })
 })

@@ -10,12 +10,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '#db/client.ts'
 import { vehicles } from '#db/schema/index.ts'
 import type * as Renderer from '#server/pdf/render.server.ts'
-import { createTestDb } from '#tests/helpers/db.ts'
-import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
-import { raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { raw } from '#tests/helpers/http-app.ts'
 import {
   INSPECTION_TEXT_FIELDS,
   insertInspection,
@@ -23,15 +20,12 @@ import {
   newVehicle,
   PRE_INSPECTION_TEXT_FIELDS,
 } from '#tests/helpers/inspection-records.ts'
+import { managerApp } from '#tests/helpers/manager-app.ts'
 
-let db: Database
-let app: RunningApp
-let renderer: typeof Renderer
+const ctx = managerApp({ company: 'Safety Owner', types: ['Owner'], pdf: true })
 let trap: Server
 let port: number
 const hits: string[] = []
-let cookie: string
-let companyId: number
 let vehicleId: number
 
 /** Everything that could make a page load something, aimed at the trap (and at the disk). */
@@ -63,35 +57,24 @@ beforeAll(async () => {
   await new Promise<void>((r) => trap.listen(0, '127.0.0.1', () => r()))
   port = (trap.address() as AddressInfo).port
 
-  db = createTestDb()
-  const company = await createCompany(db, 'Safety Owner', ['Owner'])
-  companyId = company.id
-  const owner = await createUser(db)
-  await grantRole(db, owner.id, companyId, 'Owner')
-  cookie = `operon_session=${await webSessionFor(db, owner.id)}`
-  vehicleId = (await newVehicle(db, owner.id, companyId)).id
+  vehicleId = (await newVehicle(ctx.db, ctx.userId, ctx.companyId)).id
   // The vehicle's texts are printed too: hostile as well (written directly, past the form's rules).
-  await db.transaction((tx) => tx.update(vehicles).set({ make: payload('make'), model: payload('model'), licensePlate: payload('plate') }).where(eq(vehicles.id, vehicleId)))
-  app = await startApp(db)
-  renderer = await app.load<typeof Renderer>('/server/pdf/render.server.ts')
-}, 120_000)
+  await ctx.db.transaction((tx) => tx.update(vehicles).set({ make: payload('make'), model: payload('model'), licensePlate: payload('plate') }).where(eq(vehicles.id, vehicleId)))
+})
 afterAll(async () => {
-  await renderer?.closePdfBrowser()
-  await app?.close()
-  await db?.close()
   await new Promise<void>((r) => trap.close(() => r()))
 })
 
 async function renderedWhileWatching(path: string) {
   const seen: Renderer.PdfRenderRecord[] = []
-  renderer.observePdfRenders((r) => seen.push(r))
+  ctx.renderer.observePdfRenders((r) => seen.push(r))
   try {
-    const res = await raw(app.base, 'GET', path, { headers: { cookie } })
+    const res = await raw(ctx.app.base, 'GET', path, { headers: { cookie: ctx.cookie } })
     // Anything the page might have started has had time to arrive.
     await new Promise((r) => setTimeout(r, 300))
     return { res, record: seen.at(-1) }
   } finally {
-    renderer.observePdfRenders(null)
+    ctx.renderer.observePdfRenders(null)
   }
 }
 
@@ -121,8 +104,8 @@ function expectTextNotMarkup(html: string) {
 describe('PDF safety: hostile text in every field', () => {
   it('a pre-inspection: the PDF renders, the trap gets no hit, no file: request is even attempted, the text stays text', async () => {
     const text = Object.fromEntries(PRE_INSPECTION_TEXT_FIELDS.map((f) => [f, payload(`pre-${f}`)]))
-    const pre = await insertPreInspection(db, { vehicleId, operatorCompanyId: companyId, defective: ['tires'], text, signature: false, photos: 2 })
-    const { res, record } = await renderedWhileWatching(`/PrintPreInspection/${companyId}/pdf?id=${pre.id}`)
+    const pre = await insertPreInspection(ctx.db, { vehicleId, operatorCompanyId: ctx.companyId, defective: ['tires'], text, signature: false, photos: 2 })
+    const { res, record } = await renderedWhileWatching(`/PrintPreInspection/${ctx.companyId}/pdf?id=${pre.id}`)
     expect(res.status).toBe(200)
     expect(res.body.startsWith('%PDF-')).toBe(true)
     expect(hits).toEqual([])
@@ -133,7 +116,7 @@ describe('PDF safety: hostile text in every field', () => {
     // Every field's payload made it into the document as text.
     for (const f of PRE_INSPECTION_TEXT_FIELDS) expect(record!.html, f).toContain(`http://127.0.0.1:${port}/pre-${f}/img`)
     // The print page shows the same text as text.
-    const pageRes = await raw(app.base, 'GET', `/PrintPreInspection/${companyId}?id=${pre.id}`, { headers: { cookie } })
+    const pageRes = await raw(ctx.app.base, 'GET', `/PrintPreInspection/${ctx.companyId}?id=${pre.id}`, { headers: { cookie: ctx.cookie } })
     expect(pageRes.status).toBe(200)
     expect(pageRes.body).not.toContain(`<img src="http://127.0.0.1:${port}`)
     expect(pageRes.body).not.toContain('<iframe src=http')
@@ -141,8 +124,8 @@ describe('PDF safety: hostile text in every field', () => {
 
   it('an inspection: the same, with hostile comments on all 48 items', async () => {
     const text = Object.fromEntries(INSPECTION_TEXT_FIELDS.map((f) => [f, payload(`insp-${f}`)]))
-    const insp = await insertInspection(db, { vehicleId, unsatisfactory: ['brakeFluidConditionLevel'], text, photos: 2, signature: false })
-    const { res, record } = await renderedWhileWatching(`/PrintInspection/${companyId}/pdf?id=${insp.id}`)
+    const insp = await insertInspection(ctx.db, { vehicleId, unsatisfactory: ['brakeFluidConditionLevel'], text, photos: 2, signature: false })
+    const { res, record } = await renderedWhileWatching(`/PrintInspection/${ctx.companyId}/pdf?id=${insp.id}`)
     expect(res.status).toBe(200)
     expect(res.body.startsWith('%PDF-')).toBe(true)
     expect(hits).toEqual([])
@@ -154,10 +137,10 @@ describe('PDF safety: hostile text in every field', () => {
 
   it('the renderer alone: raw hostile HTML without the page policy loads nothing — every attempt is aborted by the interception', async () => {
     const seen: Renderer.PdfRenderRecord[] = []
-    renderer.observePdfRenders((r) => seen.push(r))
+    ctx.renderer.observePdfRenders((r) => seen.push(r))
     try {
       const html = `<!doctype html><html><head><title>raw</title>${payload('raw')}</head><body>${payload('raw-body')}</body></html>`
-      const pdf = await renderer.renderPdf(html, { policy: false })
+      const pdf = await ctx.renderer.renderPdf(html, { policy: false })
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
       await new Promise((r) => setTimeout(r, 300))
       expect(hits).toEqual([])
@@ -167,14 +150,14 @@ describe('PDF safety: hostile text in every field', () => {
       expect(requests.every((r) => !r.allowed)).toBe(true)
       // With the policy (the normal path) the subresources do not even get to try; a
       // <meta refresh> navigation is not a CSP matter: the interception aborts it.
-      await renderer.renderPdf(html)
+      await ctx.renderer.renderPdf(html)
       await new Promise((r) => setTimeout(r, 300))
       expect(hits).toEqual([])
       const withPolicy = seen.at(-1)!.requests
       expect(withPolicy.every((r) => !r.allowed)).toBe(true)
       expect(withPolicy.filter((r) => !r.url.endsWith('/refresh'))).toEqual([])
     } finally {
-      renderer.observePdfRenders(null)
+      ctx.renderer.observePdfRenders(null)
     }
   }, 60_000)
 })

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
+import { processState } from '#db/process-state.ts'
 import { resetEnvCache } from '#server/env.server.ts'
 import { descendantsOf, isChromium } from '#tests/helpers/proc-tree.ts'
 
@@ -22,7 +23,7 @@ afterAll(async () => {
   Object.assign(process.env, envAtStart)
   resetEnvCache()
   vi.useRealTimers()
-  delete (globalThis as { __operonDb?: unknown }).__operonDb
+  processState<{ db?: unknown }>('db', () => ({})).db = undefined
 })
 
 // A test that logs an error it did not expect fails: errors must not pass silently.

@@ -60,6 +60,16 @@ describe('sendPreTrip', () => {
     }
   })
 
+  it('goes through the browser\'s one tRPC client (its batched wire format), the idempotency key in the body', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify([{ result: { data: { id: 1, isSatisfactory: true } } }]), { status: 200, headers: { 'content-type': 'application/json' } }))
+    vi.stubGlobal('fetch', fetchMock)
+    expect((await sendPreTrip({ idempotencyKey: 'k-1' })).kind).toBe('filed')
+    const [url, init] = fetchMock.mock.calls[0]!
+    expect(url).toBe('/trpc/inspections.submitPreInspection?batch=1')
+    expect(init.method).toBe('POST')
+    expect(JSON.parse(String(init.body))).toEqual({ 0: { idempotencyKey: 'k-1' } })
+  })
+
   it('a filing the server took is filed', async () => {
     const filed = { id: 7, isSatisfactory: true }
     answer(200, { result: { data: filed } })

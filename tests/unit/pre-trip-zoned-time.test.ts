@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { emptyValues, payloadOf } from '#app/components/pre-trip/payload.ts'
+import { emptyValues } from '#app/components/pre-trip/payload.ts'
+import { payloadOf } from '#app/components/pre-trip/payload-body.ts'
 import { instantOfWallTime, wallTimeOf } from '#app/components/pre-trip/zoned-time.ts'
 
 /** The pre-trip's time fields show the operator company's wall time; the API takes instants (decision 031). */

@@ -7,7 +7,8 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { isStreamedAnswer, rememberedText, writeWithBackpressure } from '#server/http/stream-body.server.ts'
+import { rememberedText } from '#server/context/answer-text.server.ts'
+import { isStreamedAnswer, writeWithBackpressure } from '#server/http/stream-body.server.ts'
 import { json } from '#server/rest/respond.ts'
 import { jsonArrayResponse } from '#server/rest/stream.server.ts'
 

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { FormError } from '#app/components/forms/field.tsx'
 import { LanguageSwitcher } from '#app/components/language-switcher.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { useT } from '#app/utils/i18n.tsx'
@@ -25,27 +26,12 @@ export function AuthShell({ title, children, wide }: { title: string; children: 
   )
 }
 
-/** A form-level message (errors are announced to screen readers). */
+/** A form-level message (errors are announced to screen readers, through the field kit's FormError). */
 export function FormMessage({ message, tone = 'error' }: { message?: string | null; tone?: 'error' | 'success' }) {
   if (!message) return null
+  if (tone === 'error') return <FormError message={message} />
   return (
-    <p
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={
-        tone === 'error'
-          ? 'rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive'
-          : 'rounded-md border border-success/30 bg-success/10 px-3 py-2 text-sm'
-      }
-    >
-      {message}
-    </p>
-  )
-}
-
-export function FieldError({ id, message }: { id?: string; message?: string }) {
-  if (!message) return null
-  return (
-    <p id={id} className="text-sm text-destructive">
+    <p role="status" className="rounded-md border border-success/30 bg-success/10 px-3 py-2 text-sm">
       {message}
     </p>
   )

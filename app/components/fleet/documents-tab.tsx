@@ -2,6 +2,7 @@ import { useLocation, useRevalidator } from '@remix-run/react'
 import { FileTextIcon, Trash2Icon, UploadIcon } from 'lucide-react'
 import * as React from 'react'
 import { toast } from 'sonner'
+import { FormError } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
@@ -108,9 +109,7 @@ export function DocumentsTab({ vehicleId, documents, readOnly, actionPath, error
     <section aria-label={t('Documents')} className="grid gap-4" data-testid="documents-tab">
       {readOnly ? null : <UploadForm vehicleId={vehicleId} actionPath={postTo} />}
       {error ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-          {error}
-        </p>
+        <FormError message={error} className="bg-destructive/5" />
       ) : documents.length === 0 ? (
         <EmptyState
           icon={FileTextIcon}

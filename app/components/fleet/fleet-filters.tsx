@@ -6,18 +6,8 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { FUEL_TYPES, POWERTRAIN_TYPES, TRANSMISSION_TYPES } from '#catalog/vehicle.ts'
-import {
-  filtersFromSearch,
-  hasActiveFilters,
-  INTERIOR_FEATURE_OPTIONS,
-  LICENSE_STATUS_OPTIONS,
-  SERVICE_OPTIONS,
-  LIST_PARAMS,
-  SAFETY_FEATURE_OPTIONS,
-  type FleetFilters as FleetFiltersValue,
-  type FleetList,
-  type ListParam,
-} from './shared.ts'
+import { type FleetFilters as FleetFiltersValue, INTERIOR_FEATURE_OPTIONS, LICENSE_STATUS_OPTIONS, LIST_PARAMS, type ListParam, SAFETY_FEATURE_OPTIONS, SERVICE_OPTIONS, filtersFromSearch, hasActiveFilters } from './filters.ts'
+import type { FleetList } from './view-types.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { applySearch, hrefOf, useCurrentSearch, useHrefWith, useSearchNavigate } from './use-fleet-url.ts'

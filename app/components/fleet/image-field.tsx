@@ -1,9 +1,10 @@
 import { BusFrontIcon, CropIcon, ImageUpIcon } from 'lucide-react'
 import * as React from 'react'
 import type { Area, Point } from 'react-easy-crop'
+import { FieldError, controlProps } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { VEHICLE_IMAGE } from '#catalog/fleet.ts'
-import { vehicleImagePath } from './shared.ts'
+import { vehicleImagePath } from './urls.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
@@ -86,11 +87,7 @@ function Cropping({ src, onDone, onCancel }: { src: string; onDone: (base64: str
         {t('Zoom')}
         <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.currentTarget.value))} className="w-40 accent-primary" />
       </label>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} alert />
       <div className="flex gap-2">
         <Button type="button" size="sm" onClick={() => void apply()} disabled={!area || busy} data-testid="apply-crop">
           <CropIcon aria-hidden="true" />
@@ -132,7 +129,6 @@ export function ImageField({
   const [source, setSource] = React.useState<string | null>(null)
   const fileRef = React.useRef<HTMLInputElement>(null)
   React.useEffect(() => () => (source ? URL.revokeObjectURL(source) : undefined), [source])
-  const errorId = 'vehicle-image-error'
 
   const preview = imageData ? (
     <img src={`data:image/jpeg;base64,${imageData}`} alt={t('New picture')} width={200} height={150} className="h-36 w-48 rounded border object-cover" data-testid="image-preview" />
@@ -177,8 +173,7 @@ export function ImageField({
               // Without JavaScript the file itself is posted; with it, only the cropped JPEG.
               name={hydrated ? undefined : 'imageFile'}
               accept="image/jpeg,image/png,image/webp"
-              aria-describedby={`vehicle-image-hint${error ? ` ${errorId}` : ''}`}
-              aria-invalid={error ? true : undefined}
+              {...controlProps('vehicle-image', error, 'vehicle-image-hint')}
               onChange={(e) => {
                 const file = e.currentTarget.files?.[0]
                 if (!hydrated || !file) return
@@ -203,11 +198,7 @@ export function ImageField({
                 {t('Remove the current picture')}
               </label>
             ) : null}
-            {error ? (
-              <p id={errorId} className="text-sm text-destructive">
-                {t(error)}
-              </p>
-            ) : null}
+            <FieldError id="vehicle-image-error" name="image" message={error ? t(error) : null} />
           </div>
         </div>
       )}

@@ -3,7 +3,7 @@ import { GaugeIcon } from 'lucide-react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
+import { Field, FormError } from '#app/components/forms/field.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { formatOdometer, ODOMETER_MAX } from '#catalog/odometer.ts'
@@ -48,7 +48,7 @@ function CorrectionForm({ history }: { history: OdometerHistoryView }) {
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === ODOMETER_INTENT
   // Back to the same row and tab, without a dialog.
   const action = `${location.pathname}${hrefOf(applySearch(location.search, { dialog: null, id: null, index: null, open: history.vehicleId, tab: 'details' }))}`
-  const err = (name: string) => result?.fieldErrors[name]
+  const err = (name: string) => (result?.fieldErrors[name] ? t(result.fieldErrors[name]) : null)
   return (
     <Form method="post" action={action} preventScrollReset className="mt-3 grid gap-3 rounded-md border bg-background p-3" aria-label={t(ODOMETER_TEXT.correct)} data-testid="odometer-correction">
       <input type="hidden" name="intent" value={ODOMETER_INTENT} />
@@ -56,52 +56,13 @@ function CorrectionForm({ history }: { history: OdometerHistoryView }) {
       <p className="text-sm text-muted-foreground">
         {t('For an odometer that was replaced or misread. The correction may be lower than the latest reading and starts a new baseline.')}
       </p>
-      {result?.formError && !Object.keys(result.fieldErrors).length ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(result.formError)}
-        </p>
-      ) : null}
-      <div className="grid gap-1">
-        <Label htmlFor="odometer-reading">{t('Corrected reading (miles)')}</Label>
-        <Input
-          id="odometer-reading"
-          name="reading"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={ODOMETER_MAX}
-          step={1}
-          required
-          defaultValue={result?.values.reading ?? ''}
-          aria-invalid={err('reading') ? true : undefined}
-          aria-describedby={err('reading') ? 'odometer-reading-error' : undefined}
-          className="max-w-48"
-        />
-        {err('reading') ? (
-          <p id="odometer-reading-error" className="text-sm text-destructive">
-            {t(err('reading') ?? '')}
-          </p>
-        ) : null}
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="odometer-reason">{t('Reason')}</Label>
-        <Textarea
-          id="odometer-reason"
-          name="reason"
-          required
-          maxLength={500}
-          rows={2}
-          placeholder={t('Odometer replaced')}
-          defaultValue={result?.values.reason ?? ''}
-          aria-invalid={err('reason') ? true : undefined}
-          aria-describedby={err('reason') ? 'odometer-reason-error' : undefined}
-        />
-        {err('reason') ? (
-          <p id="odometer-reason-error" className="text-sm text-destructive">
-            {t(err('reason') ?? '')}
-          </p>
-        ) : null}
-      </div>
+      <FormError message={result?.formError && !Object.keys(result.fieldErrors).length ? t(result.formError) : null} />
+      <Field id="odometer-reading" name="reading" label={t('Corrected reading (miles)')} error={err('reading')} className="gap-1">
+        {(control) => <Input {...control} type="number" inputMode="numeric" min={0} max={ODOMETER_MAX} step={1} required defaultValue={result?.values.reading ?? ''} className="max-w-48" />}
+      </Field>
+      <Field id="odometer-reason" name="reason" label={t('Reason')} error={err('reason')} className="gap-1">
+        {(control) => <Textarea {...control} required maxLength={500} rows={2} placeholder={t('Odometer replaced')} defaultValue={result?.values.reason ?? ''} />}
+      </Field>
       <div>
         <Button type="submit" variant="outline" size="sm" disabled={busy}>
           {t(ODOMETER_TEXT.correct)}

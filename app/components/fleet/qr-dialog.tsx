@@ -2,7 +2,8 @@ import { PrinterIcon } from 'lucide-react'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { useT } from '#app/utils/i18n.tsx'
-import { FLEET_TEXT, vehicleQrPdfPath } from './shared.ts'
+import { FLEET_TEXT } from './texts.ts'
+import { vehicleQrPdfPath } from './urls.ts'
 
 export interface QrTarget {
   id: number

@@ -1,6 +1,6 @@
 import { vehicleFieldsSchema } from '#server/fleet/vehicle-schema.ts'
 import { fieldErrorsOf } from '#server/validation.ts'
-import type { VehicleFormValues } from './shared.ts'
+import type { VehicleFormValues } from './fields.ts'
 
 /**
  * The spec's rules (section 5), checked in the browser before posting with the

@@ -5,24 +5,17 @@ import { toast } from 'sonner'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
+import { Field, FieldError, controlProps } from '#app/components/forms/field.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { isTrpcClientError, trpcCall } from '#app/utils/trpc-call.ts'
 import { isVinFormatValid, vinCheckDigitValid } from '#catalog/vin.ts'
 import { VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
 import { ImageField } from './image-field.tsx'
-import {
-  emptyVehicleValues,
-  FLEET_INTENT,
-  fillFromVin,
-  FLEET_TEXT,
-  lookupModelYear,
-  VEHICLE_FORM_SECTIONS,
-  type FieldDef,
-  type VehicleFieldName,
-  type VehicleFormResult,
-  type VehicleFormValues,
-} from './shared.ts'
+import { type FieldDef, VEHICLE_FORM_SECTIONS, type VehicleFieldName, type VehicleFormResult, type VehicleFormValues, emptyVehicleValues } from './fields.ts'
+import { FLEET_INTENT } from './intents.ts'
+import { FLEET_TEXT } from './texts.ts'
+import { fillFromVin, lookupModelYear } from './vin.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
@@ -52,92 +45,102 @@ function FieldInput({
 }) {
   const { t } = useT()
   const id = `vehicle-${def.name}`
-  const hintId = def.hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
-  const describedBy = [hintId, errorId, extraDescribedBy].filter(Boolean).join(' ') || undefined
   const name = def.name as VehicleFieldName
-  const common = { id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }
+  const message = error ? t(error) : null
   if (def.kind === 'checkbox') {
     return (
-      <div className="flex items-center gap-2 self-end py-2">
-        <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(name, e.currentTarget.checked)} className="size-4 accent-primary" />
-        <label htmlFor={id} className="text-sm">
-          {t(def.label)}
-        </label>
+      <div className="grid content-start gap-1.5 self-end py-2">
+        <div className="flex items-center gap-2">
+          <input
+            id={id}
+            name={name}
+            {...controlProps(id, message, extraDescribedBy)}
+            type="checkbox"
+            checked={value === true}
+            onChange={(e) => onChange(name, e.currentTarget.checked)}
+            className="size-4 accent-primary"
+          />
+          <label htmlFor={id} className="text-sm">
+            {t(def.label)}
+          </label>
+        </div>
+        <FieldError id={`${id}-error`} name={name} message={message} testId={`error-${def.name}`} />
       </div>
     )
   }
-  let control: React.ReactNode
-  if (def.kind === 'select') {
-    control = (
-      <select
-        {...common}
-        value={String(value)}
-        onChange={(e) => onChange(name, e.currentTarget.value)}
-        className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive"
-      >
-        <option value={def.placeholder.value}>{t(def.placeholder.label)}</option>
-        {def.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {t(o.label)}
-          </option>
-        ))}
-      </select>
-    )
-  } else {
-    const isVin = name === 'vin'
-    control = (
-      <Input
-        {...common}
-        type={def.kind === 'number' ? 'number' : def.kind === 'date' ? 'date' : 'text'}
-        value={String(value)}
-        onChange={(e) => onChange(name, isVin ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)}
-        required={def.kind === 'text' && def.required ? true : undefined}
-        maxLength={def.kind === 'text' ? def.maxLength : undefined}
-        placeholder={def.kind === 'text' && def.placeholder ? t(def.placeholder) : undefined}
-        min={def.kind === 'number' ? def.min : undefined}
-        max={def.kind === 'number' ? def.max : undefined}
-        step={def.kind === 'number' ? def.step : undefined}
-        inputMode={def.kind === 'number' ? (def.step === 1 ? 'numeric' : 'decimal') : undefined}
-        // Without JavaScript the browser checks the VIN's shape (lower case is accepted: the server upper-cases it).
-        pattern={isVin ? '[A-HJ-NPR-Za-hj-npr-z0-9]{17}' : undefined}
-        title={isVin ? t('17 letters and digits, without I, O or Q') : undefined}
-        autoCapitalize={isVin ? 'characters' : undefined}
-        spellCheck={isVin ? false : undefined}
-        className={isVin ? 'font-mono uppercase' : undefined}
-      />
-    )
-  }
+  const label = (
+    <>
+      {t(def.label)}
+      {def.kind === 'text' && def.required ? (
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
+      ) : null}
+    </>
+  )
   return (
-    <div className="grid content-start gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {t(def.label)}
-        {def.kind === 'text' && def.required ? (
-          <span aria-hidden="true" className="text-destructive">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      {after ? (
-        <div className="flex gap-2">
-          <div className="min-w-0 flex-1">{control}</div>
-          {after}
-        </div>
-      ) : (
-        control
-      )}
-      {def.hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {t(def.hint)}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive" data-testid={`error-${def.name}`}>
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      id={id}
+      name={name}
+      label={label}
+      error={message}
+      hint={def.hint ? t(def.hint) : undefined}
+      describedBy={extraDescribedBy}
+      errorTestId={`error-${def.name}`}
+      live={false}
+    >
+      {(common) => {
+        let control: React.ReactNode
+        if (def.kind === 'select') {
+          control = (
+            <select
+              {...common}
+              value={String(value)}
+              onChange={(e) => onChange(name, e.currentTarget.value)}
+              className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive"
+            >
+              <option value={def.placeholder.value}>{t(def.placeholder.label)}</option>
+              {def.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {t(o.label)}
+                </option>
+              ))}
+            </select>
+          )
+        } else {
+          const isVin = name === 'vin'
+          control = (
+            <Input
+              {...common}
+              type={def.kind === 'number' ? 'number' : def.kind === 'date' ? 'date' : 'text'}
+              value={String(value)}
+              onChange={(e) => onChange(name, isVin ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)}
+              required={def.kind === 'text' && def.required ? true : undefined}
+              maxLength={def.kind === 'text' ? def.maxLength : undefined}
+              placeholder={def.kind === 'text' && def.placeholder ? t(def.placeholder) : undefined}
+              min={def.kind === 'number' ? def.min : undefined}
+              max={def.kind === 'number' ? def.max : undefined}
+              step={def.kind === 'number' ? def.step : undefined}
+              inputMode={def.kind === 'number' ? (def.step === 1 ? 'numeric' : 'decimal') : undefined}
+              // Without JavaScript the browser checks the VIN's shape (lower case is accepted: the server upper-cases it).
+              pattern={isVin ? '[A-HJ-NPR-Za-hj-npr-z0-9]{17}' : undefined}
+              title={isVin ? t('17 letters and digits, without I, O or Q') : undefined}
+              autoCapitalize={isVin ? 'characters' : undefined}
+              spellCheck={isVin ? false : undefined}
+              className={isVin ? 'font-mono uppercase' : undefined}
+            />
+          )
+        }
+        return after ? (
+          <div className="flex gap-2">
+            <div className="min-w-0 flex-1">{control}</div>
+            {after}
+          </div>
+        ) : (
+          control
+        )
+      }}
+    </Field>
   )
 }
 

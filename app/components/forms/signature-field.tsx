@@ -3,6 +3,7 @@ import type SignaturePad from 'signature_pad'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { Field, FieldError, controlProps } from './field.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { loadOnce, whenLoaded } from '#app/utils/load-once.ts'
 import { useT } from '#app/utils/i18n.tsx'
@@ -35,7 +36,6 @@ export function SignatureField({ name, typedName, label, defaultValue, typedDefa
   const canvasRef = React.useRef<HTMLCanvasElement>(null)
   const padRef = React.useRef<SignaturePad | null>(null)
   const [value, setValue] = React.useState(defaultValue ?? '')
-  const errorId = `${name}-error`
   const onChangeRef = React.useRef(onChange)
   onChangeRef.current = onChange
 
@@ -87,24 +87,9 @@ export function SignatureField({ name, typedName, label, defaultValue, typedDefa
 
   if (!hydrated) {
     return (
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${typedName}-input`}>{t('{label}: type your full name', { label })}</Label>
-        <Input
-          id={`${typedName}-input`}
-          name={typedName}
-          defaultValue={typedDefault}
-          autoComplete="name"
-          required
-          maxLength={200}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        {error ? (
-          <p id={errorId} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field id={`${typedName}-input`} name={typedName} label={t('{label}: type your full name', { label })} error={error} live={false}>
+        {(control) => <Input {...control} defaultValue={typedDefault} autoComplete="name" required maxLength={200} />}
+      </Field>
     )
   }
 
@@ -129,17 +114,12 @@ export function SignatureField({ name, typedName, label, defaultValue, typedDefa
         ref={canvasRef}
         role="img"
         aria-labelledby={`${name}-label`}
-        aria-describedby={error ? errorId : undefined}
-        aria-invalid={error ? true : undefined}
+        {...controlProps(name, error)}
         className="h-40 w-full touch-none rounded-md border border-input bg-white"
       />
       <p className="text-xs text-muted-foreground">{t('Sign with your finger or the mouse inside the box.')}</p>
       <input type="hidden" name={name} value={value} />
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${name}-error`} name={name} message={error} />
     </div>
   )
 }

@@ -10,7 +10,7 @@ import { PrinterIcon } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { useT, type Translate } from '#app/utils/i18n.tsx'
 import { TrpcProviders, useTRPC } from '#app/utils/trpc.tsx'
-import { printPath, type FormDialogKind } from './form-detail-dialog.tsx'
+import { printPath, type FormDialogKind } from './form-detail-path.ts'
 import { InspectionDocument, PreInspectionDocument, type PhotosState } from './form-print.tsx'
 
 function Missing({ text }: { text: string }) {

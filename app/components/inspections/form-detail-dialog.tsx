@@ -11,15 +11,10 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#app/components/ui/dialog.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { printPath, type FormDialogKind } from './form-detail-path.ts'
 
 // The dialog's body (tRPC, TanStack Query, the printed form) loads when a dialog opens (decision 053).
 const FormDetailBody = React.lazy(() => import('./form-detail-body.tsx'))
-
-export type FormDialogKind = 'pre-inspection' | 'inspection'
-
-export function printPath(kind: FormDialogKind, companyId: number | string, id: number) {
-  return `/${kind === 'pre-inspection' ? 'PrintPreInspection' : 'PrintInspection'}/${companyId}?id=${id}`
-}
 
 const DIALOG_CLASS =
   'flex h-[100dvh] max-h-[100dvh] w-screen max-w-none flex-col gap-3 rounded-none p-3 sm:h-[min(800px,calc(100dvh-2rem))] sm:max-h-[min(800px,calc(100dvh-2rem))] sm:w-[min(800px,calc(100vw-2rem))] sm:max-w-none sm:rounded-lg sm:p-4'

@@ -1,9 +1,9 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { DownloadIcon, PrinterIcon } from 'lucide-react'
+import { Field, FormError } from '#app/components/forms/field.tsx'
 import { SignatureField } from '#app/components/forms/signature-field.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
@@ -38,19 +38,13 @@ function SignForm({ side, lease, signerName, action }: { side: LeaseSide; lease:
       <input type="hidden" name="intent" value={LEASE_SIGN_INTENT} />
       <input type="hidden" name="side" value={side} />
       {hydrated ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={`signerName-${side}`}>{t('Your full name')}</Label>
-          <Input id={`signerName-${side}`} name="signerName" defaultValue={signerName} autoComplete="name" required maxLength={100} aria-invalid={errors.signerName ? true : undefined} />
-          {errors.signerName ? <p className="text-sm text-destructive">{t(errors.signerName)}</p> : null}
-        </div>
+        <Field id={`signerName-${side}`} name="signerName" label={t('Your full name')} error={errors.signerName ? t(errors.signerName) : null}>
+          {(control) => <Input {...control} defaultValue={signerName} autoComplete="name" required maxLength={100} />}
+        </Field>
       ) : null}
       {/* Without JavaScript this is the typed full name (the field `signerName`): it signs, as on the pre-trip. */}
       <SignatureField name="signature" typedName="signerName" label={t('Signature')} error={errors.signature ?? (hydrated ? undefined : errors.signerName)} />
-      {mine && action?.formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(action.formError)}
-        </p>
-      ) : null}
+      <FormError message={mine && action?.formError ? t(action.formError) : null} />
       <p className="text-xs text-muted-foreground">
         {t('By signing you agree to this lease for {company}. Your name and the time are recorded.', { company: side === 'Owner' ? lease.owner.name : lease.operator.name })}
       </p>

@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { CopyButton } from '#app/components/ui/copy-button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useT } from '#app/utils/i18n.tsx'
-import { companyQrPdfPath, type CompanyCodeCardData } from './shared.ts'
+import { companyQrPdfPath } from './urls.ts'
+import type { CompanyCodeCardData } from './view-types.ts'
 
 function filenameOf(disposition: string | null, fallback: string) {
   const m = disposition?.match(/filename="([^"]+)"/)

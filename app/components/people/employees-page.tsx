@@ -2,7 +2,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { CompanyCodeCard } from './company-code-card.tsx'
 import { EmployeesTable } from './employees-table.tsx'
-import type { CompanyCodeCardData, EmployeePage } from './shared.ts'
+import type { CompanyCodeCardData, EmployeePage } from './view-types.ts'
 
 /** The body of /employees/{companyId} and /employeesRS/{companyId}. */
 export function EmployeesPage({

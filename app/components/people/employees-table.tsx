@@ -10,14 +10,9 @@ import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { formatDateOnly } from '#app/utils/dates.ts'
-import {
-  EMPLOYEE_PAGE_SIZES,
-  PEOPLE_TEXT,
-  ROLE_STATUS_INTENT,
-  type EmployeePage,
-  type EmployeeRoleView,
-  type EmployeeView,
-} from './shared.ts'
+import { ROLE_STATUS_INTENT } from './intents.ts'
+import { PEOPLE_TEXT } from './texts.ts'
+import { EMPLOYEE_PAGE_SIZES, type EmployeePage, type EmployeeRoleView, type EmployeeView } from './view-types.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
 

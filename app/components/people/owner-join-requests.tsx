@@ -1,5 +1,6 @@
 import { JoinRequestsTable } from './join-requests-table.tsx'
-import { PEOPLE_TEXT, type JoinRequestList } from './shared.ts'
+import { PEOPLE_TEXT } from './texts.ts'
+import type { JoinRequestList } from './view-types.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
 

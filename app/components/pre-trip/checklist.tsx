@@ -1,4 +1,5 @@
 import { CheckCheck } from 'lucide-react'
+import { FieldError } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { preInspectionItemsBySection, type PreInspectionItemKey } from '#catalog/checklists.ts'
@@ -112,11 +113,7 @@ export function Checklist({
                     onChange={() => onAnswer(item.key, true)}
                   />
                 </div>
-                {error ? (
-                  <p id={`${item.key}-error`} className="text-sm text-destructive">
-                    {error}
-                  </p>
-                ) : null}
+                <FieldError id={`${item.key}-error`} name={item.key} message={error} />
               </div>
             )
           })}

@@ -3,54 +3,13 @@ import * as React from 'react'
 import { Link } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
 import type { OutboxEntry } from '#app/utils/offline-queue.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { loadQueue } from './outbox-flusher.ts'
-import { englishText, FILED_TEXT, type PreTripDraft } from './types.ts'
+import { useOnline } from './use-outbox.ts'
+import { reasonText } from './reason-text.ts'
+import { englishText, FILED_TEXT } from './types.ts'
 import { deviceTimeZone, formatInstant } from '#app/utils/dates.ts'
 import { useT, type Translate } from '#app/utils/i18n.tsx'
 
 export { loadQueue } from './outbox-flusher.ts'
-
-/** The outbox and drafts of the user, kept fresh across tabs; null until read (and without JavaScript). */
-export function useOutbox(userId: number): { entries: OutboxEntry[]; drafts: PreTripDraft[] } | null {
-  const [state, setState] = React.useState<{ entries: OutboxEntry[]; drafts: PreTripDraft[] } | null>(null)
-  React.useEffect(() => {
-    let alive = true
-    let stop = () => {}
-    void loadQueue()
-      .then((q) => {
-        const read = () =>
-          void Promise.all([q.listOutbox(userId), q.listDrafts(userId)])
-            .then(([entries, drafts]) => alive && setState({ entries, drafts }))
-            .catch(() => alive && setState({ entries: [], drafts: [] }))
-        read()
-        if (alive) stop = q.onOutboxChange(read)
-      })
-      .catch(() => alive && setState({ entries: [], drafts: [] }))
-    return () => {
-      alive = false
-      stop()
-    }
-  }, [userId])
-  return state
-}
-
-export function useOnline(): boolean {
-  const hydrated = useHydrated()
-  const [online, setOnline] = React.useState(true)
-  React.useEffect(() => {
-    setOnline(navigator.onLine)
-    const on = () => setOnline(true)
-    const off = () => setOnline(false)
-    window.addEventListener('online', on)
-    window.addEventListener('offline', off)
-    return () => {
-      window.removeEventListener('online', on)
-      window.removeEventListener('offline', off)
-    }
-  }, [])
-  return hydrated ? online : true
-}
 
 /** What happened to a filing, in words (the icon is never the only signal). */
 export function filedSummary(entry: Pick<OutboxEntry, 'filed'>, t: Translate = englishText): string {
@@ -60,15 +19,6 @@ export function filedSummary(entry: Pick<OutboxEntry, 'filed'>, t: Translate = e
   const code = filed.repairIdentifier
   const sent = code ? t('Sent: defects reported, repair job created ({code})', { code }) : t('Sent: defects reported, repair job created')
   return filed.outOfService ? `${sent}; ${t(FILED_TEXT.outOfServiceShort)}` : sent
-}
-
-/**
- * Why a filing still waits, in the page's language. The outbox keeps the reason as written
- * (English ids from the queue, or the server's message, already in the language it was sent in).
- */
-export function reasonText(t: Translate, reason: string): string {
-  const status = /^The server answered (\d+)$/.exec(reason)?.[1]
-  return status ? t('The server answered {status}', { status }) : t(reason)
 }
 
 /** The pre-trips saved on this phone and not yet (or just) sent. */

@@ -1,4 +1,5 @@
 import { Camera, ImagePlus, X } from 'lucide-react'
+import { FieldError } from '#app/components/forms/field.tsx'
 import * as React from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { loadOnce } from '#app/utils/load-once.ts'
@@ -73,11 +74,7 @@ export function CameraInput({
           aria-describedby={error ? `${id}-error` : undefined}
           className="block w-full min-w-0 text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-input file:bg-background file:px-3"
         />
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-error`} name={name} message={error} />
       </div>
     )
   }
@@ -119,11 +116,7 @@ export function CameraInput({
           </div>
         ) : null}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} name={name} message={error} />
     </div>
   )
 }

@@ -1,10 +1,11 @@
 import { ShieldCheck, Wrench } from 'lucide-react'
+import { FieldError } from '#app/components/forms/field.tsx'
 import { formatInstant } from '#app/utils/dates.ts'
 import { OUT_OF_SERVICE_LABEL } from '#catalog/defects.ts'
 import type { CertifiedRepairView, OpenRepairView, RepairTaskView } from './types.ts'
 import { ACK_FIELD } from './types.ts'
 import { useT } from '#app/utils/i18n.tsx'
-import { repairTaskName } from '#app/components/repairs/shared.ts'
+import { repairTaskName } from '#app/components/repairs/task-name.ts'
 
 function Tasks({ tasks }: { tasks: RepairTaskView[] }) {
   const { t } = useT()
@@ -86,7 +87,7 @@ export function RepairsPanel({
           </label>
         </div>
       ))}
-      {error ? <p className="text-sm text-destructive">{error}</p> : null}
+      <FieldError name={ACK_FIELD} message={error} />
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Switch } from '#app/components/ui/switch.tsx'
+import { FormError } from '#app/components/forms/field.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 
 export const ALERT_DIGEST_INTENT = 'alertDigest'
@@ -46,11 +47,7 @@ export function AlertDigestCard({ on, hour, error }: { on: boolean; hour: number
         <p className="text-xs text-muted-foreground" aria-live="polite">
           {shown ? t('On: you receive the digest.') : t('Off: you do not receive the digest.')}
         </p>
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
       </CardContent>
     </Card>
   )

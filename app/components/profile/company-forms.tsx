@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
+import { Field, FieldError, FormError, controlProps } from '#app/components/forms/field.tsx'
 import { StatusPill } from '#app/components/ui/status-pill.tsx'
 import { TimeZoneSelect } from '#app/components/time-zone-select.tsx'
 import { DEFAULT_TIME_ZONE } from '#catalog/company-settings.ts'
@@ -34,38 +34,33 @@ export function CompanyForms({ result, busy, timeZones }: { result: CompanyFormR
           {t('Create a company')}
         </h3>
         <input type="hidden" name="intent" value={CREATE_COMPANY_INTENT} />
-        <div className="space-y-1.5">
-          <Label htmlFor="company-name">{t('Company name')}</Label>
-          <Input id="company-name" name="name" required maxLength={100} defaultValue={(create?.values.name as string) ?? ''} aria-invalid={!!create?.fieldErrors.name} />
-          {create?.fieldErrors.name ? <p className="text-sm text-destructive">{create.fieldErrors.name}</p> : null}
-        </div>
+        <Field id="company-name" name="name" label={t('Company name')} errors={create?.fieldErrors}>
+          {(control) => <Input {...control} required maxLength={100} defaultValue={(create?.values.name as string) ?? ''} />}
+        </Field>
         <fieldset className="space-y-1.5">
           <legend className="text-sm font-medium">{t('Company types')}</legend>
           {COMPANY_TYPES.map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="types" value={type} className="size-4 accent-primary" defaultChecked={(create?.values.types as string[] | undefined)?.includes(type)} />
+              <input
+                type="checkbox"
+                name="types"
+                value={type}
+                className="size-4 accent-primary"
+                defaultChecked={(create?.values.types as string[] | undefined)?.includes(type)}
+                {...controlProps('company-types', create?.fieldErrors.types, 'company-types-hint')}
+              />
               {t(TYPE_LABELS[type])}
             </label>
           ))}
-          {create?.fieldErrors.types ? <p className="text-sm text-destructive">{create.fieldErrors.types}</p> : null}
-          <p className="text-xs text-muted-foreground">{t('The first type ticked names the company code (OWN-, OPR- or RSH-).')}</p>
-        </fieldset>
-        <div className="space-y-1.5">
-          <Label htmlFor="company-time-zone">{t('Time zone')}</Label>
-          <TimeZoneSelect
-            id="company-time-zone"
-            zones={timeZones}
-            defaultValue={(create?.values.timeZone as string | undefined) || DEFAULT_TIME_ZONE}
-            guess={!create}
-            aria-invalid={!!create?.fieldErrors.timeZone}
-            aria-describedby="company-time-zone-hint"
-          />
-          <p id="company-time-zone-hint" className="text-xs text-muted-foreground">
-            {t('Dates, times and alerts of the company are in this time zone.')}
+          <FieldError id="company-types-error" name="types" message={create?.fieldErrors.types} />
+          <p id="company-types-hint" className="text-xs text-muted-foreground">
+            {t('The first type ticked names the company code (OWN-, OPR- or RSH-).')}
           </p>
-          {create?.fieldErrors.timeZone ? <p className="text-sm text-destructive">{create.fieldErrors.timeZone}</p> : null}
-        </div>
-        {create?.formError && !Object.keys(create.fieldErrors).length ? <p role="alert" className="text-sm text-destructive">{create.formError}</p> : null}
+        </fieldset>
+        <Field id="company-time-zone" name="timeZone" label={t('Time zone')} errors={create?.fieldErrors} hint={t('Dates, times and alerts of the company are in this time zone.')}>
+          {(control) => <TimeZoneSelect {...control} zones={timeZones} defaultValue={(create?.values.timeZone as string | undefined) || DEFAULT_TIME_ZONE} guess={!create} />}
+        </Field>
+        <FormError message={create && !Object.keys(create.fieldErrors).length ? create.formError : null} />
         <Button type="submit" disabled={busy}>
           {t('Create company')}
         </Button>
@@ -76,22 +71,21 @@ export function CompanyForms({ result, busy, timeZones }: { result: CompanyFormR
           {t('Join a company')}
         </h3>
         <input type="hidden" name="intent" value={JOIN_COMPANY_INTENT} />
-        <div className="space-y-1.5">
-          <Label htmlFor="join-code">{t('Company code')}</Label>
-          <Input id="join-code" name="companyCode" required placeholder={t('e.g. OPR-7H2K9Q')} autoCapitalize="characters" defaultValue={(join?.values.companyCode as string) ?? ''} aria-invalid={!!join?.fieldErrors.companyCode} />
-          {join?.fieldErrors.companyCode ? <p className="text-sm text-destructive">{join.fieldErrors.companyCode}</p> : null}
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="join-role">{t('Role')}</Label>
-          <NativeSelect id="join-role" name="role" defaultValue={(join?.values.role as string) ?? 'Driver'}>
-            {ROLES.map((r) => (
-              <option key={r.name} value={r.name}>
-                {t(r.label)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        {join?.formError && !join.fieldErrors.companyCode ? <p role="alert" className="text-sm text-destructive">{join.formError}</p> : null}
+        <Field id="join-code" name="companyCode" label={t('Company code')} errors={join?.fieldErrors}>
+          {(control) => <Input {...control} required placeholder={t('e.g. OPR-7H2K9Q')} autoCapitalize="characters" defaultValue={(join?.values.companyCode as string) ?? ''} />}
+        </Field>
+        <Field id="join-role" name="role" label={t('Role')} errors={join?.fieldErrors}>
+          {(control) => (
+            <NativeSelect {...control} defaultValue={(join?.values.role as string) ?? 'Driver'}>
+              {ROLES.map((r) => (
+                <option key={r.name} value={r.name}>
+                  {t(r.label)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <FormError message={join && !join.fieldErrors.companyCode ? join.formError : null} />
         <Button type="submit" variant="secondary" disabled={busy}>
           {t('Ask to join')}
         </Button>

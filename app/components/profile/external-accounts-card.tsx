@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import { ExternalSignInButtons } from '#app/components/external-sign-in-buttons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { FormError } from '#app/components/forms/field.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 
 export const UNLINK_EXTERNAL_INTENT = 'unlinkExternal'
@@ -49,11 +50,7 @@ export function ExternalAccountsCard({
             ))}
           </ul>
         ) : null}
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <ExternalSignInButtons providers={linkable} intent="link" divider={t('Link an account')} />
       </CardContent>
     </Card>

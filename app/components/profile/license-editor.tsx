@@ -3,7 +3,7 @@ import * as React from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { LICENSE_TYPES } from '#catalog/license-types.ts'
-import { Field } from '#app/components/forms/field.tsx'
+import { Field, FieldError } from '#app/components/forms/field.tsx'
 import { NativeSelect } from './native-select.tsx'
 import type { FieldErrors, LicenseRowValues } from './types.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -49,9 +49,9 @@ export function LicenseEditor({
   const listError = errors?.userLicenses
 
   return (
-    <fieldset className="grid min-w-0 grid-cols-1 gap-3">
+    <fieldset className="grid min-w-0 grid-cols-1 gap-3" aria-describedby={listError ? `${idPrefix}-licenses-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">{t('Licenses')}</legend>
-      {listError ? <p className="text-sm text-destructive">{listError}</p> : null}
+      <FieldError id={`${idPrefix}-licenses-error`} name="userLicenses" message={listError} />
       {rows.length === 0 ? (
         <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
           {t('No licenses. Use “Add license” to add one.')}

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
+import { Field } from '#app/components/forms/field.tsx'
 import { ProfileAvatar } from './profile-avatar.tsx'
 import { downscaleToJpeg } from '#app/utils/shrink-image.ts'
 import type { FieldErrors } from './types.ts'
@@ -33,9 +33,6 @@ export function PhotoInput({
   const [remove, setRemove] = React.useState(Boolean(removeChecked))
   const [busy, setBusy] = React.useState(false)
   const [liveError, setLiveError] = React.useState<string | null>(null)
-  const [editedFor, setEditedFor] = React.useState<FieldErrors | undefined | null>(null)
-  const serverError = editedFor === errors ? undefined : errors?.profilePhoto
-  const error = liveError ?? serverError
 
   React.useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview)
@@ -43,7 +40,6 @@ export function PhotoInput({
 
   async function onChange(e: React.ChangeEvent<HTMLInputElement>) {
     const input = e.currentTarget
-    setEditedFor(errors)
     setLiveError(null)
     const file = input.files?.[0]
     if (!file) {
@@ -73,28 +69,20 @@ export function PhotoInput({
     <div className="grid gap-3">
       <div className="flex items-center gap-4">
         <ProfileAvatar photo={shown} initials={initials} className="size-16 text-lg" alt="" />
-        <div className="grid min-w-0 flex-1 gap-1.5">
-          <Label htmlFor={id}>{t('Profile photo')}</Label>
-          <Input
-            id={id}
-            name="photo"
-            type="file"
-            accept={PHOTO_ACCEPT}
-            onChange={onChange}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            className="h-auto py-1.5"
-          />
-          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {busy ? t('Preparing the photo…') : t('JPEG, PNG or WebP, up to 2 MB.')}
-          </p>
-        </div>
+        {/* The server's error is about `profilePhoto`; the browser's (not a picture) comes first. */}
+        <Field
+          id={id}
+          name="photo"
+          errorKey="profilePhoto"
+          label={t('Profile photo')}
+          errors={errors}
+          error={liveError}
+          hint={busy ? t('Preparing the photo…') : t('JPEG, PNG or WebP, up to 2 MB.')}
+          className="min-w-0 flex-1"
+        >
+          {(control) => <Input {...control} type="file" accept={PHOTO_ACCEPT} onChange={onChange} className="h-auto py-1.5" />}
+        </Field>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive" data-field-error="profilePhoto">
-          {error}
-        </p>
-      ) : null}
       {currentPhoto ? (
         <label className="flex min-h-9 items-center gap-2 text-sm">
           <input

@@ -3,11 +3,10 @@ import { KeyRoundIcon, MailIcon, ShieldAlertIcon, Trash2Icon } from 'lucide-reac
 import * as React from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { CopyButton } from '#app/components/ui/copy-button.tsx'
 import { ConfirmAction } from './confirm-action.tsx'
-import { FormError } from '#app/components/forms/field.tsx'
+import { Field, FormError } from '#app/components/forms/field.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
@@ -58,42 +57,12 @@ function ReauthFields({ idPrefix, reauth }: { idPrefix: string; reauth: Reauth }
   const errors = reauth.fieldErrors ?? {}
   return (
     <div className="grid gap-3 text-left">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${idPrefix}-password`}>{t('Your password')}</Label>
-        <Input
-          id={`${idPrefix}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${idPrefix}-password-error` : undefined}
-        />
-        {errors.password ? (
-          <p id={`${idPrefix}-password-error`} className="text-sm text-destructive">
-            {errors.password}
-          </p>
-        ) : null}
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${idPrefix}-code`}>{reauth.usesEmailCode ? t('Code from the email') : t('Code from your authenticator app')}</Label>
-        <Input
-          id={`${idPrefix}-code`}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? `${idPrefix}-code-error` : undefined}
-        />
-        {errors.code ? (
-          <p id={`${idPrefix}-code-error`} className="text-sm text-destructive">
-            {errors.code}
-          </p>
-        ) : null}
-      </div>
+      <Field id={`${idPrefix}-password`} name="password" label={t('Your password')} errors={errors}>
+        {(control) => <Input {...control} type="password" autoComplete="current-password" required />}
+      </Field>
+      <Field id={`${idPrefix}-code`} name="code" label={reauth.usesEmailCode ? t('Code from the email') : t('Code from your authenticator app')} errors={errors}>
+        {(control) => <Input {...control} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />}
+      </Field>
     </div>
   )
 }

@@ -12,7 +12,9 @@ import { REPAIR_LIST_PAGE_SIZES, REPAIR_LIST_STATUS_OPTIONS } from '#catalog/rep
 import { REPAIR_TEXT } from '#catalog/texts.ts'
 import { OutOfServiceBadge } from './out-of-service-badge.tsx'
 import { RepairSourceLink } from './repair-source-link.tsx'
-import { REPAIR_INTENT, repairTaskName, type RepairActionView, type RepairList, type RepairTaskView } from './shared.ts'
+import { REPAIR_INTENT } from './intents.ts'
+import { repairTaskName } from './task-name.ts'
+import type { RepairActionView, RepairList, RepairTaskView } from './view-types.ts'
 import { formatOdometer } from '#catalog/odometer.ts'
 import { useT } from '#app/utils/i18n.tsx'
 

@@ -8,7 +8,7 @@ import { Link } from '@remix-run/react'
 import { InfoIcon } from 'lucide-react'
 import { FormDetailDialog } from '#app/components/inspections/form-detail-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import type { RepairSourceView } from './shared.ts'
+import type { RepairSourceView } from './view-types.ts'
 import { useT } from '#app/utils/i18n.tsx'
 
 export function emergencyExitPrintPath(companyId: number | string, id: number) {

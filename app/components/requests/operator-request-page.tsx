@@ -17,13 +17,10 @@ import {
 } from '#app/components/ui/dialog.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { OperatorRequestsTable } from './request-tables.tsx'
-import {
-  CREATE_DIALOG_PARAM,
-  REQUEST_PAGE_TEXT,
-  VEHICLE_REQUEST_INTENT,
-  type CreateRequestResult,
-  type VehicleRequestList,
-} from './shared.ts'
+import { CREATE_DIALOG_PARAM, VEHICLE_REQUEST_INTENT } from './intents.ts'
+import type { CreateRequestResult } from './request-form.ts'
+import { REQUEST_PAGE_TEXT } from './texts.ts'
+import type { VehicleRequestList } from './view-types.ts'
 import { VehicleRequestForm } from './vehicle-request-form.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'

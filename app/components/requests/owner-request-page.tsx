@@ -1,9 +1,9 @@
 import { OwnerJoinRequests } from '#app/components/people/owner-join-requests.tsx'
-import type { JoinRequestList } from '#app/components/people/shared.ts'
+import type { JoinRequestList } from '#app/components/people/view-types.ts'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { AnsweredRequestsTable, PendingRequestsTable } from './request-tables.tsx'
-import type { VehicleRequestList } from './shared.ts'
+import type { VehicleRequestList } from './view-types.ts'
 
 /**
  * The body of /ownerRequestPage/{companyId}: the Pending vehicle requests

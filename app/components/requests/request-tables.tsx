@@ -7,7 +7,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { RequestActionButton } from './request-action-button.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
-import { REQUEST_PAGE_TEXT, VEHICLE_REQUEST_INTENT, type VehicleRequestList, type VehicleRequestView } from './shared.ts'
+import { VEHICLE_REQUEST_INTENT } from './intents.ts'
+import { REQUEST_PAGE_TEXT } from './texts.ts'
+import type { VehicleRequestList, VehicleRequestView } from './view-types.ts'
 
 function ListError({ message }: { message: string | null }) {
   return message ? (

@@ -7,19 +7,10 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
-import {
-  EMPTY_REQUEST_VALUES,
-  hasRequestFormErrors,
-  overlapWarning,
-  REQUEST_PAGE_TEXT,
-  validateRequestForm,
-  VEHICLE_REQUEST_INTENT,
-  type CreateRequestResult,
-  type RequestField,
-  type RequestFormErrors,
-  type RequestFormValues,
-} from './shared.ts'
+import { Field, FormError } from '#app/components/forms/field.tsx'
+import { VEHICLE_REQUEST_INTENT } from './intents.ts'
+import { type CreateRequestResult, EMPTY_REQUEST_VALUES, type RequestField, type RequestFormErrors, type RequestFormValues, hasRequestFormErrors, overlapWarning, validateRequestForm } from './request-form.ts'
+import { REQUEST_PAGE_TEXT } from './texts.ts'
 
 const NO_ERRORS: RequestFormErrors = { formError: null, fieldErrors: {} }
 
@@ -95,88 +86,64 @@ export function VehicleRequestForm({
   }
 
   const id = (field: RequestField) => `${idPrefix}-${field}`
-  const errorId = (field: RequestField) => `${idPrefix}-${field}-error`
   const formErrorId = `${idPrefix}-form-error`
   // The "required" text is said once, above the fields; the fields it concerns are marked.
   const fieldMessage = (field: RequestField) => {
     const m = errors.fieldErrors[field]
     return m && m !== errors.formError ? m : null
   }
-  const describedBy = (field: RequestField, hint?: string) => {
-    const ids = [hint, errors.fieldErrors[field] && errors.fieldErrors[field] === errors.formError ? formErrorId : null, fieldMessage(field) ? errorId(field) : null]
-    return ids.filter(Boolean).join(' ') || undefined
-  }
-  const fieldError = (field: RequestField) => {
+  /** The field kit's props for a field: its own message, or a mark pointing at the form's message. */
+  const fieldProps = (field: RequestField) => {
     const m = fieldMessage(field)
-    return m ? (
-      <p id={errorId(field)} className="text-sm text-destructive" data-testid={`${field}-error`}>
-        {t(m)}
-      </p>
-    ) : null
+    const inFormError = Boolean(errors.fieldErrors[field]) && errors.fieldErrors[field] === errors.formError
+    return {
+      id: id(field),
+      name: field,
+      error: m ? t(m) : null,
+      invalid: Boolean(errors.fieldErrors[field]),
+      describedBy: inFormError ? formErrorId : undefined,
+      errorTestId: `${field}-error`,
+      live: false,
+      className: 'gap-2',
+    }
   }
   const endMin = values.startDate && values.startDate > today ? values.startDate : today
 
   return (
     <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="grid gap-4" aria-label={t(REQUEST_PAGE_TEXT.addVehicleRequest)}>
       <input type="hidden" name="intent" value={VEHICLE_REQUEST_INTENT.create} />
-      {errors.formError ? (
-        <p id={formErrorId} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="request-form-error">
-          {t(errors.formError)}
-        </p>
-      ) : null}
-      <div className="grid gap-2">
-        <Label htmlFor={id('vehicleIdentifier')}>{t('Vehicle identifier')}</Label>
-        <Input
-          id={id('vehicleIdentifier')}
-          name="vehicleIdentifier"
-          value={values.vehicleIdentifier}
-          onChange={change('vehicleIdentifier')}
-          required
-          maxLength={40}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder={t('e.g. BUS-0001')}
-          aria-invalid={errors.fieldErrors.vehicleIdentifier ? true : undefined}
-          aria-describedby={describedBy('vehicleIdentifier')}
-        />
-        {fieldError('vehicleIdentifier')}
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={id('startDate')}>{t('Start date')}</Label>
+      <FormError id={formErrorId} message={errors.formError ? t(errors.formError) : null} testId="request-form-error" />
+      <Field {...fieldProps('vehicleIdentifier')} label={t('Vehicle identifier')}>
+        {(control) => (
           <Input
-            id={id('startDate')}
-            name="startDate"
-            type="date"
-            min={today}
-            value={values.startDate}
-            onChange={change('startDate')}
+            {...control}
+            value={values.vehicleIdentifier}
+            onChange={change('vehicleIdentifier')}
             required
-            aria-invalid={errors.fieldErrors.startDate ? true : undefined}
-            aria-describedby={describedBy('startDate')}
+            maxLength={40}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder={t('e.g. BUS-0001')}
           />
-          {fieldError('startDate')}
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={id('endDate')}>
-            {t('End date')} <span className="font-normal text-muted-foreground">{t('(optional)')}</span>
-          </Label>
-          <Input
-            id={id('endDate')}
-            name="endDate"
-            type="date"
-            min={endMin}
-            value={values.endDate}
-            onChange={change('endDate')}
-            aria-invalid={errors.fieldErrors.endDate ? true : undefined}
-            aria-describedby={describedBy('endDate', `${idPrefix}-end-hint`)}
-          />
-          <p id={`${idPrefix}-end-hint`} className="text-xs text-muted-foreground">
-            {t('Leave empty for an open-ended request.')}
-          </p>
-          {fieldError('endDate')}
-        </div>
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field {...fieldProps('startDate')} label={t('Start date')}>
+          {(control) => <Input {...control} type="date" min={today} value={values.startDate} onChange={change('startDate')} required />}
+        </Field>
+        <Field
+          {...fieldProps('endDate')}
+          label={
+            <>
+              {t('End date')} <span className="font-normal text-muted-foreground">{t('(optional)')}</span>
+            </>
+          }
+          hint={t('Leave empty for an open-ended request.')}
+          hintId={`${idPrefix}-end-hint`}
+        >
+          {(control) => <Input {...control} type="date" min={endMin} value={values.endDate} onChange={change('endDate')} />}
+        </Field>
       </div>
       <div aria-live="polite">
         {warning ? (

@@ -1,7 +1,7 @@
 import { getCompany } from '#server/companies/company-settings.server.ts'
 import type { UseCaseContext } from '#server/context.ts'
 import { rememberedQrDataUrl } from '#app/utils/qr.server.ts'
-import type { CompanyCodeCardData } from '#app/components/people/shared.ts'
+import type { CompanyCodeCardData } from '#app/components/people/view-types.ts'
 
 /** The company (for its time zone, types…) and its code card, in one read. */
 export async function loadCompanyWithCard(ctx: UseCaseContext, companyId: number) {

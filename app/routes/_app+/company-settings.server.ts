@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { companySettingsPath, PEOPLE_TEXT } from '#app/components/people/shared.ts'
+import { PEOPLE_TEXT } from '#app/components/people/texts.ts'
+import { companySettingsPath } from '#app/components/people/urls.ts'
 import { attempt, companyPage } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'

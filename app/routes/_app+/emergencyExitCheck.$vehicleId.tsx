@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Field, FieldError, FormError, controlProps } from '#app/components/forms/field.tsx'
 import { SignatureField } from '#app/components/forms/signature-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
@@ -70,19 +70,13 @@ export default function Page() {
       ) : (
         <Form method="post" className="grid gap-4" noValidate={false}>
           <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
-          {refused?.formError ? (
-            <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-              {refused.formError}
-            </p>
-          ) : null}
+          <FormError message={refused?.formError} />
           <p className="text-sm text-muted-foreground">
             {t('Filed by {name} as {role} of {company}.', { name: d.filer.name, role: t(d.filer.role), company: d.filer.companyName })}
           </p>
-          <div className="grid gap-1.5">
-            <Label htmlFor="checkDate">{t('Check date')}</Label>
-            <Input id="checkDate" name="checkDate" type="date" defaultValue={values?.checkDate || d.filer.today} min={d.filer.earliestDate} max={d.filer.today} required className="h-11" />
-            {errors.checkDate ? <p className="text-sm text-destructive">{errors.checkDate}</p> : null}
-          </div>
+          <Field id="checkDate" name="checkDate" label={t('Check date')} errors={errors}>
+            {(control) => <Input {...control} type="date" defaultValue={values?.checkDate || d.filer.today} min={d.filer.earliestDate} max={d.filer.today} required className="h-11" />}
+          </Field>
           {EMERGENCY_EXIT_ITEMS.map((item) => {
             const posted = values?.items[item.key]
             const statusError = errors[`${item.key}.status`] ?? errors[item.key]
@@ -93,17 +87,15 @@ export default function Page() {
                 <div className="grid grid-cols-2 gap-2">
                   {EMERGENCY_EXIT_ITEM_STATUSES.map((s) => (
                     <label key={s.value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
-                      <input type="radio" name={`${item.key}.status`} value={s.value} defaultChecked={posted?.status === String(s.value)} required className="size-4" />
+                      <input type="radio" name={`${item.key}.status`} value={s.value} defaultChecked={posted?.status === String(s.value)} required className="size-4" {...controlProps(`${item.key}.status`, statusError)} />
                       {t(s.label)}
                     </label>
                   ))}
                 </div>
-                {statusError ? <p className="text-sm text-destructive">{statusError}</p> : null}
-                <Label htmlFor={`${item.key}-comments`} className="text-sm">
-                  {t('Comment (required when Unsatisfactory)')}
-                </Label>
-                <Textarea id={`${item.key}-comments`} name={`${item.key}.comments`} defaultValue={posted?.comments ?? ''} maxLength={2000} rows={2} />
-                {commentError ? <p className="text-sm text-destructive">{commentError}</p> : null}
+                <FieldError id={`${item.key}.status-error`} name={`${item.key}.status`} message={statusError} />
+                <Field id={`${item.key}-comments`} name={`${item.key}.comments`} label={t('Comment (required when Unsatisfactory)')} error={commentError} className="gap-2">
+                  {(control) => <Textarea {...control} defaultValue={posted?.comments ?? ''} maxLength={2000} rows={2} />}
+                </Field>
               </fieldset>
             )
           })}

@@ -10,7 +10,9 @@ import { loadCompanyWithCard } from './company-code.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { msg } from '#catalog/i18n.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
-import { EMPLOYEE_PAGE_SIZES, PEOPLE_TEXT, ROLE_STATUS_INTENT, type EmployeePage, type EmployeeView } from '#app/components/people/shared.ts'
+import { ROLE_STATUS_INTENT } from '#app/components/people/intents.ts'
+import { PEOPLE_TEXT } from '#app/components/people/texts.ts'
+import { EMPLOYEE_PAGE_SIZES, type EmployeePage, type EmployeeView } from '#app/components/people/view-types.ts'
 
 type Manager = 'Operator' | 'RepairShop'
 

@@ -8,7 +8,7 @@ import {
 import { formatInstant } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt } from '#app/utils/page.server.ts'
-import { FLEET_TEXT } from '#app/components/fleet/shared.ts'
+import { FLEET_TEXT } from '#app/components/fleet/texts.ts'
 import { currentLocale, translateForRequest } from '#server/i18n/messages.server.ts'
 import { redirectWithToast, type Toast } from '#app/utils/toast.server.ts'
 import { MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'

@@ -3,7 +3,7 @@
  * assignment to another company shows its lease's state (Signed by both / Awaiting owner /
  * Awaiting operator) and links to it. The owner's managers only (as the tab).
  */
-import type { OperatorAssignmentView } from '#app/components/fleet/shared.ts'
+import type { OperatorAssignmentView } from '#app/components/fleet/view-types.ts'
 import type { PageContext } from '#app/utils/page.server.ts'
 import { getVehicleOperatorAssignments } from '#server/fleet/vehicle-requests.server.ts'
 import { listLeasesByVehicle } from '#server/leases/lease-agreements.server.ts'

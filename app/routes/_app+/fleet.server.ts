@@ -35,30 +35,13 @@ import { ODOMETER_TEXT } from '#catalog/texts.ts'
 import { ODOMETER_INTENT, type OdometerFormResult, type OdometerHistoryView } from '#app/components/fleet/odometer-history.tsx'
 import { operatorAssignmentsWithLeases } from './fleet-leases.server.ts'
 import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './fleet-documents.server.ts'
-import {
-  CHECKBOX_FIELDS,
-  emptyVehicleValues,
-  FLEET_INTENT,
-  FLEET_TEXT,
-  fillFromVin,
-  filtersFromSearch,
-  lookupModelYear,
-  formToValues,
-  LIST_PARAMS,
-  SCALAR_PARAMS,
-  tabsFor,
-  VEHICLE_FIELD_NAMES,
-  vehicleToValues,
-  type DetailTab,
-  type FleetFilters,
-  type FleetList,
-  type FleetScope,
-  type OpenVehicle,
-  type VehicleFormResult,
-  type VehicleFormValues,
-  type VehicleRecord,
-  vehicleQrPath,
-} from '#app/components/fleet/shared.ts'
+import { CHECKBOX_FIELDS, VEHICLE_FIELD_NAMES, type VehicleFormResult, type VehicleFormValues, emptyVehicleValues, formToValues, vehicleToValues } from '#app/components/fleet/fields.ts'
+import { type FleetFilters, LIST_PARAMS, SCALAR_PARAMS, filtersFromSearch } from '#app/components/fleet/filters.ts'
+import { FLEET_INTENT } from '#app/components/fleet/intents.ts'
+import { FLEET_TEXT } from '#app/components/fleet/texts.ts'
+import { type FleetScope, vehicleQrPath } from '#app/components/fleet/urls.ts'
+import { type DetailTab, type FleetList, type OpenVehicle, type VehicleRecord, tabsFor } from '#app/components/fleet/view-types.ts'
+import { fillFromVin, lookupModelYear } from '#app/components/fleet/vin.ts'
 
 const ROLE_OF = { owner: 'Owner', operator: 'Operator' } as const
 

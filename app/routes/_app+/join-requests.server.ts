@@ -16,7 +16,9 @@ import { hasRole } from '#server/policy.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { currentLocale, translateForRequest } from '#server/i18n/messages.server.ts'
-import { JOIN_REQUEST_INTENT, PEOPLE_TEXT, type JoinRequestList, type JoinRequestView } from '#app/components/people/shared.ts'
+import { JOIN_REQUEST_INTENT } from '#app/components/people/intents.ts'
+import { PEOPLE_TEXT } from '#app/components/people/texts.ts'
+import type { JoinRequestList, JoinRequestView } from '#app/components/people/view-types.ts'
 
 /**
  * The join requests a manager role answers in the company, Pending first.

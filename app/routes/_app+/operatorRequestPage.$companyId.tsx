@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { OperatorRequestPage } from '#app/components/requests/operator-request-page.tsx'
 import { operatorRequestPageAction, operatorRequestPageLoader } from '#app/routes/_app+/vehicle-requests.server.ts'
-import { VEHICLE_REQUEST_INTENT } from '#app/components/requests/shared.ts'
+import { VEHICLE_REQUEST_INTENT } from '#app/components/requests/intents.ts'
 import { TrpcProviders } from '#app/utils/trpc.tsx'
 
 /** "Request vehicle": the Operator managers' vehicle requests (spec section 2). */

@@ -5,7 +5,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { payloadOf, UNANSWERED_ITEM } from '#app/components/pre-trip/payload.ts'
+import { UNANSWERED_ITEM } from '#app/components/pre-trip/payload.ts'
+import { payloadOf } from '#app/components/pre-trip/payload-body.ts'
 import {
   ACK_FIELD,
   EXTRA_PHOTOS_FIELD,

@@ -6,7 +6,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
+import { Field, FormError } from '#app/components/forms/field.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { formatDateOnly, formatInstant } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
@@ -40,11 +40,7 @@ export default function RetentionPage() {
         <EmptyState icon={ArchiveIcon} title={t(RETENTION_TEXT.noTypes)} />
       ) : (
         <Form method="post" key={formKey} className="grid max-w-3xl gap-4" data-testid="retention-form">
-          {actionData?.formError ? (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="retention-error">
-              {t(actionData.formError)}
-            </p>
-          ) : null}
+          <FormError message={actionData?.formError ? t(actionData.formError) : null} testId="retention-error" />
           {overview.types.map((type) => {
             const error = errors[type.type]
             return (
@@ -61,33 +57,33 @@ export default function RetentionPage() {
                       ? ` ${t('A vehicle that left the fleet keeps these records at least {months} months after it left (49 CFR 396.3(c)).', { months: type.afterLeavingMonths })}`
                       : ''}
                   </p>
-                  <div className="grid gap-2">
-                    <Label htmlFor={`months-${type.type}`}>{t('Keep for (months)')}</Label>
-                    <Input
-                      id={`months-${type.type}`}
-                      name={type.type}
-                      type="number"
-                      inputMode="numeric"
-                      min={type.minimumMonths}
-                      max={RETENTION_MAX_MONTHS}
-                      step={1}
-                      required
-                      className="w-32"
-                      defaultValue={actionData?.values?.[type.type] ?? String(type.months)}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={[`hint-${type.type}`, error ? `error-${type.type}` : null].filter(Boolean).join(' ')}
-                    />
-                    <p id={`hint-${type.type}`} className="text-xs text-muted-foreground">
-                      {type.isDefault
+                  <Field
+                    id={`months-${type.type}`}
+                    name={type.type}
+                    label={t('Keep for (months)')}
+                    error={error ? t(error) : null}
+                    className="gap-2"
+                    hintId={`hint-${type.type}`}
+                    hint={
+                      type.isDefault
                         ? t('Legal minimum {months} months, counted from {from}. Not set yet: the default applies.', { months: type.minimumMonths, from: t(type.countedFrom) })
-                        : t('Legal minimum {months} months, counted from {from}.', { months: type.minimumMonths, from: t(type.countedFrom) })}
-                    </p>
-                    {error ? (
-                      <p id={`error-${type.type}`} className="text-sm text-destructive">
-                        {t(error)}
-                      </p>
-                    ) : null}
-                  </div>
+                        : t('Legal minimum {months} months, counted from {from}.', { months: type.minimumMonths, from: t(type.countedFrom) })
+                    }
+                  >
+                    {(control) => (
+                      <Input
+                        {...control}
+                        type="number"
+                        inputMode="numeric"
+                        min={type.minimumMonths}
+                        max={RETENTION_MAX_MONTHS}
+                        step={1}
+                        required
+                        className="w-32"
+                        defaultValue={actionData?.values?.[type.type] ?? String(type.months)}
+                      />
+                    )}
+                  </Field>
                   <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
                     <dt className="text-muted-foreground">{t('Oldest record kept')}</dt>
                     <dd data-testid={`oldest-${type.type}`}>{type.oldestKept ? formatDateOnly(type.oldestKept, locale) : t(RETENTION_TEXT.noneKept)}</dd>

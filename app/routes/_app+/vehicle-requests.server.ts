@@ -19,17 +19,10 @@ import {
 import { logger } from '#server/log.server.ts'
 import { leasesOfRequests } from '#server/leases/lease-agreements.server.ts'
 import { LEASE_STATE_LABELS } from '#server/leases/lease-text.ts'
-import {
-  CREATE_DIALOG_PARAM,
-  overlapWarning,
-  REQUEST_PAGE_TEXT,
-  requestFormErrors,
-  VEHICLE_REQUEST_INTENT,
-  type CreateRequestResult,
-  type RequestFormValues,
-  type VehicleRequestList,
-  type VehicleRequestView,
-} from '#app/components/requests/shared.ts'
+import { CREATE_DIALOG_PARAM, VEHICLE_REQUEST_INTENT } from '#app/components/requests/intents.ts'
+import { type CreateRequestResult, type RequestFormValues, overlapWarning, requestFormErrors } from '#app/components/requests/request-form.ts'
+import { REQUEST_PAGE_TEXT } from '#app/components/requests/texts.ts'
+import type { VehicleRequestList, VehicleRequestView } from '#app/components/requests/view-types.ts'
 import { handleJoinRequestIntent, loadOwnerJoinRequests } from './join-requests.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { currentLocale, translateForRequest, translator } from '#server/i18n/messages.server.ts'

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { CheckCheck, ImagePlus } from 'lucide-react'
 import * as React from 'react'
+import { Field, FieldError, FormError, controlProps } from '#app/components/forms/field.tsx'
 import { SignatureField } from '#app/components/forms/signature-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useT } from '#app/utils/i18n.tsx'
@@ -130,40 +130,24 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
         {t('2. Inspect {vehicle}', { vehicle: vehicle.vehicleIdentifier })}
       </h2>
 
-      {formError ? (
-        <div ref={summaryRef} tabIndex={-1} role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm text-destructive" data-testid="form-error">
-          {formError}
-          {errors.vehicleIdentifier ? <p>{errors.vehicleIdentifier}</p> : null}
-        </div>
-      ) : null}
+      <FormError ref={summaryRef} message={formError} testId="form-error">
+        {errors.vehicleIdentifier ? <p>{errors.vehicleIdentifier}</p> : null}
+      </FormError>
 
       <div className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2">
-        <Field label={t('Inspection date')} name="inspectionDate" error={errors.inspectionDate}>
-          <Input
-            id="inspectionDate"
-            name="inspectionDate"
-            type="date"
-            required
-            min={window.earliest}
-            max={window.latest}
-            defaultValue={values?.inspectionDate || window.today}
-            className="h-11"
-            {...invalid('inspectionDate', errors)}
-          />
+        <Field id="inspectionDate" name="inspectionDate" label={t('Inspection date')} error={errors.inspectionDate} live={false} className="min-w-0">
+          {(control) => <Input {...control} type="date" required min={window.earliest} max={window.latest} defaultValue={values?.inspectionDate || window.today} className="h-11" />}
         </Field>
-        <Field label={t('Odometer (optional)')} name="odometer" error={errors.odometer} hint={vehicle.odometer != null ? t('Last reading: {odometer}', { odometer: formatOdometer(vehicle.odometer, locale) }) : undefined}>
-          <Input
-            id="odometer"
-            name="odometer"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            min={0}
-            max={ODOMETER_MAX}
-            defaultValue={values?.odometer ?? ''}
-            autoComplete="off"
-            className="h-11"
-            {...invalid('odometer', errors)}
-          />
+        <Field
+          id="odometer"
+          name="odometer"
+          label={t('Odometer (optional)')}
+          error={errors.odometer}
+          live={false}
+          className="min-w-0"
+          hint={vehicle.odometer != null ? t('Last reading: {odometer}', { odometer: formatOdometer(vehicle.odometer, locale) }) : undefined}
+        >
+          {(control) => <Input {...control} inputMode="numeric" pattern="[0-9]*" min={0} max={ODOMETER_MAX} defaultValue={values?.odometer ?? ''} autoComplete="off" className="h-11" />}
         </Field>
       </div>
 
@@ -211,8 +195,11 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
 
       <div className="grid gap-4 rounded-lg border bg-card p-4">
         <Field
-          label={t('Photos (optional)')}
+          id="photos"
           name="photos"
+          label={t('Photos (optional)')}
+          live={false}
+          className="min-w-0"
           error={errors.photos ?? Object.entries(errors).find(([k]) => k.startsWith('photos.'))?.[1]}
           hint={[
             hydrated ? t('Up to {max} photos, 2 MB each (shrunk before sending).', { max: INSPECTION_MAX_PHOTOS }) : t('Up to {max} photos, 2 MB each.', { max: INSPECTION_MAX_PHOTOS }),
@@ -221,21 +208,23 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
             .filter(Boolean)
             .join(' ')}
         >
-          <div className="flex items-center gap-2">
-            <ImagePlus aria-hidden className="size-5 shrink-0 text-muted-foreground" />
-            <input
-              id="photos"
-              name="photos"
-              type="file"
-              accept="image/*"
-              capture="environment"
-              multiple
-              onChange={onPhotos}
-              className="block w-full min-w-0 text-sm file:mr-3 file:h-10 file:rounded-md file:border file:bg-secondary file:px-3 file:text-sm"
-              {...invalid('photos', errors)}
-            />
-          </div>
-          {photoNote ? <p className="text-xs text-muted-foreground">{photoNote}</p> : null}
+          {(control) => (
+            <>
+              <div className="flex items-center gap-2">
+                <ImagePlus aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+                <input
+                  {...control}
+                  type="file"
+                  accept="image/*"
+                  capture="environment"
+                  multiple
+                  onChange={onPhotos}
+                  className="block w-full min-w-0 text-sm file:mr-3 file:h-10 file:rounded-md file:border file:bg-secondary file:px-3 file:text-sm"
+                />
+              </div>
+              {photoNote ? <p className="text-xs text-muted-foreground">{photoNote}</p> : null}
+            </>
+          )}
         </Field>
         <SignatureField
           name="inspectorSignature"
@@ -274,8 +263,7 @@ function AnnualCheckbox({ checked, qualification, error }: { checked: boolean; q
           value="true"
           defaultChecked={checked}
           className="size-5 shrink-0 accent-primary"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`isAnnual-hint${error ? ' isAnnual-error' : ''}`}
+          {...controlProps('isAnnual', error, 'isAnnual-hint')}
         />
         {t(ANNUAL_TEXT.checkbox)}
       </label>
@@ -295,30 +283,7 @@ function AnnualCheckbox({ checked, qualification, error }: { checked: boolean; q
           </>
         )}
       </p>
-      {error ? (
-        <p id="isAnnual-error" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-function invalid(name: string, errors: Record<string, string>) {
-  return errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-error` } : {}
-}
-
-function Field({ label, name, error, hint, children }: { label: string; name: string; error?: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={name}>{label}</Label>
-      {children}
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
-      {error ? (
-        <p id={`${name}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id="isAnnual-error" name="isAnnual" message={error} />
     </div>
   )
 }
@@ -352,7 +317,7 @@ function ItemRow(props: {
   const cName = commentsField(item.key)
   return (
     <li className="px-4 py-3" data-item={item.key}>
-      <fieldset aria-invalid={statusError ? true : undefined} aria-describedby={statusError ? `${sName}-error` : undefined}>
+      <fieldset {...controlProps(sName, statusError)}>
         <legend className="mb-2 text-sm font-medium">{t(item.label)}</legend>
         <div className="grid grid-cols-3 gap-1.5">
           {INSPECTION_ITEM_STATUSES.map((s) => (
@@ -377,34 +342,20 @@ function ItemRow(props: {
             </label>
           ))}
         </div>
-        {statusError ? (
-          <p id={`${sName}-error`} className="mt-1 text-sm text-destructive">
-            {statusError}
-          </p>
-        ) : null}
+        <FieldError id={`${sName}-error`} name={sName} message={statusError} className="mt-1" />
       </fieldset>
       {commentVisible ? (
-        <div className="mt-2 grid gap-1">
-          <Label htmlFor={cName} className="text-xs text-muted-foreground">
-            {unsatisfactory ? t('Comment (required)') : hydrated ? t('Comment') : t('Comment (required when Unsatisfactory)')}
-          </Label>
-          <Textarea
-            id={cName}
-            name={cName}
-            defaultValue={comment}
-            rows={2}
-            maxLength={2000}
-            required={hydrated ? unsatisfactory : undefined}
-            aria-invalid={commentError ? true : undefined}
-            aria-describedby={commentError ? `${cName}-error` : undefined}
-            className="min-h-11"
-          />
-          {commentError ? (
-            <p id={`${cName}-error`} className="text-sm text-destructive">
-              {commentError}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id={cName}
+          name={cName}
+          label={unsatisfactory ? t('Comment (required)') : hydrated ? t('Comment') : t('Comment (required when Unsatisfactory)')}
+          labelClassName="text-xs text-muted-foreground"
+          error={commentError}
+          live={false}
+          className="mt-2 gap-1"
+        >
+          {(control) => <Textarea {...control} defaultValue={comment} rows={2} maxLength={2000} required={hydrated ? unsatisfactory : undefined} className="min-h-11" />}
+        </Field>
       ) : (
         <Button type="button" variant="link" size="sm" className="mt-1 h-8 px-0" onClick={() => setShowComment(true)}>
           {t('Add a comment')}

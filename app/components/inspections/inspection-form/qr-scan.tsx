@@ -1,5 +1,6 @@
 import { Camera, X } from 'lucide-react'
 import * as React from 'react'
+import { FieldError, controlProps } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 
@@ -72,6 +73,7 @@ export function QrScan({ onScan }: { onScan: (text: string) => void }) {
             accept="image/*"
             capture="environment"
             data-testid="qr-photo"
+            {...controlProps('qr-photo', error)}
             className="mt-1 block w-full min-w-0 text-sm file:mr-3 file:h-10 file:rounded-md file:border file:bg-secondary file:px-3 file:text-sm"
             onChange={async (event) => {
               const file = event.currentTarget.files?.[0]
@@ -87,11 +89,7 @@ export function QrScan({ onScan }: { onScan: (text: string) => void }) {
             }}
           />
         </label>
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id="qr-photo-error" message={error} alert />
       </div>
     )
   }
@@ -102,11 +100,7 @@ export function QrScan({ onScan }: { onScan: (text: string) => void }) {
         <video ref={videoRef} className="aspect-square w-full object-cover" muted playsInline aria-label={t('Camera view for scanning the QR code')} />
       </div>
       <p className="text-sm text-muted-foreground">{t('Point the camera at the QR code on the vehicle.')}</p>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} alert />
       <Button type="button" variant="outline" className="h-11" onClick={() => setOpen(false)}>
         <X aria-hidden /> {t('Stop scanning')}
       </Button>

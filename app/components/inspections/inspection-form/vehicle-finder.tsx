@@ -2,7 +2,7 @@ import { Form, useNavigate, useNavigation } from '@remix-run/react'
 import { Search } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
+import { Field } from '#app/components/forms/field.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -23,29 +23,16 @@ export function VehicleFinder({ query, error, compact }: { query: string; error:
         {compact ? t('Another vehicle') : t('1. Find the vehicle')}
       </h2>
       <Form method="get" className="grid gap-2" role="search">
-        <Label htmlFor="vehicle-query">{t('Vehicle identifier')}</Label>
-        <div className="flex gap-2">
-          <Input
-            id="vehicle-query"
-            name="vehicle"
-            defaultValue={query}
-            required
-            maxLength={500}
-            autoCapitalize="characters"
-            autoComplete="off"
-            className="h-11 min-w-0 flex-1"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'vehicle-query-error' : undefined}
-          />
-          <Button type="submit" className="h-11 shrink-0" disabled={searching}>
-            <Search aria-hidden /> {t('Find')}
-          </Button>
-        </div>
-        {error ? (
-          <p id="vehicle-query-error" role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <Field id="vehicle-query" name="vehicle" label={t('Vehicle identifier')} error={error} errorAlert live={false} className="gap-2">
+          {(control) => (
+            <div className="flex gap-2">
+              <Input {...control} defaultValue={query} required maxLength={500} autoCapitalize="characters" autoComplete="off" className="h-11 min-w-0 flex-1" />
+              <Button type="submit" className="h-11 shrink-0" disabled={searching}>
+                <Search aria-hidden /> {t('Find')}
+              </Button>
+            </div>
+          )}
+        </Field>
       </Form>
       {hydrated ? <QrScan onScan={(text) => navigate(`/InspectionPage?vehicle=${encodeURIComponent(text)}`)} /> : null}
     </section>

@@ -1,5 +1,5 @@
 import { env } from '../env.server.ts'
-import { WEB_SESSION_DAYS } from '../auth/web-session.server.ts'
+import { WEB_SESSION_DAYS } from './web-session.server.ts'
 
 /** `__Host-` pins the cookie to this origin over HTTPS; plain name on local HTTP. */
 export function sessionCookieName(): string {

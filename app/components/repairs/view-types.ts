@@ -1,21 +1,5 @@
-/**
- * Data shapes, intents and URL parameters of "Vehicle repairs" (`/repairActions/{companyId}`),
- * shared by its components (client) and its loader and action (server). Browser-safe.
- */
-import { DAMAGE_SIDES } from '#catalog/defects.ts'
+/** What the "Vehicle repairs" loader hands its components (and what other pages show of a repair). */
 import type { RepairListStatus } from '#catalog/repairs.ts'
-
-/**
- * A repair task's name in the page's language. Stored names are English: a checklist item's
- * label (translated as it is), or `Damage: front` for a damage report side.
- */
-export function repairTaskName(t: (id: string, values?: Record<string, unknown>) => string, name: string): string {
-  const side = /^Damage: (.+)$/.exec(name)?.[1]
-  const label = side === undefined ? undefined : DAMAGE_SIDES.find((s) => s.label.toLowerCase() === side)?.label
-  return label ? t('Damage: {side}', { side: t(label).toLowerCase() }) : t(name)
-}
-
-export const REPAIR_INTENT = { updateTaskStatus: 'updateTaskStatus' } as const
 
 export interface RepairTaskView {
   id: number

@@ -1,7 +1,8 @@
 import type { Database } from '#db/client.ts'
+import { processState } from '#db/process-state.ts'
 import type { Actor } from '../actor.ts'
-import { actorFromAccessToken } from '../auth/access-token.server.ts'
-import { actorFromWebSession } from '../auth/web-session.server.ts'
+import { actorFromAccessToken } from './access-token.server.ts'
+import { actorFromWebSession } from './web-session.server.ts'
 import { requestScope } from '../context/request-scope.server.ts'
 import { readSessionToken } from './session-cookie.server.ts'
 
@@ -11,8 +12,8 @@ export interface RequestIdentity {
   badToken: boolean
 }
 
-// On globalThis: the process entry and the server build each bundle a copy of this module.
-const counters = ((globalThis as unknown as { __operonIdentityReads?: { n: number } }).__operonIdentityReads ??= { n: 0 })
+// Process state (decision 080): the process entry and the server build each bundle a copy of this module.
+const counters = processState('identityReads', () => ({ n: 0 }))
 
 /** How many times this process has read a caller's identity from the database (tests). */
 export function identityReadCount(): number {

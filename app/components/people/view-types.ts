@@ -1,43 +1,5 @@
-import { msg } from '#catalog/i18n.ts'
+/** What the companies-and-people loaders hand their components. */
 import type { ManagerRoleName } from '#catalog/roles.ts'
-/**
- * Form intents, texts, paths and data shapes of the companies-and-people
- * pages, shared by the components (client) and their loaders and actions
- * (server).
- */
-export const JOIN_REQUEST_INTENT = {
-  accept: 'acceptJoinRequest',
-  reject: 'rejectJoinRequest',
-} as const
-export type JoinRequestIntent = (typeof JOIN_REQUEST_INTENT)[keyof typeof JOIN_REQUEST_INTENT]
-
-export const ROLE_STATUS_INTENT = 'setRoleStatus'
-
-/** The spec's texts (sections 2 and 8), verbatim. */
-export const PEOPLE_TEXT = {
-  usersRequests: msg('Users requests'),
-  employees: msg('Employees'),
-  confirmAccept: msg('Are you sure you want to accept this user?'),
-  confirmReject: msg('Are you sure you want to reject this user?'),
-  accepted: msg('User accepted successfully'),
-  rejected: msg('User rejected successfully'),
-  alreadyInCompany: msg('User was already in the company'),
-  errorAccepting: msg('Error accepting user'),
-  companyIdRequired: msg('CompanyId required'),
-  confirmRoleStatus: msg('Are you sure you want to change the status of this role for this user?'),
-  updated: msg('Updated successfully'),
-  settingsSaved: msg('Company settings saved'),
-} as const
-
-/** The URL of the company code's printable PDF. */
-export function companyQrPdfPath(companyId: number) {
-  return `/company/${companyId}/qr.pdf`
-}
-
-/** The company settings page. */
-export function companySettingsPath(companyId: number) {
-  return `/company/${companyId}/settings`
-}
 
 /** What the company code card shows (the QR is rendered on the server). */
 export interface CompanyCodeCardData {

@@ -1,70 +1,10 @@
-/**
- * Form intents, texts, data shapes and the form errors of the vehicle
- * request pages (/operatorRequestPage/{companyId}, /ownerRequestPage/{companyId}),
- * shared by the components (client) and their loaders and actions (server).
- */
-
-import { VEHICLE_REQUEST_TEXT } from '#catalog/texts.ts'
-import { msg, type Locale } from '#catalog/i18n.ts'
+/** The Add vehicle request form: its values, its errors (the browser's check and the server's), the overlap warning. */
+import type { Locale } from '#catalog/i18n.ts'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { vehicleRequestFields } from '#server/fleet/vehicle-request-schema.ts'
 import { fieldErrorsOf } from '#server/validation.ts'
-
-export const VEHICLE_REQUEST_INTENT = {
-  create: 'createVehicleRequest',
-  cancel: 'cancelVehicleRequest',
-  approve: 'approveVehicleRequest',
-  reject: 'rejectVehicleRequest',
-} as const
-export type VehicleRequestIntent = (typeof VEHICLE_REQUEST_INTENT)[keyof typeof VEHICLE_REQUEST_INTENT]
-
-/** The spec's texts (sections 2, 5 and 8), verbatim; the rule texts from the catalogue the domain uses. */
-export const REQUEST_PAGE_TEXT = {
-  ...VEHICLE_REQUEST_TEXT,
-  operatorTitle: msg('Request vehicle'),
-  ownerTitle: msg('Pending Vehicle Requests'),
-  answeredTitle: msg('Answered vehicle requests'),
-  createRequest: msg('Create request'),
-  addVehicleRequest: msg('Add vehicle request'),
-  sendRequest: msg('Send request'),
-  confirmAccept: msg('Are you sure you want to accept this request?'),
-  confirmReject: msg('Are you sure you want to reject this request?'),
-  confirmCancel: msg('Are you sure you want to cancel this request?'),
-  requestSent: msg('Vehicle request sent.'),
-  openEnded: msg('Open-ended'),
-} as const
-
-/** `?dialog=create`: the Add vehicle request form inline (the way in without JavaScript). */
-export const CREATE_DIALOG_PARAM = { name: 'dialog', value: 'create' } as const
-
-/** A vehicle operation request as the tables show it. */
-export interface VehicleRequestView {
-  id: number
-  vehicleIdentifier: string
-  ownerCompanyName: string
-  operatorCompanyName: string
-  status: string
-  /** 'YYYY-MM-DD'. */
-  startDate: string
-  startDateLabel: string
-  /** 'YYYY-MM-DD', or null for an open-ended request. */
-  endDate: string | null
-  /** "Open-ended" when endDate is null. */
-  endDateLabel: string
-  /** ISO instant. */
-  requestedAt: string
-  /** The instant in the company's time zone, e.g. "Mar 4, 2025, 2:30 PM". */
-  requestedAtLabel: string
-  /** The operator's view of an approved request: its lease (decision 064) and its state's label. */
-  lease?: { id: number; label: string } | null
-}
-
-/** A list of requests, or the server's message when it could not be read. */
-export interface VehicleRequestList {
-  companyId: number
-  requests: VehicleRequestView[]
-  error: string | null
-}
+import type { VEHICLE_REQUEST_INTENT } from './intents.ts'
+import { REQUEST_PAGE_TEXT } from './texts.ts'
 
 export type RequestField = 'vehicleIdentifier' | 'startDate' | 'endDate'
 

@@ -1,0 +1,10 @@
+/** The fleet pages' form intents (`/fleet/{companyId}`, `/fleetOperator/{companyId}`), shared by the components and the action. */
+
+export const FLEET_INTENT = {
+  add: 'addVehicle',
+  edit: 'updateVehicle',
+  delete: 'deleteVehicle',
+  vinLookup: 'vinLookup',
+  endAssignment: 'endAssignment',
+  reviewInspection: 'reviewInspection',
+} as const

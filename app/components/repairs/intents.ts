@@ -1,0 +1,3 @@
+/** The form intents of "Vehicle repairs" (`/repairActions/{companyId}`). */
+
+export const REPAIR_INTENT = { updateTaskStatus: 'updateTaskStatus' } as const
