@@ -135,6 +135,27 @@ export function localDateTime(at: Date | number | null | undefined, timeZone: st
 export const CSV_BATCH = 200
 
 export type CsvLine = (string | number | boolean | null)[]
+
+/**
+ * A CSV's lines read in keyset batches of CSV_BATCH: `page(after)` reads the rows after the key
+ * (null: from the start), `linesOf(rows)` yields their lines (reading what they need for that batch
+ * only), `keyOf(last)` is the key of a batch's last row. Pulled: the next batch is read only when the
+ * download has taken the previous one.
+ */
+export async function* keysetLines<R, K>(
+  page: (after: K | null) => Promise<R[]>,
+  keyOf: (last: R) => K,
+  linesOf: (rows: R[]) => AsyncGenerator<CsvLine>,
+): AsyncGenerator<CsvLine> {
+  let after: K | null = null
+  for (;;) {
+    const rows = await page(after)
+    if (rows.length === 0) return
+    yield* linesOf(rows)
+    if (rows.length < CSV_BATCH) return
+    after = keyOf(rows[rows.length - 1]!)
+  }
+}
 export interface CsvExport {
   fileName: string
   header: readonly string[]

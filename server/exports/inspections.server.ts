@@ -11,7 +11,7 @@ import { inspectionItem } from '#catalog/inspection-checklist.ts'
 import { inspectionItems, inspections, repairActions, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
 import { parseInput } from '../validation.ts'
-import { CSV_BATCH, exportRangeInput, requireCompanyRole, type CsvExport, type CsvLine } from './common.server.ts'
+import { CSV_BATCH, exportRangeInput, requireCompanyRole, keysetLines, type CsvExport } from './common.server.ts'
 
 /** Who exports inspections: the owner's managers (its buses) and the operator's (the buses it ran). */
 export const INSPECTION_EXPORT_ROLES = ['Owner', 'Operator'] as const
@@ -68,11 +68,10 @@ export async function exportInspectionsCsv(ctx: UseCaseContext, input: unknown):
       )
       .orderBy(asc(inspections.inspectionDate), asc(inspections.id))
       .limit(CSV_BATCH)
-  async function* lines(): AsyncGenerator<CsvLine> {
-    let after: { date: string; id: number } | null = null
-    for (;;) {
-      const rows = await page(after)
-      if (rows.length === 0) return
+  const lines = keysetLines(
+    page,
+    (last): { date: string; id: number } => ({ date: last.date, id: last.id }),
+    async function* (rows) {
       const ids = rows.map((r) => r.id)
       const [items, repairs] = await Promise.all([
         ctx.db.read
@@ -114,14 +113,11 @@ export async function exportInspectionsCsv(ctx: UseCaseContext, input: unknown):
           repairOf.get(r.id) ?? null,
         ]
       }
-      if (rows.length < CSV_BATCH) return
-      const last = rows[rows.length - 1]!
-      after = { date: last.date, id: last.id }
-    }
-  }
+    },
+  )
   return {
     fileName: `inspections-${v.companyId}-${v.from}-${v.to}.csv`,
     header: INSPECTION_CSV_HEADER,
-    lines: lines(),
+    lines,
   }
 }

@@ -11,7 +11,7 @@ import { preInspectionItem } from '#catalog/checklists.ts'
 import { companies, preInspectionAnswers, preInspections, repairActions, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
 import { parseInput } from '../validation.ts'
-import { CSV_BATCH, companyTimeZone, exportRangeInput, localDateTime, requireCompanyRole, type CsvExport, type CsvLine } from './common.server.ts'
+import { CSV_BATCH, companyTimeZone, exportRangeInput, localDateTime, requireCompanyRole, keysetLines, type CsvExport } from './common.server.ts'
 
 /** Who exports pre-trips: the managers who read them today (owner: its buses; operator: its filings). */
 export const PRE_TRIP_EXPORT_ROLES = ['Owner', 'Operator'] as const
@@ -82,11 +82,10 @@ export async function exportPreTripsCsv(ctx: UseCaseContext, input: unknown): Pr
       )
       .orderBy(asc(preInspections.date), asc(preInspections.id))
       .limit(CSV_BATCH)
-  async function* lines(): AsyncGenerator<CsvLine> {
-    let after: { date: string; id: number } | null = null
-    for (;;) {
-      const rows = await page(after)
-      if (rows.length === 0) return
+  const lines = keysetLines(
+    page,
+    (last): { date: string; id: number } => ({ date: last.date, id: last.id }),
+    async function* (rows) {
       const ids = rows.map((r) => r.id)
       const [answers, repairs] = await Promise.all([
         ctx.db.read
@@ -131,14 +130,11 @@ export async function exportPreTripsCsv(ctx: UseCaseContext, input: unknown): Pr
           repairOf.get(r.id) ?? null,
         ]
       }
-      if (rows.length < CSV_BATCH) return
-      const last = rows[rows.length - 1]!
-      after = { date: last.date, id: last.id }
-    }
-  }
+    },
+  )
   return {
     fileName: `pre-trips-${v.companyId}-${v.from}-${v.to}.csv`,
     header: PRE_TRIP_CSV_HEADER,
-    lines: lines(),
+    lines,
   }
 }

@@ -10,7 +10,7 @@ import { msg } from '#catalog/i18n.ts'
 import { companies, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
 import { parseInput } from '../validation.ts'
-import { CSV_BATCH, companyTimeZone, exportRangeInput, instantRange, localDateTime, requireCompanyRole, type CsvExport, type CsvLine } from './common.server.ts'
+import { CSV_BATCH, companyTimeZone, exportRangeInput, instantRange, localDateTime, requireCompanyRole, keysetLines, type CsvExport } from './common.server.ts'
 
 /** Who exports repair actions: the owner's managers (its buses) and the shop's (its repairs). */
 export const REPAIR_EXPORT_ROLES = ['Owner', 'RepairShop'] as const
@@ -73,11 +73,10 @@ export async function exportRepairActionsCsv(ctx: UseCaseContext, input: unknown
       )
       .orderBy(asc(repairActions.createdAt), asc(repairActions.id))
       .limit(CSV_BATCH)
-  async function* lines(): AsyncGenerator<CsvLine> {
-    let after: { at: Date; id: number } | null = null
-    for (;;) {
-      const rows = await page(after)
-      if (rows.length === 0) return
+  const lines = keysetLines(
+    page,
+    (last): { at: Date; id: number } => ({ at: last.createdAt, id: last.id }),
+    async function* (rows) {
       const tasks = await ctx.db.read
         .select({
           actionId: repairTasks.repairActionId,
@@ -119,14 +118,11 @@ export async function exportRepairActionsCsv(ctx: UseCaseContext, input: unknown
           r.comments,
         ]
       }
-      if (rows.length < CSV_BATCH) return
-      const last = rows[rows.length - 1]!
-      after = { at: last.createdAt, id: last.id }
-    }
-  }
+    },
+  )
   return {
     fileName: `repair-actions-${v.companyId}-${v.from}-${v.to}.csv`,
     header: REPAIR_CSV_HEADER,
-    lines: lines(),
+    lines,
   }
 }
