@@ -20,8 +20,7 @@ import type { Database } from '#db/client.ts'
 import { processState } from '#db/process-state.ts'
 import { mailOutbox, type MailOutboxRow } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
-import { outsideRequestScope } from '../context/request-scope.server.ts'
-import { withLease } from '../leases.server.ts'
+import { startOutboxWorker } from '../outbox-worker.server.ts'
 import { logger } from '../log.server.ts'
 
 /** Give up after this many failed attempts. */
@@ -223,55 +222,21 @@ export interface MailWorker {
 // build, another bundle) kick it.
 const held = processState<{ worker?: MailWorker }>('mailWorker', () => ({}))
 
-/**
- * Delivers every 10 s and on `kick()`. Runs never overlap: a kick during a run
- * schedules one more run right after it. Errors are logged, not thrown.
- *
- * Each run holds the database lease `mail-worker`: while another instance holds it this one
- * skips the run (the holder delivers what this one enqueued on its next pass, within 10 s).
- * `holder` names this worker in the lease (tests run two "instances" in one process).
- */
+/** Delivers every 10 s and on `kick()` through the outbox worker, under the lease `mail-worker`. */
 export function startMailWorker(db: Database, opts: { holder?: string; intervalMs?: number } = {}): MailWorker {
-  let running: Promise<void> | null = null
-  let again = false
-  let stopped = false
-
-  const run = () => {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    // Not part of the request that kicked it: its log lines carry no request id.
-    running = outsideRequestScope(async () => {
-      do {
-        again = false
-        try {
-          // A read first: an empty outbox costs no lease write.
-          if (await hasDueMail(db)) await withLease(db, MAIL_WORKER_LEASE, WORKER_LEASE_MS, () => deliverPendingMail(db), { holder: opts.holder })
-        } catch (error) {
-          logger().error({ err: error }, 'mail delivery run failed')
-        }
-      } while (again && !stopped)
-    }).finally(() => {
-      running = null
-    })
-  }
-
-  const timer = setInterval(run, opts.intervalMs ?? WORKER_INTERVAL_MS)
-  timer.unref()
-
+  const outbox = startOutboxWorker(
+    db,
+    { name: 'mail delivery', hasDue: hasDueMail, deliver: (d) => deliverPendingMail(d), lease: MAIL_WORKER_LEASE, leaseMs: WORKER_LEASE_MS },
+    { holder: opts.holder, intervalMs: opts.intervalMs ?? WORKER_INTERVAL_MS },
+  )
   const worker: MailWorker = {
-    kick: run,
+    kick: outbox.kick,
     async stop() {
-      stopped = true
-      clearInterval(timer)
-      await running
+      await outbox.stop()
       if (held.worker === worker) held.worker = undefined
     },
   }
   held.worker = worker
-  run()
   return worker
 }
 

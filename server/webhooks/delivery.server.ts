@@ -19,10 +19,9 @@ import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
 import type { Database } from '#db/client.ts'
 import { companies, webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow } from '#db/schema/index.ts'
 import { recipientsOfRoleHolders } from '../companies/role-holders.server.ts'
-import { outsideRequestScope } from '../context/request-scope.server.ts'
 import { env } from '../env.server.ts'
-import { withLease } from '../leases.server.ts'
 import { logger } from '../log.server.ts'
+import { startOutboxWorker } from '../outbox-worker.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { webhookDisabledMail } from '../mail/templates.ts'
@@ -192,47 +191,20 @@ export interface WebhookWorker extends WebhookWorkerHandle {
   stop(): Promise<void>
 }
 
-/**
- * Delivers every 10 s and on `kick()`; runs never overlap. Each run holds the database lease
- * `webhook-worker`, so one instance delivers at a time. Errors are logged, not thrown.
- */
+/** Delivers every 10 s and on `kick()` through the outbox worker, under the lease `webhook-worker`: one instance delivers at a time. */
 export function startWebhookWorker(db: Database, opts: { holder?: string; intervalMs?: number } = {}): WebhookWorker {
-  let running: Promise<void> | null = null
-  let again = false
-  let stopped = false
-
-  const run = () => {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    running = outsideRequestScope(async () => {
-      do {
-        again = false
-        try {
-          if (await hasDueWebhooks(db)) await withLease(db, WEBHOOK_WORKER_LEASE, WORKER_LEASE_MS, () => deliverPendingWebhooks(db), { holder: opts.holder })
-        } catch (error) {
-          logger().error({ err: error }, 'webhook delivery run failed')
-        }
-      } while (again && !stopped)
-    }).finally(() => {
-      running = null
-    })
-  }
-
-  const timer = setInterval(run, opts.intervalMs ?? WORKER_INTERVAL_MS)
-  timer.unref()
+  const outbox = startOutboxWorker(
+    db,
+    { name: 'webhook delivery', hasDue: hasDueWebhooks, deliver: (d) => deliverPendingWebhooks(d), lease: WEBHOOK_WORKER_LEASE, leaseMs: WORKER_LEASE_MS },
+    { holder: opts.holder, intervalMs: opts.intervalMs ?? WORKER_INTERVAL_MS },
+  )
   const worker: WebhookWorker = {
-    kick: run,
+    kick: outbox.kick,
     async stop() {
-      stopped = true
-      clearInterval(timer)
-      await running
+      await outbox.stop()
       setWebhookWorker(undefined)
     },
   }
   setWebhookWorker(worker)
-  run()
   return worker
 }
