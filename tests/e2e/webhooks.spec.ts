@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { webSessionFor } from '#tests/helpers/factory.ts'
+import { documentedVerifyWebhook, type VerifyWebhook } from '#tests/helpers/webhook-recipe.ts'
 import { BASE_URL, e2eDb, expect, test } from './fixtures.ts'
 import { driverWithBus, filedBy, jpeg } from './pre-trip-setup.ts'
 
@@ -12,23 +12,11 @@ import { driverWithBus, filedBy, jpeg } from './pre-trip-setup.ts'
  * signature verifies with the recipe of docs/webhooks.md.
  */
 
-/** The recipe of docs/webhooks.md. */
-function verifyWebhook(secret: string, headers: Record<string, string | undefined>, body: string, toleranceSeconds = 300) {
-  const id = headers['webhook-id']
-  const timestamp = headers['webhook-timestamp']
-  const signatures = headers['webhook-signature']
-  if (!id || !timestamp || !signatures) return false
-  const ts = Number(timestamp)
-  if (!Number.isInteger(ts) || Math.abs(Date.now() / 1000 - ts) > toleranceSeconds) return false
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest()
-  return signatures.split(' ').some((s) => {
-    const [version, sig] = s.split(',')
-    if (version !== 'v1' || !sig) return false
-    const given = Buffer.from(sig, 'base64')
-    return given.length === expected.length && timingSafeEqual(given, expected)
-  })
-}
+/** The recipe of docs/webhooks.md, read from the document. */
+let verifyWebhook: VerifyWebhook
+test.beforeAll(async () => {
+  verifyWebhook = await documentedVerifyWebhook()
+})
 
 const received: { headers: Record<string, string | undefined>; body: string }[] = []
 let server: Server

@@ -5,7 +5,6 @@
  * two workers, giving up, replay, disabling after repeated failure (with the managers' email),
  * and the SSRF guard at delivery (a refused target, a redirect to a private address).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
@@ -30,26 +29,14 @@ import {
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
 import { actorFor, apiTokenFor, createCompany, createUser, grantRole, insertVehicle } from '#tests/helpers/factory.ts'
+import { documentedVerifyWebhook, type VerifyWebhook } from '#tests/helpers/webhook-recipe.ts'
 import { raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
 
-// ---- The recipe of docs/webhooks.md, copied as it is written there. ----
-/** True when the request is from Operon. `headers`: lower-case names; `body`: the raw body string. */
-function verifyWebhook(secret: string, headers: Record<string, string | undefined>, body: string, toleranceSeconds = 300) {
-  const id = headers['webhook-id']
-  const timestamp = headers['webhook-timestamp']
-  const signatures = headers['webhook-signature']
-  if (!id || !timestamp || !signatures) return false
-  const ts = Number(timestamp)
-  if (!Number.isInteger(ts) || Math.abs(Date.now() / 1000 - ts) > toleranceSeconds) return false
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest()
-  return signatures.split(' ').some((s) => {
-    const [version, sig] = s.split(',')
-    if (version !== 'v1' || !sig) return false
-    const given = Buffer.from(sig, 'base64')
-    return given.length === expected.length && timingSafeEqual(given, expected)
-  })
-}
+/** The recipe of docs/webhooks.md, read from the document. */
+let verifyWebhook: VerifyWebhook
+beforeAll(async () => {
+  verifyWebhook = await documentedVerifyWebhook()
+})
 
 interface Received {
   path: string
