@@ -4,6 +4,8 @@ import { E2E_DB, E2E_OIDC_PORT, E2E_PORT as PORT } from './tests/e2e/paths.ts'
 /** Browser tests: Debian's Chromium against the production build on loopback. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Per port: runs side by side (the smoke passes of npm test) must not clear each other's results.
+  outputDir: PORT === 3199 ? 'test-results' : `test-results/port-${PORT}`,
   globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },

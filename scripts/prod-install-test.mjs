@@ -156,11 +156,22 @@ async function main() {
   } else {
     // --prefer-offline: tarballs already in npm's cache are taken from it (checked against the
     // lockfile's integrity hashes, so the same bytes). --ignore-scripts: see NATIVE_BUILDS.
-    const install = sh('npm', ['install', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: app,
-      env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PUPPETEER_SKIP_DOWNLOAD: '1', NODE_ENV: 'production' },
-    })
-    say(`npm install --omit=dev --ignore-scripts in the clean folder (${install.seconds}s)`)
+    // The registry is the one thing here outside this machine: a failed install (a dropped
+    // connection, a 5xx) is tried again, twice at most, and said so; a lockfile problem fails all three.
+    const install = (attempt = 1) => {
+      try {
+        return sh('npm', ['install', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+          cwd: app,
+          env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PUPPETEER_SKIP_DOWNLOAD: '1', NODE_ENV: 'production' },
+        })
+      } catch (error) {
+        if (attempt === 3) throw error
+        say(`npm install failed (attempt ${attempt} of 3), trying again: ${String(error.message).split('\n')[0]}`)
+        rmSync(join(app, 'node_modules'), { recursive: true, force: true })
+        return install(attempt + 1)
+      }
+    }
+    say(`npm install --omit=dev --ignore-scripts in the clean folder (${install().seconds}s)`)
     reuseNativeBuilds()
   }
   rmSync(join(app, 'package-lock.json'))
@@ -328,7 +339,8 @@ async function main() {
   say('SIGTERM: the server and Litestream stopped, exit 0')
   const sandbox = /could not start with its sandbox/.test(serverLog) ? 'without its sandbox (the platform has none)' : 'with its sandbox'
   say(`Chromium ran ${sandbox}`)
-  expect(!/"level":(50|60)/.test(serverLog), `the server logged errors:\n${serverLog}`)
+  const errors = serverLog.split('\n').filter((l) => /"level":(50|60)/.test(l))
+  expect(errors.length === 0, `the server logged errors:\n${errors.join('\n')}`)
 }
 
 main()
@@ -337,8 +349,11 @@ main()
     if (!flag('keep')) rmSync(dir, { recursive: true, force: true })
   })
   .catch((error) => {
-    console.error(`\nproduction install test FAILED: ${error instanceof Error ? error.message : String(error)}`)
+    const why = `production install test FAILED: ${error instanceof Error ? error.message : String(error)}`
+    console.error(`\n${why}`)
     console.error(`--- server output ---\n${serverLog.slice(-6000)}\n---\nkept ${dir}`)
+    // Again last: npm test repeats a failed step's last lines at the end of its log.
+    console.error(why)
     process.exitCode = 1
   })
   .finally(() => {

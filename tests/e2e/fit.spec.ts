@@ -4,13 +4,14 @@ import { users } from '#db/schema/index.ts'
 import { demoIds, pagesOf, type DemoIds, type Role } from '#tests/helpers/demo-pages.ts'
 import { webSessionFor } from '#tests/helpers/factory.ts'
 import { DEMO_LOGINS } from '#server/demo/logins.ts'
-import { BASE_URL, e2eDb, expect, seriousAxeViolations, test } from './fixtures.ts'
+import { BASE_URL, e2eDb, expect, seriousAxeViolations, settleCspReports, test, watchCsp, type CspViolation } from './fixtures.ts'
 
 /**
  * The fit check of issue 12 (decision 056): every page, as the demo user whose role opens it,
  * at the project's viewport (`phone` 360×740, `laptop` 1366×900). A page fails when the
  * document scrolls sideways, when a table row's actions or status lie outside the viewport,
- * or when axe finds a serious violation; two dialogs (Add vehicle, a confirmation) must keep
+ * when axe finds a serious violation, or when the browser reports a Content Security Policy
+ * violation (decision 046: this is csp.spec.ts's tour of every page); two dialogs (Add vehicle, a confirmation) must keep
  * their controls inside themselves and the viewport. Screenshots: tests/.tmp/fit/<page>-<width>.png.
  * Print pages (PrintInspection, PrintPreInspection: A4 forms) and redirect-only routes are not pages here.
  */
@@ -70,13 +71,23 @@ async function shot(page: Page, name: string) {
 async function checkPage(page: Page, name: string, path: string, axe: boolean) {
   const res = await page.goto(path)
   expect.soft(res?.status(), `${name}: ${path} answers`).toBeLessThan(400)
+  expect.soft(res?.headers()['content-security-policy'], `${name}: ${path} has its CSP`).toContain("'nonce-")
   await expect.soft(page.getByRole('heading', { level: 1 }).first(), `${name}: ${path}`).toBeVisible()
   expect.soft(await offScreen(page), `${name} (${path}): off-screen`).toEqual([])
-  // axe at the phone width, where the layout differs most; the desktop pages are axe-checked by
-  // a11y.spec.ts (its cost is most of a page's visit here: CI's 20 minutes, decision 056).
+  // axe at the phone width, where the layout differs most; the desktop layout is axe-checked by
+  // a11y.spec.ts on a page of each kind (its cost is most of a page's visit here: CI's 30
+  // minutes, decision 056).
   if (axe && page.viewportSize()!.width < 640) expect.soft(await seriousAxeViolations(page), `${name} (${path}): axe`).toEqual([])
+  await settleCspReports(page)
+  expect.soft(violations.splice(0), `${name} (${path}): CSP violations`).toEqual([])
   await shot(page, name)
 }
+
+/** The CSP violations of the test's pages (fixtures.ts, watchCsp), taken by each page's check. */
+let violations: CspViolation[] = []
+test.beforeEach(async ({ page }) => {
+  violations = await watchCsp(page.context())
+})
 
 /** One web session per demo role and worker, reused by every test of that role. */
 const sessions = new Map<Role, string>()
@@ -134,4 +145,6 @@ test('the Add vehicle dialog and a confirmation dialog fit', async ({ page }) =>
   await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toBeVisible()
   expect.soft(await dialogOverflow(page), 'Accept confirmation').toEqual([])
   await shot(page, 'dialog-confirm')
+  await settleCspReports(page)
+  expect.soft(violations, 'CSP violations in the dialogs').toEqual([])
 })

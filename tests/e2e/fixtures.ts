@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test as base, type Page } from '@playwright/test'
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test'
 import { openDatabase, type Database } from '#db/client.ts'
 import type { CompanyType, RoleName } from '#catalog/roles.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
@@ -63,6 +63,43 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
 }
 export { expect } from '@playwright/test'
+
+/** A Content Security Policy violation a page reported (decision 046). */
+export interface CspViolation {
+  page: string
+  directive?: string
+  blocked?: string
+  source?: string
+  sample?: string
+  console?: string
+}
+
+/**
+ * Collects every CSP violation the context's pages report: the DOM event (through a binding, so
+ * that nothing is lost when a page navigates away; the listener is injected before any script of
+ * the page runs) and the console. Returns the list, filled as they come.
+ */
+export async function watchCsp(context: BrowserContext): Promise<CspViolation[]> {
+  const violations: CspViolation[] = []
+  await context.exposeBinding('__cspViolation', ({ page }, v: Omit<CspViolation, 'page'>) => {
+    violations.push({ page: page.url(), ...v })
+  })
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation: (v: unknown) => void }).__cspViolation
+      void report({ directive: e.violatedDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}`, sample: e.sample })
+    })
+  })
+  context.on('console', (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push({ page: msg.page()?.url() ?? '?', console: msg.text() })
+  })
+  return violations
+}
+
+/** Lets queued violation events reach the test (they are dispatched as tasks). */
+export async function settleCspReports(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))))
+}
 
 /** Solves the form's captcha as a person would: the widget with JavaScript, the question without. */
 export async function solveCaptcha(page: Page) {

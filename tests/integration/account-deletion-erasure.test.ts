@@ -61,22 +61,36 @@ async function rest(method: string, path: string, body?: unknown, token?: string
   return { status: res.status, body: text ? JSON.parse(text) : null }
 }
 
+/** Every table and its columns, read once (the scans below run one query per table: on sqld each query is a round trip). */
+let schema: { table: string; columns: string[] }[] | undefined
+async function tablesAndColumns() {
+  if (!schema) {
+    const tables = await db.read.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    schema = []
+    for (const { name: table } of tables) {
+      const columns = await db.read.all<{ name: string }>(sql`SELECT name FROM pragma_table_info(${table})`)
+      schema.push({ table, columns: columns.map((c) => c.name) })
+    }
+  }
+  return schema
+}
+
 /**
  * Every column of every table (text, numbers, JSON, blobs as text) whose value
  * contains `needle`, case-insensitively: "table.column (rows)". Generic on
  * purpose: a table added later is scanned too.
  */
 async function columnsContaining(needle: string): Promise<string[]> {
-  const tables = await db.read.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
   const hits: string[] = []
-  for (const { name: table } of tables) {
-    const columns = await db.read.all<{ name: string }>(sql`SELECT name FROM pragma_table_info(${table})`)
-    for (const { name: column } of columns) {
-      const [row] = await db.read.all<{ n: number }>(
-        sql`SELECT count(*) AS n FROM ${sql.identifier(table)} WHERE instr(lower(CAST(${sql.identifier(column)} AS TEXT)), ${needle.toLowerCase()}) > 0`,
-      )
-      if (Number(row!.n) > 0) hits.push(`${table}.${column} (${row!.n})`)
-    }
+  for (const { table, columns } of await tablesAndColumns()) {
+    const counts = columns.map(
+      (column, i) => sql`coalesce(sum(instr(lower(CAST(${sql.identifier(column)} AS TEXT)), ${needle.toLowerCase()}) > 0), 0) AS ${sql.identifier(`c${i}`)}`,
+    )
+    const [row] = await db.read.all<Record<string, number>>(sql`SELECT ${sql.join(counts, sql`, `)} FROM ${sql.identifier(table)}`)
+    columns.forEach((column, i) => {
+      const n = Number(row![`c${i}`])
+      if (n > 0) hits.push(`${table}.${column} (${n})`)
+    })
   }
   return hits
 }
