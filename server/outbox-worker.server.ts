@@ -13,6 +13,20 @@ import { outsideRequestScope } from './context/request-scope.server.ts'
 import { withLease } from './leases.server.ts'
 import { logger } from './log.server.ts'
 
+// The retry policy both outboxes share (mail, webhooks): one place, so they cannot drift apart.
+/** Items delivered per run, at most. */
+export const OUTBOX_BATCH = 20
+/** A worker delivers this often (and on every kick). */
+export const OUTBOX_INTERVAL_MS = 10_000
+/** How long a worker's lease lasts (decision 041); renewed while a run goes on. */
+export const OUTBOX_LEASE_MS = 60_000
+
+/** Delay before attempt n+1 after n failed attempts: 1 min, 2, 4 … capped at 1 h. */
+export function retryDelayMs(failedAttempts: number): number {
+  const minutes = Math.min(2 ** Math.max(0, failedAttempts - 1), 60)
+  return minutes * 60_000
+}
+
 export interface OutboxWorker {
   /** Runs a delivery now (or right after the current run). */
   kick(): void

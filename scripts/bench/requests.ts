@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import type { Database } from '#db/client.ts'
 import { PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
 import { apiTokenFor, webSessionFor } from '#tests/helpers/factory.ts'
-import { wallTimeOf } from '#app/components/pre-trip/zoned-time.ts'
+import { wallTimeOf } from '#catalog/zoned-time.ts'
 import type { BenchDataset } from './dataset.ts'
 import { TIME_ZONE } from './seed-history.ts'
 

@@ -1,4 +1,4 @@
-/** The demo seed's tools: a seeded PRNG, time-zone arithmetic and batched inserts. */
+/** The demo seed's tools: a seeded PRNG, time-zone arithmetic (from catalog/zoned-time.ts) and batched inserts. */
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Tx } from '#db/client.ts'
 
@@ -58,42 +58,8 @@ export function get<K, V>(map: Map<K, V>, key: K): V {
   return value
 }
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>()
-/** Offset (ms) of a time zone at an instant: local wall time minus UTC. */
-function tzOffset(instant: number, timeZone: string): number {
-  let f = offsetFormatters.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    offsetFormatters.set(timeZone, f)
-  }
-  const parts = Object.fromEntries(f.formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  )
-  return local - (instant - (instant % 1000))
-}
-
 /** The instant of a wall-clock time on a calendar date in a time zone. */
-export function zoned(date: string, minutesOfDay: number, timeZone: string): Date {
-  const guess = Date.parse(`${date}T00:00:00Z`) + minutesOfDay * MINUTE
-  let result = guess - tzOffset(guess, timeZone)
-  result = guess - tzOffset(result, timeZone)
-  return new Date(result)
-}
+export { instantOfLocalTime as zoned } from '#catalog/zoned-time.ts'
 
 export async function insertMany<T extends SQLiteTable>(tx: Tx, table: T, rows: T['$inferInsert'][], size = 300): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { msg } from '#catalog/i18n.ts'
 import type { RoleName } from '#catalog/roles.ts'
+import { localDateTimeText } from '#catalog/zoned-time.ts'
 import { companies } from '#db/schema/index.ts'
 import type { UserActor } from '../actor.ts'
 import type { UseCaseContext } from '../context.ts'
@@ -63,72 +64,12 @@ export async function companyTimeZone(ctx: UseCaseContext, companyId: number): P
   return c?.tz || 'UTC'
 }
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>()
-function partsFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = partsFormats.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    partsFormats.set(timeZone, f)
-  }
-  return f
-}
-
-function wallClock(instant: number, timeZone: string) {
-  let parts: Record<string, string>
-  try {
-    parts = Object.fromEntries(
-      partsFormat(timeZone)
-        .formatToParts(new Date(instant))
-        .map((p) => [p.type, p.value]),
-    )
-  } catch {
-    parts = Object.fromEntries(
-      partsFormat('UTC')
-        .formatToParts(new Date(instant))
-        .map((p) => [p.type, p.value]),
-    )
-  }
-  return parts
-}
-
-/** Local wall time minus UTC, in ms, at an instant. */
-function offsetAt(instant: number, timeZone: string): number {
-  const p = wallClock(instant, timeZone)
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second))
-  return local - (instant - (instant % 1000))
-}
-
-/** The instant a calendar day starts in a time zone (midnight local; DST-safe to the hour). */
-export function localDayStart(date: string, timeZone: string): Date {
-  const guess = Date.parse(`${date}T00:00:00Z`)
-  let result = guess - offsetAt(guess, timeZone)
-  result = guess - offsetAt(result, timeZone)
-  return new Date(result)
-}
-
 /** [start of `from`, start of the day after `to`) in the time zone: the instants of an inclusive date range. */
-export function instantRange(from: string, to: string, timeZone: string): { start: Date; end: Date } {
-  const next = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
-  return {
-    start: localDayStart(from, timeZone),
-    end: localDayStart(next, timeZone),
-  }
-}
+export { instantRangeOfDays as instantRange } from '#catalog/zoned-time.ts'
 
-/** `YYYY-MM-DD HH:mm` in the time zone (what the CSVs and the activity log show). */
+/** `YYYY-MM-DD HH:mm` in the time zone (what the CSVs and the activity log show); null for no time. */
 export function localDateTime(at: Date | number | null | undefined, timeZone: string): string | null {
-  if (at == null) return null
-  const p = wallClock(typeof at === 'number' ? at : at.getTime(), timeZone)
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`
+  return at == null ? null : localDateTimeText(at, timeZone)
 }
 
 /** Rows read per statement while a CSV streams. */

@@ -20,7 +20,7 @@ import type { Database } from '#db/client.ts'
 import { processState } from '#db/process-state.ts'
 import { mailOutbox, type MailOutboxRow } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
-import { startOutboxWorker } from '../outbox-worker.server.ts'
+import { OUTBOX_BATCH, OUTBOX_INTERVAL_MS, OUTBOX_LEASE_MS, retryDelayMs, startOutboxWorker } from '../outbox-worker.server.ts'
 import { logger } from '../log.server.ts'
 
 /** Give up after this many failed attempts. */
@@ -29,18 +29,9 @@ export const MAX_ATTEMPTS = 10
 export const PARKED_AT = new Date(Date.UTC(9999, 11, 31))
 /** A claimed message is retried after this long if the process dies mid-send. */
 const CLAIM_LEASE_MS = 5 * 60_000
-const DEFAULT_BATCH = 20
-const WORKER_INTERVAL_MS = 10_000
 /** The worker's lease (decision 041): one instance delivers at a time; renewed every 20 s while it runs. */
 export const MAIL_WORKER_LEASE = 'mail-worker'
-const WORKER_LEASE_MS = 60_000
 const MAX_ERROR_LENGTH = 1000
-
-/** Delay before attempt n+1 after n failed attempts: 1 min, 2, 4 … capped at 1 h. */
-export function retryDelayMs(failedAttempts: number): number {
-  const minutes = Math.min(2 ** Math.max(0, failedAttempts - 1), 60)
-  return minutes * 60_000
-}
 
 export interface DeliverOptions {
   /** Send through this transport instead of one built from SMTP_URL (tests). */
@@ -56,7 +47,7 @@ export async function deliverPendingMail(
   opts: DeliverOptions = {},
 ): Promise<{ sent: number; failed: number }> {
   const now = opts.now ?? new Date()
-  const batch = opts.batch ?? DEFAULT_BATCH
+  const batch = opts.batch ?? OUTBOX_BATCH
   const e = env()
 
   const due = await db.read
@@ -226,8 +217,8 @@ const held = processState<{ worker?: MailWorker }>('mailWorker', () => ({}))
 export function startMailWorker(db: Database, opts: { holder?: string; intervalMs?: number } = {}): MailWorker {
   const outbox = startOutboxWorker(
     db,
-    { name: 'mail delivery', hasDue: hasDueMail, deliver: (d) => deliverPendingMail(d), lease: MAIL_WORKER_LEASE, leaseMs: WORKER_LEASE_MS },
-    { holder: opts.holder, intervalMs: opts.intervalMs ?? WORKER_INTERVAL_MS },
+    { name: 'mail delivery', hasDue: hasDueMail, deliver: (d) => deliverPendingMail(d), lease: MAIL_WORKER_LEASE, leaseMs: OUTBOX_LEASE_MS },
+    { holder: opts.holder, intervalMs: opts.intervalMs ?? OUTBOX_INTERVAL_MS },
   )
   const worker: MailWorker = {
     kick: outbox.kick,

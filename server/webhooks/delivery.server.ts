@@ -21,7 +21,7 @@ import { companies, webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow
 import { recipientsOfRoleHolders } from '../companies/role-holders.server.ts'
 import { env } from '../env.server.ts'
 import { logger } from '../log.server.ts'
-import { startOutboxWorker } from '../outbox-worker.server.ts'
+import { OUTBOX_BATCH, OUTBOX_INTERVAL_MS, OUTBOX_LEASE_MS, retryDelayMs, startOutboxWorker } from '../outbox-worker.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { webhookDisabledMail } from '../mail/templates.ts'
@@ -39,18 +39,9 @@ export const DISABLE_AFTER_MS = 24 * 3600_000
 export const PARKED_AT = new Date(Date.UTC(9999, 11, 31))
 /** A claimed delivery is tried again after this long if the process dies mid-send. */
 export const CLAIM_LEASE_MS = 2 * 60_000
-const DEFAULT_BATCH = 20
-const WORKER_INTERVAL_MS = 10_000
 /** The worker's lease (decision 041): one instance delivers at a time. */
 export const WEBHOOK_WORKER_LEASE = 'webhook-worker'
-const WORKER_LEASE_MS = 60_000
 const MAX_ERROR_LENGTH = 500
-
-/** Delay before attempt n+1 after n failed attempts: 1 min, 2, 4 … capped at 1 h. */
-export function retryDelayMs(failedAttempts: number): number {
-  const minutes = Math.min(2 ** Math.max(0, failedAttempts - 1), 60)
-  return minutes * 60_000
-}
 
 export interface DeliverWebhooksOptions extends TargetOptions {
   now?: Date
@@ -73,7 +64,7 @@ export async function deliverPendingWebhooks(db: Database, opts: DeliverWebhooks
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .where(dueWhere(now))
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
-      .limit(opts.batch ?? DEFAULT_BATCH)
+      .limit(opts.batch ?? OUTBOX_BATCH)
   ).map((r) => ({ ...r.d, url: r.url, secret: r.secret, companyId: r.companyId }))
   let delivered = 0
   let failed = 0
@@ -195,8 +186,8 @@ export interface WebhookWorker extends WebhookWorkerHandle {
 export function startWebhookWorker(db: Database, opts: { holder?: string; intervalMs?: number } = {}): WebhookWorker {
   const outbox = startOutboxWorker(
     db,
-    { name: 'webhook delivery', hasDue: hasDueWebhooks, deliver: (d) => deliverPendingWebhooks(d), lease: WEBHOOK_WORKER_LEASE, leaseMs: WORKER_LEASE_MS },
-    { holder: opts.holder, intervalMs: opts.intervalMs ?? WORKER_INTERVAL_MS },
+    { name: 'webhook delivery', hasDue: hasDueWebhooks, deliver: (d) => deliverPendingWebhooks(d), lease: WEBHOOK_WORKER_LEASE, leaseMs: OUTBOX_LEASE_MS },
+    { holder: opts.holder, intervalMs: opts.intervalMs ?? OUTBOX_INTERVAL_MS },
   )
   const worker: WebhookWorker = {
     kick: outbox.kick,

@@ -10,9 +10,9 @@ import {
   kickMailWorker,
   MAX_ATTEMPTS,
   PARKED_AT,
-  retryDelayMs,
   startMailWorker,
 } from '#server/mail/delivery.server.ts'
+import { retryDelayMs } from '#server/outbox-worker.server.ts'
 import { listOutbox } from '#server/mail/list-outbox.server.ts'
 import { enqueueMail } from '#server/mail/outbox.server.ts'
 import {

@@ -15,7 +15,8 @@ import { resetEnvCache } from '#server/env.server.ts'
 import { respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
 import { createCallerFactory } from '#server/trpc/init.ts'
 import { appRouter } from '#server/trpc/router.ts'
-import { CLAIM_LEASE_MS, DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, deliverPendingWebhooks, retryDelayMs } from '#server/webhooks/delivery.server.ts'
+import { CLAIM_LEASE_MS, DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, deliverPendingWebhooks } from '#server/webhooks/delivery.server.ts'
+import { retryDelayMs } from '#server/outbox-worker.server.ts'
 import { emitWebhookEvent } from '#server/webhooks/emit.server.ts'
 import {
   createWebhookEndpoint,

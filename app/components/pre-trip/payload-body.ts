@@ -1,6 +1,6 @@
 import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
 import type { PreTripValues } from './types.ts'
-import { dateOfWallTime, instantOfWallTime } from './zoned-time.ts'
+import { dateOfWallTime, instantOfWallTime } from '#catalog/zoned-time.ts'
 
 /**
  * From what the driver typed to the API's body (API.md `submitPreInspection`), without the

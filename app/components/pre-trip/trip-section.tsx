@@ -5,7 +5,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { formatOdometer } from '#catalog/odometer.ts'
 import type { PreTripValues } from './types.ts'
-import { wallTimeOf } from './zoned-time.ts'
+import { wallTimeOf } from '#catalog/zoned-time.ts'
 
 type TripField = 'timeIn' | 'timeOut' | 'odometerStart' | 'odometerEnd'
 

@@ -11,7 +11,7 @@ import { PRE_TRIP_TEXT } from './texts.ts'
 import { ACK_FIELD, type FiledPreTrip, type PreTripActionData, type PreTripDraft, type PreTripPageData } from './types.ts'
 import type { PreTripAnswersState } from './use-pre-trip-answers.ts'
 import { useOutbox } from './use-outbox.ts'
-import { wallTimeOf } from './zoned-time.ts'
+import { wallTimeOf } from '#catalog/zoned-time.ts'
 
 export type Phase = 'editing' | 'sending' | 'queued' | 'filed'
 

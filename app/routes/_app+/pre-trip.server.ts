@@ -15,7 +15,7 @@ import {
   type PreTripPageData,
   type PreTripValues,
 } from '#app/components/pre-trip/types.ts'
-import { wallTimeOf } from '#app/components/pre-trip/zoned-time.ts'
+import { wallTimeOf } from '#catalog/zoned-time.ts'
 import { positiveInt, text } from '#app/utils/form-data.ts'
 import { attempt, formFailure, userPage, type PageContext } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
