@@ -43,6 +43,7 @@ import { audit } from '../audit.ts'
 import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { todayIn } from '../fleet/access.server.ts'
+import { purgeStaleFleetImports } from '../fleet/import/fleet-import-cleanup.server.ts'
 import { withLease } from '../leases.server.ts'
 import { logger } from '../log.server.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodic-job.server.ts'
@@ -459,6 +460,8 @@ export async function runRetention(db: Database, now: Date = new Date(), opts: {
       }
     }
   }
+  // Staged fleet imports a week old, and old imports' rows (decision 076).
+  await purgeStaleFleetImports(db, now).catch((error: unknown) => logger().error({ err: error }, 'retention: fleet import clean-up failed'))
   const total = results.reduce((n, r) => n + r.removed, 0)
   logger().info({ companies: new Set(rows.map((r) => r.id)).size, removed: total }, 'retention: daily run done')
   return results

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm'
 import { vehicles } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
-import { BASE_URL, e2eDb, expect, test } from './fixtures.ts'
+import { BASE_URL, e2eDb, expect, seriousAxeViolations, settleCspReports, test, watchCsp } from './fixtures.ts'
 
 const run = Date.now().toString(36).toUpperCase().slice(-5)
 const HEADER = 'vehicleIdentifier,make,model,vin,licensePlate,yearBuild,fuelType,licenseExpiry,gps'
@@ -31,8 +31,8 @@ async function ownerWithCompany() {
   return { companyId: company.id, userId: user.id }
 }
 
-async function signedIn(browser: Browser, userId: number, javaScriptEnabled: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled, viewport: { width: 1366, height: 900 } })
+async function signedIn(browser: Browser, userId: number, javaScriptEnabled: boolean, viewport = { width: 1366, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled, viewport })
   await context.addCookies([{ name: 'operon_session', value: await webSessionFor(e2eDb(), userId), url: BASE_URL }])
   return { context, page: await context.newPage() }
 }
@@ -86,4 +86,37 @@ test.describe('without JavaScript', () => {
     expect(await fleetSize(companyId)).toBe(4)
     await context.close()
   })
+})
+
+test('the preview fits a phone: no sideways scroll, the bad row named, no serious axe finding, no CSP report', async ({ browser }) => {
+  const { companyId, userId } = await ownerWithCompany()
+  const { context, page } = await signedIn(browser, userId, true, { width: 360, height: 740 })
+  const violations = await watchCsp(context)
+  await upload(page, companyId, 'a-rather-long-file-name-from-the-office-spreadsheet.csv', fileOf('EF', 4, { 1: { fuelType: 'Petrol' } }))
+  const problems = page.getByTestId('import-problems')
+  const bad = problems.locator('tr[data-row="3"][data-column="fuelType"]')
+  await expect(bad).toContainText('Unknown fuel type "Petrol"')
+  const fits = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+  const { scroll, client } = await fits()
+  expect(scroll).toBeLessThanOrEqual(client)
+  // The row number and the column name are on screen, not cut off by the table's own scroll.
+  for (const cell of [problems.getByRole('columnheader', { name: 'Row' }), problems.getByRole('columnheader', { name: 'Column' }), bad.getByRole('cell', { name: '3', exact: true }), bad.getByRole('cell', { name: 'fuelType' })]) {
+    await expect(cell).toBeVisible()
+    const box = (await cell.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(360)
+  }
+  const commit = page.getByTestId('import-commit')
+  await expect(commit).toHaveText('Import 3 vehicles')
+  const button = (await commit.boundingBox())!
+  expect(button.x + button.width).toBeLessThanOrEqual(360)
+  expect(await seriousAxeViolations(page)).toEqual([])
+
+  // An upload that is gone (deleted by the clean-up after a week) says so, and fits too.
+  await page.goto(`/fleet/${companyId}/import/999999999`)
+  await expect(page.getByTestId('import-gone')).toContainText('has expired')
+  expect((await fits()).scroll).toBeLessThanOrEqual((await fits()).client)
+  await settleCspReports(page)
+  expect(violations).toEqual([])
+  await context.close()
 })

@@ -9,6 +9,8 @@ import type { Database } from '#db/client.ts'
 import { auditLog, fleetImports, vehicles } from '#db/schema/index.ts'
 import { FLEET_CSV_MAX_ROWS } from '#catalog/fleet-csv.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
+import { runRetention } from '#server/compliance/retention.server.ts'
+import { purgeStaleFleetImports } from '#server/fleet/import/fleet-import-cleanup.server.ts'
 import { commitFleetImport, getFleetImport, previewFleetImport, type FleetImportPreview } from '#server/fleet/import/fleet-import.server.ts'
 import type { VinDecodeResult } from '#server/fleet/vin-decode.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
@@ -222,6 +224,67 @@ describe.each(DRIVERS)('fleet CSV import on %s', (driver) => {
     await expect(drv.fleet.import.preview({ companyId: ids.owner, csv: csvOf(row()) })).rejects.toMatchObject({ code: 'FORBIDDEN' })
     expect(await caller.fleet.import.commit({ importId: view.id })).toMatchObject({ imported: 1, skipped: 0 })
     await expect(caller.fleet.import.commit({ importId: view.id })).rejects.toMatchObject({ code: 'CONFLICT' })
+  })
+
+  describe('clean-up by the daily retention run', () => {
+    beforeAll(() => useAsAppDb(db))
+
+    it('deletes staged uploads a week old (page, REST and tRPC say so), keeps younger ones, drops old imports\' rows but not their counts', async () => {
+      const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000)
+      const stageAt = async (d: number, csv: string) => previewFleetImport(await ctxFor(db, ids.manager, daysAgo(d)), { companyId: ids.owner, fileName: `d${d}.csv`, csv }, { decode: stubDecode })
+      const stale = await stageAt(8, csvOf(row()))
+      const young = await stageAt(6, csvOf(row(), row({ fuelType: 'Hay' })))
+      const oldImport = await stageAt(9, csvOf(row(), row({ gps: 'perhaps' })))
+      await commitFleetImport(await ctxFor(db, ids.manager, daysAgo(8)), { companyId: ids.owner, importId: oldImport.id })
+      const newImport = await stageAt(3, csvOf(row()))
+      await commitFleetImport(await ctxFor(db, ids.manager, daysAgo(2)), { companyId: ids.owner, importId: newImport.id })
+      const payload = async (id: number) => (await db.read.select({ p: fleetImports.preview }).from(fleetImports).where(eq(fleetImports.id, id)))[0]?.p
+
+      await runRetention(db, NOW)
+
+      // The stale upload is gone, with a message that says why, on every door.
+      expect(await payload(stale.id)).toBeUndefined()
+      const gone = { code: 'NOT_FOUND', message: 'This upload does not exist or has expired (uploads not imported are kept 7 days); upload the file again' }
+      await expect(getFleetImport(await ctx(), { companyId: ids.owner, importId: stale.id })).rejects.toMatchObject(gone)
+      await expect(commitFleetImport(await ctx(), { companyId: ids.owner, importId: stale.id })).rejects.toMatchObject(gone)
+      const caller = createCallerFactory(appRouter)({ db, actor: await actorFor(db, ids.manager) })
+      await expect(caller.fleet.import.get({ companyId: ids.owner, importId: stale.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: gone.message })
+      const token = await apiTokenFor(db, ids.manager)
+      const rest = await handleRestRequest(new Request(`http://localhost/api/Fleet/${ids.owner}/import/${stale.id}`, { headers: { authorization: `Bearer ${token}` } }), db, '127.0.0.1')
+      expect(rest.status).toBe(404)
+      expect(JSON.stringify(await rest.json())).toContain('has expired')
+      const cookie = await webSessionFor(db, ids.manager)
+      const params = { companyId: String(ids.owner), importId: String(stale.id) }
+      const page = await callPage(previewPage.loader, `/fleet/${ids.owner}/import/${stale.id}`, { cookie, params })
+      expect(page).toMatchObject({ status: 404, body: { view: null, gone: gone.message } })
+      const post = await callPage(previewPage.action, `/fleet/${ids.owner}/import/${stale.id}`, { cookie, params, form: {} })
+      expect(post).toMatchObject({ status: 404, body: { formError: gone.message } })
+
+      // Six days old: kept whole, still importable.
+      expect(await getFleetImport(await ctx(), { companyId: ids.owner, importId: young.id })).toEqual(young)
+
+      // Imported eight days ago: the counts, who and when stay; the rows and problems are dropped; the audit row stays.
+      expect(await payload(oldImport.id)).toBe('')
+      const kept = await getFleetImport(await ctx(), { companyId: ids.owner, importId: oldImport.id })
+      expect(kept).toMatchObject({ status: 'imported', totalRows: 2, validRows: 1, problemRows: 1, importedCount: 1, fileName: 'd9.csv', rowsRemoved: true, problems: [], sample: [], canImport: false })
+      expect(kept.importedAt).toBe(daysAgo(8).toISOString())
+      const [stored] = await db.read.select().from(fleetImports).where(eq(fleetImports.id, oldImport.id))
+      expect(stored).toMatchObject({ userId: ids.manager, createdAt: daysAgo(9) })
+      const audits = await db.read.select().from(auditLog).where(and(eq(auditLog.action, 'fleet.import'), eq(auditLog.entityId, String(oldImport.id))))
+      expect(audits).toHaveLength(1)
+      const shown = await callPage(previewPage.loader, `/fleet/${ids.owner}/import/${oldImport.id}`, { cookie, params: { ...params, importId: String(oldImport.id) } })
+      expect(shown).toMatchObject({ status: 200, body: { gone: null, view: { rowsRemoved: true, importedCount: 1 } } })
+      await expect(commitFleetImport(await ctx(), { companyId: ids.owner, importId: oldImport.id })).rejects.toMatchObject({ code: 'CONFLICT' })
+
+      // Imported two days ago: kept whole.
+      expect((await getFleetImport(await ctx(), { companyId: ids.owner, importId: newImport.id })).rowsRemoved).toBe(false)
+      expect(await payload(newImport.id)).not.toBe('')
+
+      // A second run the same day finds nothing more.
+      expect(await purgeStaleFleetImports(db, NOW)).toEqual({ deleted: 0, trimmed: 0 })
+      // Two days later the six-day-old upload goes too.
+      expect(await purgeStaleFleetImports(db, new Date(NOW.getTime() + 2 * 86_400_000))).toEqual({ deleted: 1, trimmed: 0 })
+    })
   })
 
   describe('pages', () => {

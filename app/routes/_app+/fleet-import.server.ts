@@ -4,7 +4,7 @@
  * upload redirects to the preview, the import to the fleet with a toast. With JavaScript the
  * button posts to the progress route instead (fleet.$companyId.import.$importId.progress.ts).
  */
-import { redirect, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
 import { FLEET_CSV_MAX_BYTES } from '#catalog/fleet-csv.ts'
 import { msg } from '#catalog/i18n.ts'
 import { attempt, companyPage, formFailure } from '#app/utils/page.server.ts'
@@ -12,7 +12,7 @@ import { routeMessages } from '#app/utils/i18n.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { AppError } from '#server/errors.ts'
-import { commitFleetImport, getFleetImport, listFleetImports, previewFleetImport } from '#server/fleet/import/fleet-import.server.ts'
+import { commitFleetImport, getFleetImport, listFleetImports, previewFleetImport, type FleetImportView } from '#server/fleet/import/fleet-import.server.ts'
 
 export const FLEET_IMPORT_PAGE_TEXT = {
   title: msg('Import vehicles'),
@@ -75,13 +75,18 @@ export async function fleetImportPreviewLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Owner'])
   const importId = Number(args.params.importId)
   const view = await attempt(() => getFleetImport(ctx, { companyId, importId }))
-  if (!view.ok) throw new Response(view.error.message, { status: view.error.status })
   const t = translator(localeOfRequest(args.request))
+  const base = { title: t(FLEET_IMPORT_PAGE_TEXT.previewTitle), companyId, messages: routeMessages(args.request, 'fleet') }
+  if (!view.ok) {
+    // Deleted by the clean-up after a week (decision 076), or never this company's: the page says so.
+    if (view.error.code !== 'NOT_FOUND') throw new Response(view.error.message, { status: view.error.status })
+    return data({ ...base, view: null as FleetImportView | null, gone: view.error.messageIn(t) as string | null }, { status: 404 })
+  }
   // After the progress route (JavaScript): the fleet, with the same toast as the plain form.
   if (view.value.status === 'imported' && new URL(args.request.url).searchParams.get('done') === '1') {
     throw await redirectWithToast(`/fleet/${companyId}`, { type: 'success', message: doneMessage(t, view.value.importedCount ?? 0, view.value.totalRows - (view.value.importedCount ?? 0)) })
   }
-  return { title: t(FLEET_IMPORT_PAGE_TEXT.previewTitle), companyId, view: view.value, messages: routeMessages(args.request, 'fleet') }
+  return data({ ...base, view: view.value as FleetImportView | null, gone: null as string | null })
 }
 
 function doneMessage(t: ReturnType<typeof translator>, n: number, skipped: number) {
@@ -97,4 +102,4 @@ export async function fleetImportPreviewAction(args: ActionFunctionArgs) {
   return redirectWithToast(`/fleet/${companyId}`, { type: 'success', message: doneMessage(t, done.value.imported, done.value.skipped) })
 }
 
-export type FleetImportPreviewData = Awaited<ReturnType<typeof fleetImportPreviewLoader>>
+export type FleetImportPreviewData = SerializeFrom<typeof fleetImportPreviewLoader>

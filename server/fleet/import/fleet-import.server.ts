@@ -38,6 +38,7 @@ import { idSchema, parseInput } from '../../validation.ts'
 import { companyToday } from '../access.server.ts'
 import { vehicleFieldsSchema, type VehicleFields } from '../vehicle-schema.ts'
 import { decodeVin, type VinDecodeResult } from '../vin-decode.server.ts'
+import { FLEET_IMPORT_KEEP_DAYS, PURGED_PREVIEW } from './fleet-import-cleanup.server.ts'
 import { CsvSyntaxError, decodeUtf8, looksBinary, parseCsv, type CsvDelimiter } from './csv-parse.ts'
 
 /** A problem of one cell, one row or the header: an English message id with its values. */
@@ -108,7 +109,14 @@ export const FLEET_IMPORT_TEXT = {
   fixColumns: msg('Fix the columns of the file and upload it again'),
   nothingToImport: msg('No row can be imported: fix the rows and upload the file again'),
   changed: msg('Since the preview, other vehicles took the VIN or identifier of rows {rows}: upload the file again'),
+  gone: msg('This upload does not exist or has expired (uploads not imported are kept {days} days); upload the file again'),
 } as const
+
+/** The NOT_FOUND of an import: the same for an expired upload, an unknown id and another company's (reveals nothing). */
+const importNotFound = () =>
+  new AppError('NOT_FOUND', interpolate(FLEET_IMPORT_TEXT.gone, { days: FLEET_IMPORT_KEEP_DAYS }), {
+    localized: (t) => t(FLEET_IMPORT_TEXT.gone, { days: FLEET_IMPORT_KEEP_DAYS }),
+  })
 
 // ---------------------------------------------------------------------------------------------
 // Authorization
@@ -377,6 +385,13 @@ function problemView(row: number | null, p: ImportProblem): ImportProblemView {
   return { row, column: p.column, message: interpolate(p.messageId, p.values), messageId: p.messageId, values: p.values }
 }
 
+const EMPTY_PREVIEW: FleetImportPreview = { delimiter: ',', columns: [], fileProblems: [], rows: [] }
+
+/** The staged rows of an import; none once the clean-up dropped them (an imported upload after a week). */
+function previewOf(row: FleetImport): FleetImportPreview {
+  return row.preview === PURGED_PREVIEW ? EMPTY_PREVIEW : (JSON.parse(row.preview) as FleetImportPreview)
+}
+
 export function viewOf(row: FleetImport, preview: FleetImportPreview) {
   const problems: ImportProblemView[] = []
   const warnings: ImportProblemView[] = []
@@ -400,6 +415,8 @@ export function viewOf(row: FleetImport, preview: FleetImportPreview) {
     problemRows: row.problemRows,
     warningRows: preview.rows.filter((r) => r.warnings.length > 0).length,
     importedCount: row.importedCount,
+    /** The clean-up dropped the rows and problems (decision 076); the counts remain. */
+    rowsRemoved: row.preview === PURGED_PREVIEW,
     /** The import button's state: staged, columns right, at least one valid row. */
     canImport: row.status === 'staged' && preview.fileProblems.length === 0 && row.validRows > 0,
     columns: preview.columns,
@@ -420,7 +437,7 @@ async function loadImport(ctx: UseCaseContext, importId: number, companyId?: num
   const user = requireUser(ctx.actor)
   const [row] = await ctx.db.read.select().from(fleetImports).where(eq(fleetImports.id, importId))
   // Another company's import, or one of a company the caller has no relation to: not found.
-  if (!row || (companyId !== undefined && row.companyId !== companyId) || !membershipIn(user, row.companyId)) throw notFound()
+  if (!row || (companyId !== undefined && row.companyId !== companyId) || !membershipIn(user, row.companyId)) throw importNotFound()
   requireOwnerOf(ctx, row.companyId)
   return row
 }
@@ -429,7 +446,7 @@ async function loadImport(ctx: UseCaseContext, importId: number, companyId?: num
 export async function getFleetImport(ctx: UseCaseContext, input: unknown): Promise<FleetImportView> {
   const v = parseInput(commitFleetImportInput, input)
   const row = await loadImport(ctx, v.importId, v.companyId)
-  return viewOf(row, JSON.parse(row.preview) as FleetImportPreview)
+  return viewOf(row, previewOf(row))
 }
 
 /** The company's latest uploads (without their rows), for the upload page. */
@@ -480,7 +497,7 @@ export async function commitFleetImport(ctx: UseCaseContext, input: unknown, onP
   const row = await loadImport(ctx, v.importId, v.companyId)
   const me = requireUser(ctx.actor)
   if (row.status !== 'staged') throw new AppError('CONFLICT', FLEET_IMPORT_TEXT.alreadyImported)
-  const preview = JSON.parse(row.preview) as FleetImportPreview
+  const preview = previewOf(row)
   if (preview.fileProblems.length) throw new AppError('BAD_REQUEST', FLEET_IMPORT_TEXT.fixColumns)
   const valid = preview.rows.filter((r): r is StagedRow & { input: StagedVehicle } => r.input !== null)
   if (valid.length === 0) throw new AppError('BAD_REQUEST', FLEET_IMPORT_TEXT.nothingToImport)
@@ -495,7 +512,11 @@ export async function commitFleetImport(ctx: UseCaseContext, input: unknown, onP
       .set({ status: 'imported', importedAt: now, importedCount: total })
       .where(and(eq(fleetImports.id, row.id), eq(fleetImports.status, 'staged')))
       .returning({ id: fleetImports.id })
-    if (!claimed) throw new AppError('CONFLICT', FLEET_IMPORT_TEXT.alreadyImported)
+    if (!claimed) {
+      // Imported by another click, or deleted by the clean-up since it was read.
+      const [still] = await tx.select({ id: fleetImports.id }).from(fleetImports).where(eq(fleetImports.id, row.id))
+      throw still ? new AppError('CONFLICT', FLEET_IMPORT_TEXT.alreadyImported) : importNotFound()
+    }
 
     // The fleet may have changed since the preview: the same checks again, inside the transaction.
     const { takenVins, takenIds } = await takenIn(

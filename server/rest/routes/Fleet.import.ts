@@ -31,6 +31,7 @@ const importViewSchema = z.object({
   problemRows: z.number().int(),
   warningRows: z.number().int(),
   importedCount: z.number().int().nullable(),
+  rowsRemoved: z.boolean(),
   canImport: z.boolean(),
   columns: z.array(z.string()),
   fileProblems: z.array(problemSchema),
@@ -116,7 +117,8 @@ export const fleetImportRoutes = [
     method: 'GET',
     path: '/api/Fleet/{companyId}/import/{importId}',
     tag: 'Fleet',
-    summary: 'A staged or finished import: its counts and problems',
+    summary:
+      'A staged or finished import: its counts and problems. An upload not imported is deleted after 7 days (then 404); a finished import keeps its counts, its rows and problems are dropped after 7 days (`rowsRemoved`)',
     auth: 'user',
     params: importParams,
     response: importViewSchema,

@@ -8,7 +8,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { useT } from '#app/utils/i18n.tsx'
 import type { FleetImportPreviewData } from '#app/routes/_app+/fleet-import.server.ts'
 
-type Problem = FleetImportPreviewData['view']['problems'][number]
+type View = NonNullable<FleetImportPreviewData['view']>
+type Problem = View['problems'][number]
 
 function ProblemTable({ items, testId, caption }: { items: Problem[]; testId: string; caption: string }) {
   const { t } = useT()
@@ -55,9 +56,29 @@ async function* ndjson(response: Response): AsyncGenerator<Record<string, unknow
   }
 }
 
-/** The preview of a staged import and its Import button (decision 076). */
+/** The preview of a staged import and its Import button (decision 076); or why there is none. */
 export function FleetImportPreviewPage() {
-  const { title, companyId, view } = useLoaderData<FleetImportPreviewData>()
+  const { title, companyId, view, gone } = useLoaderData<FleetImportPreviewData>()
+  const { t } = useT()
+  if (!view) {
+    return (
+      <div className="min-w-0">
+        <PageHeader title={title} />
+        <div className="grid max-w-5xl gap-4">
+          <p className="rounded-md border px-3 py-2 text-sm" role="alert" data-testid="import-gone">
+            {gone}{' '}
+            <Link className="underline" to={`/fleet/${companyId}/import`}>
+              {t('Upload a file')}
+            </Link>
+          </p>
+        </div>
+      </div>
+    )
+  }
+  return <Preview companyId={companyId} title={title} view={view} />
+}
+
+function Preview({ companyId, title, view }: { companyId: number; title: string; view: View }) {
   const actionData = useActionData<{ formError?: string }>()
   const navigation = useNavigation()
   const navigate = useNavigate()
@@ -115,6 +136,11 @@ export function FleetImportPreviewPage() {
             <Link className="underline" to={`/fleet/${companyId}`}>
               {t('Back to the fleet')}
             </Link>
+          </p>
+        ) : null}
+        {view.rowsRemoved ? (
+          <p className="text-sm text-muted-foreground" data-testid="import-rows-removed">
+            {t('The rows and problems of this upload were removed a week after the import; the counts are kept.')}
           </p>
         ) : null}
         {view.fileProblems.length > 0 ? (
