@@ -199,7 +199,7 @@ steps.push(await prodInstall)
 // of each pass (the critical path; CI's 30 minutes, decision 047).
 // The lease and annual-inspection files spend their time in Chromium printing PDFs (30–40 s of
 // each pass); their rows are the ordinary ones the other files already write on sqld.
-const NOT_ON_SQLD = new Set(['authorization-matrix', 'lease-agreements', 'annual-inspection'].map((f) => `tests/integration/${f}.test.ts`))
+const NOT_ON_SQLD = new Set(['authorization-matrix', 'authorization-matrix-records', 'authorization-origins', 'lease-agreements', 'annual-inspection'].map((f) => `tests/integration/${f}.test.ts`))
 const sqldFiles = libsqlFiles.filter((f) => !NOT_ON_SQLD.has(f))
 if (sqldReady.ok) {
   steps.push(await vitest('vitest (sqld remote)', sqldFiles, { DB_DRIVER: 'sqld' }))
