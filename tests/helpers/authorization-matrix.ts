@@ -10,7 +10,7 @@
  * of every mutation (authorization-origins.test.ts). Each sets up its own world
  * with setUpMatrixWorld().
  */
-import { expect } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { leaseAgreements, operatorAssignments, repairActions, repairTasks, users, vehicles } from '#db/schema/index.ts'
@@ -1204,4 +1204,24 @@ export async function overHttp(base: string, m: MatrixWorld, call: Call, door: '
     headers: { origin, cookie: `operon_session=${m.cookies.managerHere}`, 'content-type': encoded.headers.get('content-type')! },
     body: Buffer.from(await encoded.arrayBuffer()),
   })).status
+}
+
+/** The matrix's tests for `useCases` in the calling file: a world of its own, a test per use case and actor. */
+export function describeMatrix(useCases: readonly UseCase[]): void {
+  let m: MatrixWorld
+  beforeAll(async () => {
+    m = await setUpMatrixWorld()
+  })
+  afterAll(async () => {
+    await m.world.db.close()
+  })
+  describe('authorization matrix', () => {
+    for (const uc of useCases) {
+      describe(uc.name, () => {
+        for (const actor of ACTORS) {
+          it(`${actor} → ${uc.expect[actor]}`, () => expectMatrixCell(m, uc, actor))
+        }
+      })
+    }
+  })
 }
