@@ -22,6 +22,7 @@ export default {
   Disabled: 'Desactivado',
   'Last delivery: {state}, {at}': 'Última entrega: {state}, {at}',
   'No deliveries yet.': 'Todavía no hay entregas.',
+  'Finished deliveries are kept for 30 days; pending ones until they are sent or given up.': 'Las entregas terminadas se conservan 30 días; las pendientes, hasta que se envían o se abandonan.',
   'Disabled on {date}': 'Desactivado el {date}',
   Deliveries: 'Entregas',
   'Send test event': 'Enviar evento de prueba',

@@ -44,6 +44,7 @@ import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { todayIn } from '../fleet/access.server.ts'
 import { purgeStaleFleetImports } from '../fleet/import/fleet-import-cleanup.server.ts'
+import { purgeEndedWebhookDeliveries } from '../webhooks/delivery-cleanup.server.ts'
 import { withLease } from '../leases.server.ts'
 import { logger } from '../log.server.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodic-job.server.ts'
@@ -462,6 +463,8 @@ export async function runRetention(db: Database, now: Date = new Date(), opts: {
   }
   // Staged fleet imports a week old, and old imports' rows (decision 076).
   await purgeStaleFleetImports(db, now).catch((error: unknown) => logger().error({ err: error }, 'retention: fleet import clean-up failed'))
+  // Ended webhook deliveries a month old, with their payloads (decision 078).
+  await purgeEndedWebhookDeliveries(db, now).catch((error: unknown) => logger().error({ err: error }, 'retention: webhook delivery clean-up failed'))
   const total = results.reduce((n, r) => n + r.removed, 0)
   logger().info({ companies: new Set(rows.map((r) => r.id)).size, removed: total }, 'retention: daily run done')
   return results

@@ -18,6 +18,8 @@ import { appRouter } from '#server/trpc/router.ts'
 import { CLAIM_LEASE_MS, DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, deliverPendingWebhooks } from '#server/webhooks/delivery.server.ts'
 import { retryDelayMs } from '#server/outbox-worker.server.ts'
 import { emitWebhookEvent } from '#server/webhooks/emit.server.ts'
+import { purgeEndedWebhookDeliveries } from '#server/webhooks/delivery-cleanup.server.ts'
+import { runRetention } from '#server/compliance/retention.server.ts'
 import {
   createWebhookEndpoint,
   listWebhookDeliveries,
@@ -358,6 +360,28 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
     const [redirected] = await deliveriesOf(redirecting.endpoint.id)
     expect(redirected).toMatchObject({ state: 'pending', attempts: 2, lastStatusCode: null })
     expect(redirected!.lastError).toMatch(/^Refused target: 169\.254\.169\.254 resolves to 169\.254\.169\.254 \(link-local\)/)
+  })
+
+  it('the daily retention run deletes ended deliveries a month old, and never a pending one', async () => {
+    const { endpoint } = await newEndpoint(ids.owner, ids.ownerManager, ['defect.found'], '/kept')
+    const now = new Date()
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000)
+    const rows = [
+      { key: 'delivered-31', state: 'delivered', createdAt: daysAgo(31) },
+      { key: 'failed-31', state: 'failed', createdAt: daysAgo(31) },
+      { key: 'pending-31', state: 'pending', createdAt: daysAgo(31) },
+      { key: 'delivered-29', state: 'delivered', createdAt: daysAgo(29) },
+    ] as const
+    await db.transaction((tx) =>
+      tx.insert(webhookDeliveries).values(
+        rows.map((r) => ({ endpointId: endpoint.id, eventId: `msg_${r.key}`, eventType: 'defect.found' as const, payload: '{}', state: r.state, createdAt: r.createdAt, nextAttemptAt: daysAgo(-1) })),
+      ),
+    )
+    await runRetention(db, now)
+    const left = (await deliveriesOf(endpoint.id)).map((d) => d.eventId).sort()
+    expect(left).toEqual(['msg_delivered-29', 'msg_pending-31'])
+    // The next day's run has nothing more to remove.
+    expect(await purgeEndedWebhookDeliveries(db, now)).toBe(0)
   })
 
   describe('the REST door', () => {

@@ -225,6 +225,7 @@ function Deliveries({ data, search, busy }: { data: PageData; search: string; bu
         {t('Deliveries')}
       </h2>
       <p className="text-sm break-all text-muted-foreground">{endpoint?.url}</p>
+      <p className="text-sm text-muted-foreground">{t('Finished deliveries are kept for 30 days; pending ones until they are sent or given up.')}</p>
       {d.items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('No deliveries yet.')}</p>
       ) : (
