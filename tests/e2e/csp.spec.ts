@@ -137,7 +137,9 @@ test('the production configuration adds HSTS and upgrade-insecure-requests', asy
 })
 
 test('public pages, the captcha widget and the 404 page: no CSP violation', async ({ browser }) => {
-  test.setTimeout(60_000)
+  // The proof-of-work captcha solves twice here (register, then the sign-in): on a loaded machine
+  // each can take 15 s (CI: one minute was not always enough).
+  test.setTimeout(120_000)
   const { context, page, violations } = await watchedContext(browser)
   await visit(page, violations, '/login')
   await visit(page, violations, '/register')
@@ -146,9 +148,7 @@ test('public pages, the captcha widget and the 404 page: no CSP violation', asyn
   await expect(page.getByText('Verified', { exact: true })).toBeVisible({ timeout: 15_000 })
   await expectNoViolation(page, violations, '/register captcha')
   await visit(page, violations, '/dev/captcha')
-  await visit(page, violations, '/SendResetLink')
-  await visit(page, violations, '/reset-password')
-  await visit(page, violations, '/TermsAndConditions')
+  // (/SendResetLink, /reset-password and the terms: fit.spec.ts's public pages, at both widths.)
   // The fallback for unknown paths (spec: they redirect to /, which sends a visitor to sign in).
   await page.goto('/no-such-page')
   await expect(page).toHaveURL(/\/login/)
