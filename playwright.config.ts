@@ -29,11 +29,13 @@ export default defineConfig({
       ],
     },
   },
+  // The fit check's projects first: their tests are the longest (a role's pages each), and two
+  // workers finish together when the long tests start first and the short ones fill in at the end.
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: 'fit.spec.ts' },
     // The fit check of issue 12 (decision 056): every page at a phone's and a 13-inch laptop's viewport.
     { name: 'phone', use: { browserName: 'chromium', viewport: { width: 360, height: 740 } }, testMatch: 'fit.spec.ts' },
     { name: 'laptop', use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } }, testMatch: 'fit.spec.ts' },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: 'fit.spec.ts' },
   ],
   webServer: {
     command: `rm -f ${E2E_DB} ${E2E_DB}-wal ${E2E_DB}-shm && npx tsx tests/e2e/stack.ts`,
