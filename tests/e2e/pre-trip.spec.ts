@@ -212,6 +212,11 @@ test.describe('with JavaScript, refused', () => {
     const { user, vehicleId } = await driverWithBus(page, 'REF')
     await page.goto(`/preTrip/${vehicleId}`)
     await expect(page.getByRole('button', { name: 'Mark all Ok' })).toBeVisible()
+    // The page and its lazy pieces are kept on the phone before the signal goes (as in the tests
+    // above: going offline while they still load left the queue without its scripts, CI 2026-11-27).
+    await expect
+      .poll(() => page.evaluate(async () => Boolean(await (await caches.open('operon-pre-trip-pages-v1')).match(location.pathname))), { timeout: 15_000 })
+      .toBe(true)
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Mark all Ok' }).click()
     await page.getByRole('textbox', { name: 'Comments' }).fill('All fine')
