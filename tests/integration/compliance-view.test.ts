@@ -5,7 +5,7 @@
  * per page on indexes; the CSV streamed with formula injection neutralised; owner managers only.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { emergencyExitChecks, inspections, leaseAgreements, leaseSignatures, operatorAssignments, repairActions, vehicles } from '#db/schema/index.ts'
@@ -64,6 +64,9 @@ async function openRepair(vehicleId: number, outOfService: boolean) {
 }
 
 beforeAll(async () => {
+  // The doors (REST, tRPC, pages) read the clock themselves: the file's clock is NOW, so the
+  // CSV's file name, the states and the due dates never depend on the day the suite runs.
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
   // The capture wraps the drivers' prototypes: installed before the connection opens (libSQL).
   await captureSql(async () => undefined)
   db = createTestDb()
@@ -110,6 +113,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await db.close()
+  vi.useRealTimers()
 })
 
 const view = async (input: Record<string, unknown> = {}) => getComplianceView(await ctxFor(db, manager, NOW), { companyId: owner.id, ...input })

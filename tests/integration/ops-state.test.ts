@@ -172,19 +172,29 @@ describe.each(DRIVERS)('state that survives a restart and a second instance (%s)
       await gate
       return lease.lost()
     }, { holder: 'instance-a' })
-    // Wait until A holds it.
-    for (let i = 0; i < 50 && (await a.read.select().from(leases)).length === 0; i++) await new Promise((r) => setTimeout(r, 10))
-    expect(await withLease(b, 'test-lease', 300, async () => 'ran', { holder: 'instance-b' })).toEqual({ acquired: false })
-    // Longer than the time to live: A's renewals keep it.
-    await new Promise((r) => setTimeout(r, 700))
-    expect(await withLease(b, 'test-lease', 300, async () => 'ran', { holder: 'instance-b' })).toEqual({ acquired: false })
+    // Wait until A holds it (a deadline, not a count of tries: a loaded machine is slower).
+    const heldRow = async () => (await a.read.select().from(leases).where(eq(leases.name, 'test-lease')))[0]
+    const deadline = Date.now() + 10_000
+    while (!(await heldRow()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+    const taken = (await heldRow())!
+    const firstExpiry = Number(taken.expiresAt)
+    // B is refused while A's lease runs: asked at an instant inside it, so the machine's load
+    // (how late this line runs) cannot make it expire first.
+    expect(await acquireLease(b, 'test-lease', 'instance-b', 300, firstExpiry - 1)).toBe(false)
+    // A renews while the work runs: its expiry moves past the first one...
+    while (Number((await heldRow())!.expiresAt) <= firstExpiry && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+    expect(Number((await heldRow())!.expiresAt)).toBeGreaterThan(firstExpiry)
+    // ...so at an instant past the first time to live B is still refused.
+    expect(await acquireLease(b, 'test-lease', 'instance-b', 300, firstExpiry + 1)).toBe(false)
+    expect((await heldRow())!.holder).toBe('instance-a')
     release()
     expect(await first).toEqual({ acquired: true, result: false })
     expect(await withLease(b, 'test-lease', 300, async () => 'ran', { holder: 'instance-b' })).toEqual({ acquired: true, result: 'ran' })
     // A holder that died: its lease expires and another takes it.
-    expect(await acquireLease(a, 'test-dead', 'dead-instance', 1_000, Date.now() - 5_000)).toBe(true)
-    expect(await acquireLease(b, 'test-dead', 'instance-b', 1_000)).toBe(true)
-    expect(await acquireLease(a, 'test-dead', 'instance-a', 1_000)).toBe(false)
+    const t = Date.now()
+    expect(await acquireLease(a, 'test-dead', 'dead-instance', 1_000, t - 5_000)).toBe(true)
+    expect(await acquireLease(b, 'test-dead', 'instance-b', 1_000, t)).toBe(true)
+    expect(await acquireLease(a, 'test-dead', 'instance-a', 1_000, t + 1)).toBe(false)
   })
 
   it('two mail workers on one outbox send every message exactly once', async () => {
