@@ -27,6 +27,8 @@ export type ProcessSlot =
   | 'logger'
   /** server/mail/delivery.server.ts: the running mail worker, which a committed write kicks. */
   | 'mailWorker'
+  /** server/webhooks/worker-handle.server.ts: the running webhook worker and its pending kick. */
+  | 'webhookWorker'
   /** server/auth/request-actor.server.ts: how many identity reads hit the database (tests). */
   | 'identityReads'
 

@@ -7,6 +7,7 @@ import { bindKeys, bindQuery } from './bind.ts'
 import { errorResponse, json } from './respond.ts'
 import type { RestRoute } from './route.ts'
 import { restRoutes } from './routes/index.ts'
+import { readBodyWithin } from '../uploads/bounded-body.server.ts'
 
 /** API.md: request bodies up to 32 MiB (the same limit guards every door). */
 export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES
@@ -86,23 +87,7 @@ function decodePathSegment(segment: string): string {
 
 /** Reads the body without ever holding more than the limit in memory. */
 async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large')
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel()
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large')
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  return (await readBodyWithin(request, MAX_BODY_BYTES, () => new AppError('PAYLOAD_TOO_LARGE', 'Request body too large'))).toString('utf8')
 }
 
 async function parseBody(route: RestRoute, request: Request): Promise<unknown> {

@@ -5,8 +5,7 @@ import { isAppError } from '../errors.ts'
 import { databaseFaultAnswer, databaseFaultOf, isStorageFull, STORAGE_FULL_MESSAGE } from '../context/request-scope.server.ts'
 import { translateFieldErrors, translateForRequest } from '../i18n/messages.server.ts'
 import { invalidInput } from '../validation.ts'
-import { requireRole, requireUser } from '../policy.ts'
-import type { RoleName } from '#catalog/roles.ts'
+import { requireUser } from '../policy.ts'
 
 export type TrpcContext = UseCaseContext
 
@@ -70,16 +69,5 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   const actor = requireUser(ctx.actor)
   return next({ ctx: { ...ctx, actor } })
 })
-
-/**
- * Names a company and needs one of `roles` there. The use case checks again:
- * this only fails fast and documents the procedure.
- */
-export function companyProcedure(roles: readonly RoleName[]) {
-  return authedProcedure.input(z.object({ companyId: z.coerce.number().int().positive() })).use(({ ctx, input, next }) => {
-    requireRole(ctx.actor, input.companyId, roles)
-    return next()
-  })
-}
 
 export { TRPCError }

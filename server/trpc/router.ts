@@ -72,7 +72,12 @@ import {
   rotateWebhookSecret,
   sendTestWebhook,
   setWebhookEndpointEnabled,
-  type CreateWebhookInput,
+  type createWebhookInput,
+  type listWebhookDeliveriesInput,
+  type replayWebhookDeliveryInput,
+  type setWebhookEnabledInput,
+  type webhookCompanyInput,
+  type webhookEndpointInput,
 } from '../webhooks/endpoints.server.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
@@ -192,18 +197,14 @@ export const appRouter = router({
   }),
   // Issue 26 point 3 (decision 078): a company's signed webhooks; the use cases authorize (managers) and validate.
   webhooks: router({
-    list: authedProcedure.input(z.object({ companyId: idSchema })).query(({ ctx, input }) => listWebhookEndpoints(ctx, input)),
-    create: authedProcedure.input(checkedByUseCase<CreateWebhookInput>()).mutation(({ ctx, input }) => createWebhookEndpoint(ctx, input)),
-    setEnabled: authedProcedure
-      .input(checkedByUseCase<{ companyId: number; endpointId: number; enabled: boolean }>())
-      .mutation(({ ctx, input }) => setWebhookEndpointEnabled(ctx, input)),
-    rotateSecret: authedProcedure.input(checkedByUseCase<{ companyId: number; endpointId: number }>()).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input)),
-    delete: authedProcedure.input(checkedByUseCase<{ companyId: number; endpointId: number }>()).mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx, input)),
-    sendTest: authedProcedure.input(checkedByUseCase<{ companyId: number; endpointId: number }>()).mutation(({ ctx, input }) => sendTestWebhook(ctx, input)),
-    deliveries: authedProcedure
-      .input(checkedByUseCase<{ companyId: number; endpointId: number; page?: number; pageSize?: number }>())
-      .query(({ ctx, input }) => listWebhookDeliveries(ctx, input)),
-    replay: authedProcedure.input(checkedByUseCase<{ companyId: number; deliveryId: number }>()).mutation(({ ctx, input }) => replayWebhookDelivery(ctx, input)),
+    list: authedProcedure.input(checkedByUseCase<z.input<typeof webhookCompanyInput>>()).query(({ ctx, input }) => listWebhookEndpoints(ctx, input)),
+    create: authedProcedure.input(checkedByUseCase<z.input<typeof createWebhookInput>>()).mutation(({ ctx, input }) => createWebhookEndpoint(ctx, input)),
+    setEnabled: authedProcedure.input(checkedByUseCase<z.input<typeof setWebhookEnabledInput>>()).mutation(({ ctx, input }) => setWebhookEndpointEnabled(ctx, input)),
+    rotateSecret: authedProcedure.input(checkedByUseCase<z.input<typeof webhookEndpointInput>>()).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input)),
+    delete: authedProcedure.input(checkedByUseCase<z.input<typeof webhookEndpointInput>>()).mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx, input)),
+    sendTest: authedProcedure.input(checkedByUseCase<z.input<typeof webhookEndpointInput>>()).mutation(({ ctx, input }) => sendTestWebhook(ctx, input)),
+    deliveries: authedProcedure.input(checkedByUseCase<z.input<typeof listWebhookDeliveriesInput>>()).query(({ ctx, input }) => listWebhookDeliveries(ctx, input)),
+    replay: authedProcedure.input(checkedByUseCase<z.input<typeof replayWebhookDeliveryInput>>()).mutation(({ ctx, input }) => replayWebhookDelivery(ctx, input)),
   }),
 })
 

@@ -50,7 +50,7 @@ export function requireWebhookManager(actor: Actor, companyId: number): UserActo
   return me
 }
 
-const companyInput = z.object({ companyId: idSchema })
+export const webhookCompanyInput = z.object({ companyId: idSchema })
 export const webhookEndpointInput = z.object({ companyId: idSchema, endpointId: idSchema })
 
 /** One value or several (a form's checkboxes send one field per ticked box). */
@@ -71,7 +71,6 @@ export const createWebhookInput = z.object({
     .transform((v) => v || null),
   events: eventsSchema,
 })
-export type CreateWebhookInput = z.input<typeof createWebhookInput>
 
 export const setWebhookEnabledInput = webhookEndpointInput.extend({
   enabled: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: msg('enabled must be true or false') }),
@@ -143,7 +142,7 @@ async function endpointOf(ctx: UseCaseContext, companyId: number, endpointId: nu
 
 /** The company's endpoints (oldest first), each with its latest delivery. Never the secret. */
 export async function listWebhookEndpoints(ctx: UseCaseContext, input: unknown): Promise<WebhookEndpointView[]> {
-  const { companyId } = parseInput(companyInput, input)
+  const { companyId } = parseInput(webhookCompanyInput, input)
   requireWebhookManager(ctx.actor, companyId)
   const rows = await ctx.db.read.select().from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId)).orderBy(webhookEndpoints.id).limit(WEBHOOK_LIMITS.maxEndpoints)
   if (rows.length === 0) return []

@@ -1,26 +1,28 @@
 /**
- * The running webhook worker, for the code that queues deliveries (decision 078). On globalThis,
- * as the mail worker's: the process entry and the Remix server build are bundled separately, so
- * a module-level variable would not be shared between them.
+ * The running webhook worker, for the code that queues deliveries (decision 078). Process state
+ * (decision 080), as the mail worker's: the process entry and the Remix server build are bundled
+ * separately, so a module-level variable would not be shared between them.
  */
+import { processState } from '#db/process-state.ts'
+
 export interface WebhookWorkerHandle {
   /** Runs a delivery pass now (or right after the current one). */
   kick(): void
 }
 
-const g = globalThis as unknown as { __operonWebhookWorker?: WebhookWorkerHandle; __operonWebhookKickTimer?: NodeJS.Timeout }
+const g = processState<{ worker?: WebhookWorkerHandle; kickTimer?: NodeJS.Timeout }>('webhookWorker', () => ({}))
 
 export function setWebhookWorker(worker: WebhookWorkerHandle | undefined): void {
-  g.__operonWebhookWorker = worker
+  g.worker = worker
 }
 
 export function currentWebhookWorker(): WebhookWorkerHandle | undefined {
-  return g.__operonWebhookWorker
+  return g.worker
 }
 
 /** Asks the running worker (if any) to deliver now; call after committing a transaction that queued deliveries. */
 export function kickWebhookWorker(): void {
-  g.__operonWebhookWorker?.kick()
+  g.worker?.kick()
 }
 
 /**
@@ -29,11 +31,11 @@ export function kickWebhookWorker(): void {
  * worker's 10 s timer then picks the delivery up.
  */
 export function kickWebhookWorkerSoon(delayMs = 300): void {
-  if (!g.__operonWebhookWorker || g.__operonWebhookKickTimer) return
+  if (!g.worker || g.kickTimer) return
   const timer = setTimeout(() => {
-    g.__operonWebhookKickTimer = undefined
+    g.kickTimer = undefined
     kickWebhookWorker()
   }, delayMs)
   timer.unref()
-  g.__operonWebhookKickTimer = timer
+  g.kickTimer = timer
 }

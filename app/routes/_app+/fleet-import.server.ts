@@ -13,6 +13,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { AppError } from '#server/errors.ts'
 import { commitFleetImport, getFleetImport, listFleetImports, previewFleetImport, type FleetImportView } from '#server/fleet/import/fleet-import.server.ts'
+import { collectWithin } from '#server/uploads/bounded-body.server.ts'
 
 export const FLEET_IMPORT_PAGE_TEXT = {
   title: msg('Import vehicles'),
@@ -31,16 +32,11 @@ async function readUpload(request: Request): Promise<{ bytes: Uint8Array | null;
   let tooLarge = false
   if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return { bytes, fileName, tooLarge }
   await unstable_parseMultipartFormData(request, async (part) => {
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for await (const chunk of part.data) {
-      size += chunk.byteLength
-      if (size <= FLEET_CSV_MAX_BYTES) chunks.push(chunk)
-    }
+    const { kept, size } = await collectWithin(part.data, FLEET_CSV_MAX_BYTES)
     if (part.name === 'file' && part.filename !== undefined && size > 0) {
       if (size > FLEET_CSV_MAX_BYTES) tooLarge = true
       else {
-        bytes = new Uint8Array(Buffer.concat(chunks))
+        bytes = kept
         fileName = part.filename
       }
     }

@@ -34,6 +34,7 @@ import { fieldErrorsOf } from '#server/validation.ts'
 import { LEASE_CARRY_COPY_NOTICE } from '#catalog/compliance.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { localeOfRequest, translator, type Translate } from '#server/i18n/messages.server.ts'
+import { collectWithin } from '#server/uploads/bounded-body.server.ts'
 
 /**
  * The driver's pre-trip page (`/preTrip/{vehicleId}`). The loader gives the form its context
@@ -118,20 +119,15 @@ async function readMultipart(request: Request): Promise<{ form: FormData; tooLar
   const form = await parseMultipartFormData(request, async (part) => {
     const isText = part.filename === undefined
     const limit = isText ? MAX_TEXT_PART_BYTES : MAX_PART_BYTES
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for await (const chunk of part.data) {
-      size += chunk.byteLength
-      if (size <= limit) chunks.push(chunk)
-    }
-    if (isText) return new TextDecoder().decode(Buffer.concat(chunks))
+    const { kept, size } = await collectWithin(part.data, limit)
+    if (isText) return new TextDecoder().decode(kept)
     // Only the form's own file fields carry files.
     if (!FILE_FIELDS.has(part.name) || size === 0) return undefined
     if (size > limit) {
       tooLarge ??= part.name
       return undefined
     }
-    return new File(chunks as BlobPart[], part.filename ?? 'photo', { type: part.contentType })
+    return new File([kept as BlobPart], part.filename ?? 'photo', { type: part.contentType })
   })
   return { form, tooLarge }
 }

@@ -6,6 +6,7 @@ import { fleetQueryInput } from '../../fleet/fleet-query.ts'
 import { exportFleetCsv, fleetCsvTemplate } from '../../fleet/import/fleet-export.server.ts'
 import { commitFleetImport, getFleetImport, previewFleetImport } from '../../fleet/import/fleet-import.server.ts'
 import { idSchema } from '../../validation.ts'
+import { readBodyWithin } from '../../uploads/bounded-body.server.ts'
 import { defineRoute } from '../route.ts'
 
 const companyParams = z.object({ companyId: idSchema })
@@ -44,24 +45,8 @@ const importViewSchema = z.object({
 /** The upload: `text/csv` (the file as it is) or JSON `{ "csv": "…", "fileName": "…" }`; at most the import's size limit. */
 async function readUpload(request: Request): Promise<{ bytes?: Uint8Array; csv?: unknown; fileName?: unknown }> {
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${FLEET_CSV_MAX_BYTES / 1024 / 1024} MB`)
-  if (Number(request.headers.get('content-length') ?? '0') > FLEET_CSV_MAX_BYTES * 2) throw tooLarge()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  if (request.body) {
-    const reader = request.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      // JSON escapes may grow the text: twice the file's limit for the body.
-      if (size > FLEET_CSV_MAX_BYTES * 2) {
-        await reader.cancel()
-        throw tooLarge()
-      }
-      chunks.push(value)
-    }
-  }
-  const bytes = Buffer.concat(chunks)
+  // JSON escapes may grow the text: twice the file's limit for the body.
+  const bytes = await readBodyWithin(request, FLEET_CSV_MAX_BYTES * 2, tooLarge)
   const fileName = new URL(request.url).searchParams.get('fileName') ?? undefined
   if (/^application\/json/i.test(request.headers.get('content-type') ?? '')) {
     let body: unknown
@@ -74,7 +59,7 @@ async function readUpload(request: Request): Promise<{ bytes?: Uint8Array; csv?:
     if (typeof b.csv !== 'string') throw new AppError('BAD_REQUEST', 'csv: the file as text is required', { fieldErrors: { csv: 'Required' } })
     return { csv: b.csv, fileName: b.fileName ?? fileName }
   }
-  return { bytes: new Uint8Array(bytes), fileName }
+  return { bytes, fileName }
 }
 
 /**
