@@ -88,7 +88,9 @@ export const ANNUAL_TEXT = {
   notCovered: msg('An annual inspection covers every Appendix G item (49 CFR 396.17): the items marked below cannot be Not applicable'),
   reportTitle: msg('Annual inspection report (49 CFR 396.21)'),
   reportHelp:
-    msg('49 CFR 396.21: the report names the vehicle, the inspector and the qualification, the date and the result. It is kept at least 14 months (396.21(b)).'),
+    msg('49 CFR 396.21: the report names the motor carrier, the vehicle, the inspector and the qualification, the date and the result. It is kept at least 14 months (396.21(b)).'),
+  /** 49 CFR 396.21(a) asks the report to name the motor carrier operating the vehicle: the operator on the inspection's date. */
+  motorCarrier: msg('Operator (motor carrier)'),
   decalCertification: msg('Passed the annual inspection required by 49 CFR 396.17'),
   decalHelp: msg('Print it on a 4 × 3 in label and put it on the vehicle (49 CFR 396.17(c)); its code opens the report.'),
   notFound: msg('Annual inspection not found'),

@@ -1,11 +1,14 @@
-import { msg } from './i18n.ts'
+import { LOCALE_NAMES, isLocale, msg } from './i18n.ts'
+import { ROLES } from './roles.ts'
+import { webhookEventLabel } from './webhook-events.ts'
 
 /**
  * The audit log's actions in words (issue 26 point 4, decision 079): every `action` the server
  * writes with `audit(…)` (grep `action: '` in server/), its label, and which keys of its
  * `details` the activity log may show. Only the keys listed here are ever shown: never `ip`,
  * never a typed `email`, never a secret (details are written by many use cases; the list is the
- * guard). An action missing here shows its raw key and no details.
+ * guard). An action missing here would show its raw key and no details:
+ * tests/unit/audit-actions.test.ts reads the server's audit calls and fails on one.
  */
 export interface AuditActionInfo {
   label: string
@@ -43,6 +46,15 @@ export const AUDIT_ACTIONS = {
   'repairAction.certify': { label: msg('Certified a repair'), details: [] },
   'retention.update': { label: msg('Changed record retention'), details: ['preTrips', 'maintenance', 'annualInspections', 'leases'] },
   'alertDigest.run': { label: msg('Sent the morning alert digest'), details: ['localDate', 'alerts', 'recipients'] },
+  'fleet.import': { label: msg('Imported vehicles from a file'), details: ['fileName', 'imported', 'skipped', 'rows'] },
+  // An endpoint's URL is not shown: it may carry a token of the receiving service.
+  'webhook.create': { label: msg('Added a webhook endpoint'), details: ['events'] },
+  'webhook.enable': { label: msg('Enabled a webhook endpoint'), details: [] },
+  'webhook.disable': { label: msg('Disabled a webhook endpoint'), details: [] },
+  'webhook.rotateSecret': { label: msg('Made a new signing secret for a webhook endpoint'), details: [] },
+  'webhook.delete': { label: msg('Deleted a webhook endpoint'), details: [] },
+  'webhook.test': { label: msg('Sent a test event to a webhook endpoint'), details: ['deliveryId'] },
+  'webhookDelivery.replay': { label: msg('Sent a webhook delivery again'), details: ['endpointId'] },
   // A person's own account (no company): shown to that person only, never to a company's managers.
   'auth.signIn': { label: msg('Signed in'), details: ['method'] },
   'auth.signIn.passwordFailed': { label: msg('Wrong password at sign-in'), details: [] },
@@ -90,6 +102,88 @@ export function safeAuditDetails(action: string, details: unknown): Record<strin
   return out
 }
 
+/** What a detail is called where a person reads it (the keys themselves stay the REST answer's). */
+const AUDIT_DETAIL_LABELS: Record<string, string> = {
+  types: msg('Company types'),
+  timeZone: msg('Time zone'),
+  name: msg('Name'),
+  repairShopCode: msg('Repair shop code'),
+  routedRepairs: msg('Repairs sent to the shop'),
+  role: msg('Role'),
+  userId: msg('Person ID'),
+  reading: msg('Reading'),
+  reason: msg('Reason'),
+  vehicleId: msg('Vehicle ID'),
+  fileName: msg('File name'),
+  contentType: msg('File type'),
+  sizeBytes: msg('Size (bytes)'),
+  side: msg('Signed as'),
+  isSatisfactory: msg('Satisfactory'),
+  isAnnual: msg('Annual inspection'),
+  pendingReview: msg('Awaiting review'),
+  repairActionId: msg('Repair action ID'),
+  preTrips: msg('Pre-trip inspections'),
+  maintenance: msg('Maintenance'),
+  annualInspections: msg('Annual inspections'),
+  leases: msg('Leases'),
+  localDate: msg('Date'),
+  alerts: msg('Alerts'),
+  recipients: msg('Recipients'),
+  method: msg('Method'),
+  alertDigest: msg('Alert digest'),
+  locale: msg('Language'),
+  provider: msg('Provider'),
+  imported: msg('Imported'),
+  skipped: msg('Skipped'),
+  rows: msg('Rows'),
+  events: msg('Events'),
+  deliveryId: msg('Delivery ID'),
+  endpointId: msg('Endpoint ID'),
+}
+
+/** How a sign-in was confirmed (`method`): the second factor, or the provider (a name, the same in every language). */
+const SIGN_IN_METHODS: Record<string, string> = { Authenticator: msg('Authenticator'), Email: msg('Email'), google: 'Google', apple: 'Apple' }
+
+const YES = msg('Yes')
+const NO = msg('No')
+
+/** A role or company type (`Owner`, `RepairShop`…) in words; anything else as it is. */
+function roleWords(name: string, t: (id: string) => string): string {
+  const role = ROLES.find((r) => r.name === name)
+  return role ? t(role.label) : name
+}
+
+/** A sign-in method in words, in `t`'s language (the profile's sign-ins, the activity's details). */
+export function signInMethodText(method: string, t: (id: string) => string): string {
+  return Object.hasOwn(SIGN_IN_METHODS, method) ? t(SIGN_IN_METHODS[method]!) : method
+}
+
+/**
+ * One detail of `safeAuditDetails` as a person reads it, in `t`'s language: its key's name, and its
+ * value with roles, company types, webhook events, yes/no, sign-in methods and languages in words.
+ * Numbers, dates and what people typed stay as they are.
+ */
+export function auditDetailText(key: string, value: string | number | boolean, t: (id: string) => string): { label: string; value: string } {
+  const label = Object.hasOwn(AUDIT_DETAIL_LABELS, key) ? t(AUDIT_DETAIL_LABELS[key]!) : key
+  if (typeof value === 'boolean') return { label, value: t(value ? YES : NO) }
+  const text = String(value)
+  switch (key) {
+    case 'role':
+    case 'side':
+      return { label, value: roleWords(text, t) }
+    case 'types':
+      return { label, value: text.split(', ').map((type) => roleWords(type, t)).join(', ') }
+    case 'events':
+      return { label, value: text.split(', ').map((type) => t(webhookEventLabel(type))).join(', ') }
+    case 'method':
+      return { label, value: signInMethodText(text, t) }
+    case 'locale':
+      return { label, value: isLocale(text) ? LOCALE_NAMES[text] : text }
+    default:
+      return { label, value: text }
+  }
+}
+
 /**
  * The record types of a company's activity (the `entity_type` the use cases write), with their
  * labels: the activity log's "Record type" filter.
@@ -110,6 +204,9 @@ export const AUDIT_RECORD_TYPES = {
   repairTask: msg('Repair task'),
   retentionSettings: msg('Record retention'),
   alertDigest: msg('Alert digest'),
+  fleet_import: msg('Fleet import'),
+  webhookEndpoint: msg('Webhook endpoint'),
+  webhookDelivery: msg('Webhook delivery'),
 } as const
 
 export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES

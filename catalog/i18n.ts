@@ -26,6 +26,35 @@ export function msg<const T extends string>(id: T): T {
   return id
 }
 
+/** The message a sentence made by `withValues` comes from. */
+interface ValuedText {
+  id: string
+  values: Record<string, string | number>
+}
+const valuedTexts = new Map<string, ValuedText>()
+/** Values are the code's own (limits, labels, rules), so the set stays small; bounded all the same. */
+const MAX_VALUED_TEXTS = 10_000
+
+/**
+ * A sentence with values (`withValues(msg('At most {n} characters'), { n: 40 })`): answers its
+ * English, the text REST sends and use cases throw as before (zod keeps a string per check), and
+ * remembers the message it was made from, so that where it is shown (`sayText`: the page doors,
+ * the browser's checks) it is said in the reader's language. Values that are English texts (a
+ * field's label) are said in that language too; never pass what a user typed.
+ */
+export function withValues(id: string, values: Record<string, string | number>): string {
+  const english = id.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+  if (!valuedTexts.has(english) && valuedTexts.size < MAX_VALUED_TEXTS) valuedTexts.set(english, { id, values })
+  return english
+}
+
+/** `text` in the language of `t`: a sentence made by `withValues` from its message and values, any other as its own id. */
+export function sayText(t: (id: string, values?: Record<string, unknown>) => string, text: string): string {
+  const valued = valuedTexts.get(text)
+  if (!valued) return t(text)
+  return t(valued.id, Object.fromEntries(Object.entries(valued.values).map(([name, v]) => [name, typeof v === 'string' ? t(v) : v])))
+}
+
 /** The best of our languages for an `Accept-Language` header (`es-US,es;q=0.9,en;q=0.8` → es). */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
   if (!header) return DEFAULT_LOCALE

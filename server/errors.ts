@@ -23,6 +23,7 @@ export type ErrorCode = keyof typeof ERROR_CODES
 /**
  * A message with values in a language (decision 074): `(t) => t('{shop} is not a repair shop', { shop })`.
  * The English `message` stays as it always was (REST sends it); pages and tRPC show this instead.
+ * `t` is a door's translator: it also says the sentences made with `withValues` (`#catalog/i18n.ts`).
  */
 export type LocalizedMessage = (t: (id: string, values?: Record<string, unknown>) => string) => string
 
@@ -77,6 +78,12 @@ export const unauthorized = (message: string = msg('Authentication required')) =
 export const forbidden = (message: string = msg('You do not have access to this company')) => new AppError('FORBIDDEN', message)
 export const notFound = (message: string = msg('Not found')) => new AppError('NOT_FOUND', message)
 export const conflict = (message: string, localized?: LocalizedMessage) => new AppError('CONFLICT', message, { localized })
+/** A 400 naming each field's problem; its message joins them with `separator` (REST's), each said in the reader's language on pages. */
+export const fieldsRefused = (fieldErrors: Record<string, string>, separator: string) =>
+  new AppError('BAD_REQUEST', Object.values(fieldErrors).join(separator), {
+    fieldErrors,
+    localized: (t) => Object.values(fieldErrors).map((m) => t(m)).join(separator),
+  })
 
 export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { AppError } from './errors.ts'
-import { msg } from '#catalog/i18n.ts'
+import { AppError, type LocalizedMessage } from './errors.ts'
+import { msg, withValues } from '#catalog/i18n.ts'
 
 /** Field path → first message, e.g. { "startDate": "Start date cannot be before today." }. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
@@ -22,10 +22,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 /** A failed validation as the 400 every door answers: every field's message, and all of them in the message. */
 export function invalidInput(error: z.ZodError): AppError {
   const fieldErrors = fieldErrorsOf(error)
-  const message = Object.entries(fieldErrors)
-    .map(([k, v]) => (k === '_' ? v : `${k}: ${v}`))
-    .join('; ')
-  return new AppError('BAD_REQUEST', message || 'Invalid input', { fieldErrors, cause: error })
+  const entries = Object.entries(fieldErrors)
+  const message = entries.map(([k, v]) => (k === '_' ? v : `${k}: ${v}`)).join('; ')
+  // On pages each field's message in the reader's language; the field names stay the API's.
+  const localized: LocalizedMessage = (t) => entries.map(([k, v]) => (k === '_' ? t(v) : `${k}: ${t(v)}`)).join('; ')
+  return new AppError('BAD_REQUEST', message || 'Invalid input', { fieldErrors, cause: error, localized: message ? localized : undefined })
 }
 
 /** Shared field schemas. */
@@ -48,7 +49,10 @@ export const UNSAFE_CHARACTERS_MESSAGE = msg('Contains control or text-direction
 export const isPlainLine = (v: string | null | undefined) => v == null || !UNSAFE_IN_LINE.test(v)
 export const isPlainText = (v: string | null | undefined) => v == null || !UNSAFE_IN_TEXT.test(v)
 
+/** "At most {n} characters": the message of every length limit, in the reader's language where shown. */
+export const atMostCharacters = (max: number) => withValues(msg('At most {n} characters'), { n: max })
+
 /** A free text (comments, messages): line breaks allowed, control and direction characters not. */
 export function freeText(max = 2000) {
-  return z.string().trim().max(max, `At most ${max} characters`).refine(isPlainText, UNSAFE_CHARACTERS_MESSAGE)
+  return z.string().trim().max(max, atMostCharacters(max)).refine(isPlainText, UNSAFE_CHARACTERS_MESSAGE)
 }

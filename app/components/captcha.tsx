@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } f
 import altchaCss from 'altcha/altcha.css?url'
 import type {} from 'altcha/types/react'
 import type { AltchaWidgetElement } from 'altcha/types/generic'
+import type { Strings } from 'altcha/types'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { cn } from '#app/utils/cn.ts'
@@ -11,13 +12,14 @@ import {
   CAPTCHA_FALLBACK_ANSWER_FIELD,
   CAPTCHA_FALLBACK_TOKEN_FIELD,
   CAPTCHA_FIELD,
+  type FallbackQuestion as FallbackQuestionData,
 } from '#server/captcha/fields.ts'
 
 export interface CaptchaProps {
   /** Called with true when the proof of work is solved, false when it is reset, expires or fails. */
   onVerifiedChange?: (verified: boolean) => void
   /** The no-JavaScript question from `createFallbackQuestion()` (loader data). */
-  fallback: { question: string; token: string }
+  fallback: FallbackQuestionData
   /**
    * Reset whenever this changes (compared with ===), e.g. `resetKey={actionData}`: each
    * action result is a new object. A solution is good for one attempt only.
@@ -50,6 +52,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
   ref,
 ) {
   const widget = useRef<AltchaWidgetElement>(null)
+  const { t, locale } = useT()
   const answerId = useId()
   const onChange = useRef(onVerifiedChange)
   useEffect(() => {
@@ -74,6 +77,15 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     el.addEventListener('statechange', onState)
     return () => el.removeEventListener('statechange', onState)
   }, [])
+
+  // The widget's own words in the page's language: altcha knows only English unless given them.
+  useEffect(() => {
+    if (!window.isSecureContext) return
+    void import('altcha').then(() => {
+      const { i18n } = globalThis.$altcha
+      i18n.set(locale, { ...i18n.get('en'), ...widgetStrings(t) })
+    })
+  }, [locale, t])
 
   useImperativeHandle(
     ref,
@@ -126,6 +138,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
           ref={widget}
           challenge={CAPTCHA_CHALLENGE_URL}
           name={CAPTCHA_FIELD}
+          language={locale}
           configuration={WIDGET_CONFIGURATION}
           style={{ '--altcha-max-width': '100%' }}
         />
@@ -140,7 +153,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
 
 function FallbackQuestion(props: {
   id: string
-  fallback: { question: string; token: string }
+  fallback: FallbackQuestionData
   value?: string
   onChange?: (value: string) => void
 }) {
@@ -148,7 +161,7 @@ function FallbackQuestion(props: {
   const { t } = useT()
   return (
     <div className="space-y-2" data-testid="captcha-fallback">
-      <Label htmlFor={id}>{questionText(t, fallback.question)}</Label>
+      <Label htmlFor={id}>{t('What is {a} plus {b}?', { a: fallback.a, b: fallback.b })}</Label>
       <Input
         id={id}
         name={CAPTCHA_FALLBACK_ANSWER_FIELD}
@@ -163,10 +176,21 @@ function FallbackQuestion(props: {
   )
 }
 
-/** The server's question ("What is 7 plus 5?", `createFallbackQuestion`) in the page's language. */
-function questionText(t: Translate, question: string): string {
-  const sum = /^What is (\d+) plus (\d+)\?$/.exec(question)
-  return sum ? t('What is {a} plus {b}?', { a: sum[1], b: sum[2] }) : question
+/**
+ * What the widget shows (altcha's English texts are the ids): the states this server's challenges
+ * reach, and the logo link's name. The footer is hidden and no code challenge is ever issued.
+ */
+function widgetStrings(t: Translate) {
+  return {
+    label: t("I'm not a robot"),
+    verifying: t('Verifying...'),
+    verified: t('Verified'),
+    error: t('Verification failed. Try again later.'),
+    expired: t('Verification expired. Try again.'),
+    verificationRequired: t('Verification required!'),
+    waitAlert: t('Verifying... please wait.'),
+    ariaLinkLabel: t('Altcha (official website)'),
+  } satisfies Partial<Strings>
 }
 
 function resetWidget(el: AltchaWidgetElement | null, onChange: ((verified: boolean) => void) | undefined) {

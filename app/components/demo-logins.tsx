@@ -1,7 +1,7 @@
 import { DEMO_LOGINS, DEMO_PASSWORD } from '#server/demo/logins.ts'
 import { useT } from '#app/utils/i18n.tsx'
 
-/** Shown on the login page while the instance runs with demo data (the accounts' descriptions stay English: demo data). */
+/** Shown on the login page while the instance runs with demo data, the accounts' descriptions in the page's language. */
 export function DemoLogins() {
   const { t } = useT()
   return (
@@ -16,7 +16,7 @@ export function DemoLogins() {
         {DEMO_LOGINS.map((l) => (
           <li key={l.email}>
             <code className="font-mono">{l.email}</code>
-            <span className="text-muted-foreground"> — {l.description}</span>
+            <span className="text-muted-foreground"> — {t(l.description)}</span>
           </li>
         ))}
       </ul>

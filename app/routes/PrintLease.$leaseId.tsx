@@ -13,7 +13,7 @@ export default function Page() {
   const { title, lease, fingerprint } = useLoaderData<typeof loader>()
   return (
     <PrintPage title={title} pdfHref={`/PrintLease/${lease.id}/pdf`} backHref={`/leases/${lease.id}`}>
-      <LeaseDocument lease={lease} fingerprint={fingerprint} />
+      <LeaseDocument lease={lease} fingerprint={fingerprint} titleAs="h2" />
     </PrintPage>
   )
 }

@@ -3,6 +3,7 @@
  * the decal's QR opens it), the report's PDF and the decal's PDF. Whoever may read the annual
  * inspection (the use cases decide: owner, operator, the filer, the shop named on it); anyone
  * else gets 404, as for a record that does not exist; a Pending one says it awaits the owner.
+ * The page and both PDFs are in the reader's language.
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { createElement } from 'react'
@@ -14,6 +15,7 @@ import { attempt, userPage } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
 import type { AppError } from '#server/errors.ts'
+import { vehicleAccessOrNull } from '#server/fleet/access.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { annualDecalPdf, decalFileName } from '#server/inspections/annual-decal.server.ts'
 import { getAnnualInspectionDecal, getAnnualInspectionRecord } from '#server/inspections/annual-inspections.server.ts'
@@ -58,11 +60,25 @@ async function loadRecord(args: LoaderFunctionArgs) {
   }
 }
 
+/**
+ * Where the page's Back leads: the vehicle's link (its row on the fleet page) for its owner's and
+ * operator's managers, who list its annual inspections there; the dashboard for anyone else (the
+ * inspector, the shop, a driver), whose pages have no list of them.
+ */
+async function backHrefOf(ctx: Awaited<ReturnType<typeof userPage>>, vehicleId: number | null): Promise<string> {
+  const manages = vehicleId !== null && (await vehicleAccessOrNull(ctx, vehicleId, { operatorRoles: ['Operator'] }))
+  return manages ? `/vehicles/${vehicleId}` : '/dashboard'
+}
+
 /** The report's page: the record, or (409) why it is not an annual inspection yet. */
 export async function annualReportPageLoader(args: LoaderFunctionArgs) {
-  const { found } = await loadRecord(args)
+  const { ctx, found } = await loadRecord(args)
   const t = translator(localeOfRequest(args.request))
-  const page = { title: t(ANNUAL_TEXT.reportTitle), messages: routeMessages(args.request, 'inspections') }
+  const page = {
+    title: t(ANNUAL_TEXT.reportTitle),
+    backHref: await backHrefOf(ctx, found.ok ? found.value.report.vehicle.id : null),
+    messages: routeMessages(args.request, 'inspections'),
+  }
   if (!found.ok) {
     if (hidden(found.error)) throw notFound(args.request)
     return data({ ...page, record: null as AnnualReportRecord | null, message: t(found.error.message) as string | null }, { status: found.error.status })
@@ -93,5 +109,5 @@ export async function annualDecalLoader(args: LoaderFunctionArgs): Promise<Respo
   warmPdfBrowser()
   const found = await attempt(() => getAnnualInspectionDecal(ctx, { inspectionId: id }))
   if (!found.ok) return hidden(found.error) ? notFound(args.request) : refused(args.request, found.error)
-  return pdfFileResponse(() => annualDecalPdf(found.value), decalFileName(found.value))
+  return pdfFileResponse(() => annualDecalPdf(found.value, localeOfRequest(args.request)), decalFileName(found.value))
 }

@@ -8,7 +8,8 @@ import { annualReportPageLoader } from './annual-inspection.server.ts'
 
 /**
  * /annualInspection/{inspectionId}: the annual inspection report (49 CFR 396.21, decision 066),
- * printable, without the standard layout; the decal's QR code opens it. Its PDF and the decal's.
+ * printable, in the print pages' frame (Print, Download PDF, Back to where its readers list it);
+ * the decal's QR code opens it. Its PDF and the decal's.
  */
 export const loader = (args: LoaderFunctionArgs) => annualReportPageLoader(args)
 
@@ -16,10 +17,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export default function Page() {
   const { t } = useT()
-  const { title, record, message } = useLoaderData<typeof loader>()
+  const { title, backHref, record, message } = useLoaderData<typeof loader>()
   const id = record?.report.id
   return (
-    <PrintPage title={title} pdfHref={id ? annualReportPdfPath(id) : null} missing={record ? null : (message ?? t(ANNUAL_TEXT.notFound))}>
+    <PrintPage title={title} pdfHref={id ? annualReportPdfPath(id) : null} backHref={backHref} missing={record ? null : (message ?? t(ANNUAL_TEXT.notFound))}>
       {record ? (
         <>
           <p className="opd-noprint mx-3 mb-2 flex flex-wrap items-center gap-2 text-sm print:hidden">
@@ -37,6 +38,7 @@ export default function Page() {
             vehicleQr={record.vehicleQr}
             photos={record.photos}
             fingerprint={record.fingerprint}
+            titleAs="h2"
           />
         </>
       ) : null}

@@ -47,7 +47,8 @@ export async function leasePrintLoader(args: LoaderFunctionArgs) {
     title: t('Lease {vehicle}', { vehicle: found.value.vehicle.vehicleIdentifier }),
     lease: found.value,
     fingerprint: await leaseFingerprintView(found.value),
-    messages: routeMessages(args.request, 'fleet'),
+    // `inspections` has the print frame's and the fingerprint box's words (shared with the forms' print pages).
+    messages: routeMessages(args.request, 'fleet', 'inspections'),
   }
 }
 
@@ -67,7 +68,7 @@ export async function leasePdfLoader(args: LoaderFunctionArgs): Promise<Response
   if (ctx.actor.kind !== 'user') return new Response('Authentication required', { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
   warmPdfBrowser()
   const started = performance.now()
-  // The PDF in the requester's language (decision 074); the lease's own legal text stays as drafted.
+  // The PDF in the requester's language (decision 074): the lease's text of its version in that language, the English governing (decision 081).
   const locale = localeOfRequest(args.request)
   const t = translator(locale)
   const found = await attempt(async () => {
@@ -75,7 +76,7 @@ export async function leasePdfLoader(args: LoaderFunctionArgs): Promise<Response
     const fingerprint = await leaseFingerprintView(lease)
     const title = `${t('Lease {vehicle}', { vehicle: lease.vehicle.vehicleIdentifier })} ${lease.startDate} · ${lease.fingerprint}`
     return {
-      html: printDocumentHtml(title, createElement(LeaseDocument, { lease, fingerprint }), locale, ['common', 'fleet']),
+      html: printDocumentHtml(title, createElement(LeaseDocument, { lease, fingerprint }), locale, ['common', 'fleet', 'inspections']),
       name: `lease-${fileNamePart(lease.vehicle.vehicleIdentifier)}-${fileNamePart(lease.startDate)}-${id}.pdf`,
     }
   })

@@ -60,6 +60,8 @@ export interface OutboxEntry {
   vehicleId: number
   vehicleIdentifier: string
   queuedAt: number
+  /** The operator company's time zone, the form's: the outbox shows `queuedAt` in it. Absent on entries queued before it was kept. */
+  timeZone?: string
   attempts: number
   nextAttemptAt: number
   lastError: string | null

@@ -22,9 +22,32 @@ export default {
   'Or continue with': 'O continúe con',
   'Demo logins': 'Cuentas de demostración',
   'Password for every demo account:': 'Contraseña de todas las cuentas de demostración:',
+  // The demo accounts' descriptions (server/demo/logins.ts).
+  'Dana Whitfield, manager of Cascade Coach Lines: owner, operator and repair shop at once (transit buses and coaches).':
+    'Dana Whitfield, gerente de Cascade Coach Lines: propietario, operador y taller de reparación a la vez (autobuses urbanos y autocares).',
+  'Marcus Bell, owner manager of Summit Bus Leasing: school buses and coaches leased to operators, vehicle requests, alerts.':
+    'Marcus Bell, gerente propietario de Summit Bus Leasing: autobuses escolares y autocares arrendados a operadores, solicitudes de vehículos, alertas.',
+  'Priya Raman, operator manager of Evergreen Student Transportation (school-bus contractor): drivers, join requests, vehicle requests.':
+    'Priya Raman, gerente operadora de Evergreen Student Transportation (contratista de autobuses escolares): conductores, solicitudes de ingreso, solicitudes de vehículos.',
+  'Luis Ortega, operator manager of Pacific Crest Charters (motor coaches).': 'Luis Ortega, gerente operador de Pacific Crest Charters (autocares).',
+  'Hannah Kim, manager of Keystone Fleet Repair: repair actions, mechanics, mechanic join requests.':
+    'Hannah Kim, gerente de Keystone Fleet Repair: acciones de reparación, mecánicos, solicitudes de ingreso de mecánicos.',
+  'Jamal Carter, driver for Evergreen Student Transportation and Pacific Crest Charters: my buses and their pre-trips (a certified repair to acknowledge, a bus out of service), driver statistics.':
+    'Jamal Carter, conductor de Evergreen Student Transportation y Pacific Crest Charters: mis autobuses y sus inspecciones previas al viaje (una reparación certificada por revisar, un autobús fuera de servicio), estadísticas de conductor.',
+  'Samuel Reyes, mechanic at Keystone Fleet Repair: inspections, repair tasks and mechanic statistics.':
+    'Samuel Reyes, mecánico de Keystone Fleet Repair: inspecciones, tareas de reparación y estadísticas de mecánico.',
   'What is {a} plus {b}?': '¿Cuánto es {a} más {b}?',
   'Answers count after a few seconds; with JavaScript on, no question is asked.':
     'Las respuestas cuentan después de unos segundos; con JavaScript activado no se hace ninguna pregunta.',
+  // The captcha widget's own texts (altcha's English is the id).
+  "I'm not a robot": 'No soy un robot',
+  'Verifying...': 'Verificando…',
+  Verified: 'Verificado',
+  'Verification failed. Try again later.': 'La verificación falló. Inténtelo de nuevo más tarde.',
+  'Verification expired. Try again.': 'La verificación expiró. Inténtelo de nuevo.',
+  'Verification required!': '¡Se requiere la verificación!',
+  'Verifying... please wait.': 'Verificando… espere, por favor.',
+  'Altcha (official website)': 'Altcha (sitio web oficial)',
 
   // Registration.
   'Create your account': 'Crear su cuenta',

@@ -7,6 +7,9 @@ export default {
   '{company} - Operator dashboard': '{company} - Panel del operador',
   // Personal dashboard
   'You have not yet been assigned the driver or mechanic roles.': 'Todavía no se le han asignado los roles de conductor o mecánico.',
+  'Your companies': 'Sus compañías',
+  'Manage each company from its pages: open it here, or from the menu.': 'Administre cada compañía desde sus páginas: ábrala aquí o desde el menú.',
+  'Open {company}': 'Abrir {company}',
   'Your companies need your date of birth, phone number and where you live. It takes a minute.':
     'Sus compañías necesitan su fecha de nacimiento, su número de teléfono y dónde vive. Solo toma un minuto.',
   Welcome: 'Bienvenida',

@@ -194,8 +194,9 @@ export default {
   'An annual inspection covers every Appendix G item (49 CFR 396.17): the items marked below cannot be Not applicable':
     'Una inspección anual cubre todos los puntos del Apéndice G (49 CFR 396.17): los puntos marcados abajo no pueden ser No aplica',
   'Annual inspection report (49 CFR 396.21)': 'Reporte de inspección anual (49 CFR 396.21)',
-  '49 CFR 396.21: the report names the vehicle, the inspector and the qualification, the date and the result. It is kept at least 14 months (396.21(b)).':
-    '49 CFR 396.21: el reporte indica el vehículo, el inspector y su calificación, la fecha y el resultado. Se conserva al menos 14 meses (396.21(b)).',
+  '49 CFR 396.21: the report names the motor carrier, the vehicle, the inspector and the qualification, the date and the result. It is kept at least 14 months (396.21(b)).':
+    '49 CFR 396.21: el reporte indica el transportista, el vehículo, el inspector y su calificación, la fecha y el resultado. Se conserva al menos 14 meses (396.21(b)).',
+  'Operator (motor carrier)': 'Operador (transportista)',
   'Passed the annual inspection required by 49 CFR 396.17': 'Aprobó la inspección anual exigida por 49 CFR 396.17',
   'Print it on a 4 × 3 in label and put it on the vehicle (49 CFR 396.17(c)); its code opens the report.':
     'Imprímala en una etiqueta de 4 × 3 in y colóquela en el vehículo (49 CFR 396.17(c)); su código abre el reporte.',

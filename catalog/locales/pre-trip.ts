@@ -77,8 +77,6 @@ export default {
   'At least 0': 'Como mínimo 0',
   'At most 100 characters': 'Como máximo 100 caracteres',
   'Use an ISO 8601 time, e.g. 2026-05-04T06:30:00Z': 'Use una hora ISO 8601, p. ej. 2026-05-04T06:30:00Z',
-  '{count, plural, one {Answer Ok or Defective: # checklist item not answered} other {Answer Ok or Defective: # checklist items not answered}}':
-    '{count, plural, one {Responda Bien o Defectuoso: # punto de la lista sin responder} other {Responda Bien o Defectuoso: # puntos de la lista sin responder}}',
   'A photo is larger than {mb} MB: take it again or choose a smaller one (the other photos must be chosen again too)':
     'Una foto pesa más de {mb} MB: tómela de nuevo o elija una más pequeña (las demás fotos también se deben elegir de nuevo)',
   'Photo too large': 'Foto demasiado grande',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { ODOMETER_SOURCE_VALUES } from '#catalog/odometer.ts'
+import type { RecordText } from '#catalog/record-texts.ts'
 import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
 import { bool, id, inList, instant, instantNow, ref } from './columns.ts'
 import { companies } from './companies.ts'
@@ -28,7 +29,10 @@ export const repairActions = sqliteTable(
     ownerCompanyId: ref('owner_company_id', () => companies.id, 'restrict'),
     /** The repair shop; null while it waits for the owner to choose one. */
     repairCompanyId: integer('repair_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** Text that is not Operon's own sentence (rows written before decision 082 that no migration recognised). */
     comments: text('comments'),
+    /** Operon's sentence (who reported what, on which form, when): its key and values, shown in the reader's language (decision 082). */
+    commentsText: text('comments_text', { mode: 'json' }).$type<RecordText>(),
     createdAt: instantNow('created_at'),
     repairedAt: instant('repaired_at'),
     repairedByUserId: integer('repaired_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -57,7 +61,10 @@ export const repairTasks = sqliteTable(
     /** The defective checklist key or damage side that caused the task (null if manual). */
     sourceKey: text('source_key'),
     name: text('name').notNull(),
+    /** The filer's words (a mechanic's comment, a damage note), as typed. */
     description: text('description'),
+    /** Or Operon's sentence, its key and values (decision 082). */
+    descriptionText: text('description_text', { mode: 'json' }).$type<RecordText>(),
     status: text('status', { enum: REPAIR_TASK_STATUS_VALUES }).notNull().default('Pending'),
     completedAt: instant('completed_at'),
     completedByUserId: integer('completed_by_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -15,7 +15,7 @@ import { z } from 'zod'
 import { AUDIT_RECORD_TYPE_KEYS, auditActionLabel, auditRecordHref, auditRecordTypeLabel, safeAuditDetails } from '#catalog/audit-actions.ts'
 import { msg } from '#catalog/i18n.ts'
 import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
-import { auditLog, memberships, users } from '#db/schema/index.ts'
+import { auditLog, memberships, users, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
 import { CSV_BATCH, RANGE_TEXT, companyTimeZone, instantRange, localDateTime, realDate, requireCompanyRole, type CsvExport, type CsvLine } from '../exports/common.server.ts'
 import { idSchema, parseInput } from '../validation.ts'
@@ -67,6 +67,8 @@ export interface ActivityItem {
   recordType: string | null
   recordTypeLabel: string | null
   recordId: string | null
+  /** What people call the record, where it has a name: a vehicle's identifier (`BUS-0060`). */
+  recordName: string | null
   /** The record's page, where there is one. */
   href: string | null
   details: Record<string, string | number | boolean>
@@ -110,6 +112,7 @@ const columns = {
   lastName: users.lastName,
   email: users.email,
   deletedAt: users.deletedAt,
+  vehicleIdentifier: vehicles.vehicleIdentifier,
 }
 type Row = {
   id: number
@@ -123,7 +126,20 @@ type Row = {
   lastName: string | null
   email: string | null
   deletedAt: Date | null
+  vehicleIdentifier: string | null
 }
+
+/**
+ * The log's rows with who acted and, for a vehicle, its identifier: read at display time, so every
+ * row names the bus, whichever door added it (the form, REST, the fleet import) and since when,
+ * by the identifier its page shows. One primary-key lookup per row shown.
+ */
+const logRows = (ctx: UseCaseContext) =>
+  ctx.db.read
+    .select(columns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(vehicles, and(eq(auditLog.entityType, 'vehicle'), sql`${vehicles.id} = ${auditLog.entityId}`))
 
 function toItem(r: Row, companyId: number, timeZone: string): ActivityItem {
   const details = safeAuditDetails(r.action, r.details)
@@ -144,6 +160,7 @@ function toItem(r: Row, companyId: number, timeZone: string): ActivityItem {
     recordType: r.entityType,
     recordTypeLabel: auditRecordTypeLabel(r.entityType),
     recordId: r.entityId,
+    recordName: r.vehicleIdentifier,
     href: auditRecordHref(r.entityType, r.entityId, details, companyId),
     details,
   }
@@ -159,10 +176,7 @@ export async function listCompanyActivity(ctx: UseCaseContext, input: unknown): 
   const total = Number(count?.n ?? 0)
   const pageCount = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE))
   const page = Math.min(v.page, pageCount)
-  const rows: Row[] = await ctx.db.read
-    .select(columns)
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+  const rows: Row[] = await logRows(ctx)
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(ACTIVITY_PAGE_SIZE)
@@ -203,10 +217,7 @@ export async function exportCompanyActivityCsv(ctx: UseCaseContext, input: unkno
   const timeZone = await companyTimeZone(ctx, v.companyId)
   const where = whereOf(v.companyId, v.filters, timeZone)
   const batch = (after: { at: Date; id: number } | null): Promise<Row[]> =>
-    ctx.db.read
-      .select(columns)
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    logRows(ctx)
       .where(and(where, after ? or(lt(auditLog.at, after.at), and(eq(auditLog.at, after.at), lt(auditLog.id, after.id))) : undefined))
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(CSV_BATCH)

@@ -8,14 +8,14 @@ import { HARDENING_TEXT, TEXT } from '#catalog/texts.ts'
 import type { UserActor } from '../actor.ts'
 import { audit } from '../audit.ts'
 import type { UseCaseContext } from '../context.ts'
-import { AppError } from '../errors.ts'
+import { AppError, fieldsRefused } from '../errors.ts'
 import { consumeRateLimit } from '../limits/rate-limit.server.ts'
 import { consumeMailCap } from '../mail/caps.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { confirmCodeMail, mailLocale } from '../mail/templates.ts'
 import { requireUser } from '../policy.ts'
-import { parseInput } from '../validation.ts'
+import { atMostCharacters, parseInput } from '../validation.ts'
 import { assertNotLocked, recordFailure } from './lockout.server.ts'
 import { verifyPassword } from './password.server.ts'
 import { claimTotpStep, verifyTotp } from './totp.server.ts'
@@ -34,8 +34,8 @@ const MINUTE = 60_000
 const MAX_CODE_ATTEMPTS = 5
 
 export const reauthInput = z.object({
-  password: z.string().max(1024).nullish(),
-  code: z.coerce.string().trim().max(12).nullish(),
+  password: z.string().max(1024, atMostCharacters(1024)).nullish(),
+  code: z.coerce.string().trim().max(12, atMostCharacters(12)).nullish(),
 })
 export type ReauthInput = z.input<typeof reauthInput>
 
@@ -113,7 +113,7 @@ export async function requireRecentSignIn(ctx: UseCaseContext, raw: ReauthInput 
   const missing: Record<string, string> = {}
   if (!password) missing.password = HARDENING_TEXT.reauthPasswordRequired
   if (!code) missing.code = HARDENING_TEXT.reauthCodeRequired
-  if (Object.keys(missing).length) throw new AppError('BAD_REQUEST', Object.values(missing).join('. '), { fieldErrors: missing })
+  if (Object.keys(missing).length) throw fieldsRefused(missing, '. ')
 
   const fail = async (field: 'password' | 'code', message: string) => {
     await recordFailure(u.email, ctx.db)

@@ -21,7 +21,7 @@ import { consumeRateLimit } from '../limits/rate-limit.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { welcomeMail } from '../mail/templates.ts'
-import { parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
+import { atMostCharacters, parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { hashPassword } from './password.server.ts'
 import { newPersonalIdentifier } from './personal-identifier.server.ts'
 import { newPasswordSchema } from './common-passwords.server.ts'
@@ -42,7 +42,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters`)
+    .max(max, atMostCharacters(max))
     .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : undefined))

@@ -21,6 +21,7 @@ import {
   CAPTCHA_FALLBACK_TOKEN_FIELD,
   CAPTCHA_FIELD,
   CAPTCHA_REQUIRED_MESSAGE,
+  type FallbackQuestion,
 } from './fields.ts'
 import { msg } from '#catalog/i18n.ts'
 
@@ -30,6 +31,7 @@ export {
   CAPTCHA_FALLBACK_TOKEN_FIELD,
   CAPTCHA_FIELD,
   CAPTCHA_REQUIRED_MESSAGE,
+  type FallbackQuestion,
 } from './fields.ts'
 
 /** Challenges and fallback tokens expire after 10 minutes. */
@@ -188,16 +190,26 @@ export async function verifyCaptcha(payload: string | null | undefined): Promise
 // ---------------------------------------------------------------------------
 // No-JavaScript fallback: a small signed question
 
+/** Answers in words, in the languages the question is asked in (Spanish without its accents too). */
 const NUMBER_WORDS = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
+  [
+    'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
+    'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
+  ],
+  [
+    'cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez',
+    'once', 'doce', 'trece', 'catorce', 'quince', 'dieciseis', 'diecisiete', 'dieciocho', 'diecinueve', 'veinte',
+  ],
 ] // prettier-ignore
 
 function normalizeAnswer(answer: string): string | null {
-  const a = answer.trim().toLowerCase()
+  const a = answer.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
   if (/^\d{1,3}$/.test(a)) return String(Number(a))
-  const i = NUMBER_WORDS.indexOf(a)
-  return i >= 0 ? String(i) : null
+  for (const words of NUMBER_WORDS) {
+    const i = words.indexOf(a)
+    if (i >= 0) return String(i)
+  }
+  return null
 }
 
 function fallbackMac(purpose: 'token' | 'answer', body: string): Buffer {
@@ -213,12 +225,13 @@ function fallbackMac(purpose: 'token' | 'answer', body: string): Buffer {
 export const FALLBACK_MIN_WAIT_MS = 3_000
 
 /**
- * A question for browsers without JavaScript ("What is 7 plus 5?") and its
- * token: `nonce.expiresAt.tag.answerMac`, all HMAC-signed. The answer is not in
+ * A question for browsers without JavaScript, "What is {a} plus {b}?": its two
+ * numbers (the page words it in its language) and its token:
+ * `nonce.expiresAt.tag.answerMac`, all HMAC-signed. The answer is not in
  * the token (only its HMAC); the token lives 10 minutes and is good for one
  * attempt, right or wrong, so the small answer space cannot be tried through.
  */
-export function createFallbackQuestion(): { question: string; token: string } {
+export function createFallbackQuestion(): FallbackQuestion {
   const a = randomInt(1, 10)
   const b = randomInt(1, 10)
   const nonce = randomBytes(12).toString('base64url')
@@ -227,7 +240,7 @@ export function createFallbackQuestion(): { question: string; token: string } {
   const body = `${nonce}.${expiresAt}`
   const tag = fallbackMac('token', body).toString('base64url')
   const answerMac = fallbackMac('answer', `${body}.${a + b}`).toString('base64url')
-  return { question: `What is ${a} plus ${b}?`, token: `${body}.${tag}.${answerMac}` }
+  return { a, b, token: `${body}.${tag}.${answerMac}` }
 }
 
 const safeEqual = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b)

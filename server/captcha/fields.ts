@@ -12,6 +12,14 @@ export const CAPTCHA_FALLBACK_TOKEN_FIELD = 'captchaToken'
 /** No-JavaScript fallback: the visitor's answer to the question (text input). */
 export const CAPTCHA_FALLBACK_ANSWER_FIELD = 'captchaAnswer'
 
+/** The no-JavaScript question, "What is {a} plus {b}?", as numbers: the page asks it in its own language. */
+export interface FallbackQuestion {
+  a: number
+  b: number
+  /** Signed; posted back as CAPTCHA_FALLBACK_TOKEN_FIELD. */
+  token: string
+}
+
 /** URL of the challenge resource route (app/routes/captcha.challenge.ts). */
 export const CAPTCHA_CHALLENGE_URL = '/captcha/challenge'
 

@@ -41,7 +41,7 @@ import {
 import type { Actor } from '../actor.ts'
 import { audit } from '../audit.ts'
 import type { UseCaseContext } from '../context.ts'
-import { AppError, forbidden } from '../errors.ts'
+import { AppError, fieldsRefused, forbidden } from '../errors.ts'
 import { todayIn } from '../fleet/access.server.ts'
 import { purgeStaleFleetImports } from '../fleet/import/fleet-import-cleanup.server.ts'
 import { purgeEndedWebhookDeliveries } from '../webhooks/delivery-cleanup.server.ts'
@@ -50,7 +50,7 @@ import { logger } from '../log.server.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodic-job.server.ts'
 import { hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
-import { msg } from '#catalog/i18n.ts'
+import { msg, withValues } from '#catalog/i18n.ts'
 
 /** Rows deleted per transaction: the writer lock is never held long. */
 export const RETENTION_BATCH_SIZE = 500
@@ -191,7 +191,7 @@ export type UpdateRetentionInput = z.input<typeof updateRetentionInput>
 /** The message of a period below the legal minimum: names the minimum and the rule. */
 export function belowMinimumMessage(type: RetentionRecordType): string {
   const r = retentionRuleOf(type)
-  return `${r.label} must be kept at least ${r.minimumMonths} months (${r.cite})`
+  return withValues(msg('{records} must be kept at least {months} months ({cite})'), { records: r.label, months: r.minimumMonths, cite: r.cite })
 }
 
 /**
@@ -212,7 +212,7 @@ export async function updateRetentionSettings(ctx: UseCaseContext, input: unknow
     if (months < retentionRuleOf(type).minimumMonths) fieldErrors[type] = belowMinimumMessage(type)
     else if (months > RETENTION_MAX_MONTHS) fieldErrors[type] = RETENTION_TEXT.tooLong
   }
-  if (Object.keys(fieldErrors).length) throw new AppError('BAD_REQUEST', Object.values(fieldErrors).join('; '), { fieldErrors })
+  if (Object.keys(fieldErrors).length) throw fieldsRefused(fieldErrors, '; ')
   const now = ctx.now ?? new Date()
   if (entries.length) {
     await ctx.db.transaction(async (tx) => {

@@ -11,7 +11,8 @@ export type CompanyKey = 'cascade' | 'summit' | 'evergreen' | 'pacific' | 'keyst
 export interface CompanySpec {
   key: CompanyKey
   name: string
-  code: string
+  /** The company code's part after its prefix, fixed so the demo's codes stay the same; the prefix follows `types` as for a new company. */
+  codeBody: string
   types: CompanyType[]
   timeZone: string
   /** The company's postal address (the lease agreements print it, decision 064). */
@@ -25,7 +26,7 @@ export const COMPANIES: CompanySpec[] = [
   {
     key: 'cascade',
     name: 'Cascade Coach Lines',
-    code: 'OPR-7H2K9Q',
+    codeBody: '7H2K9Q',
     types: ['Owner', 'Operator', 'RepairShop'],
     timeZone: 'America/Los_Angeles',
     address: '2400 Industrial Way, Eugene, OR 97402',
@@ -36,7 +37,7 @@ export const COMPANIES: CompanySpec[] = [
   {
     key: 'summit',
     name: 'Summit Bus Leasing',
-    code: 'OPR-4MX8RW',
+    codeBody: '4MX8RW',
     types: ['Owner'],
     timeZone: 'America/Boise',
     address: '815 W Bannock Street, Boise, ID 83702',
@@ -47,7 +48,7 @@ export const COMPANIES: CompanySpec[] = [
   {
     key: 'evergreen',
     name: 'Evergreen Student Transportation',
-    code: 'OPR-K3T9VP',
+    codeBody: 'K3T9VP',
     types: ['Operator'],
     timeZone: 'America/Los_Angeles',
     address: '3100 S Hood Street, Tacoma, WA 98409',
@@ -58,7 +59,7 @@ export const COMPANIES: CompanySpec[] = [
   {
     key: 'pacific',
     name: 'Pacific Crest Charters',
-    code: 'OPR-2WQ6HN',
+    codeBody: '2WQ6HN',
     types: ['Operator'],
     timeZone: 'America/Los_Angeles',
     address: '1750 NW Front Avenue, Portland, OR 97209',
@@ -69,7 +70,7 @@ export const COMPANIES: CompanySpec[] = [
   {
     key: 'keystone',
     name: 'Keystone Fleet Repair',
-    code: 'OPR-9RB5JC',
+    codeBody: '9RB5JC',
     types: ['RepairShop'],
     timeZone: 'America/Los_Angeles',
     address: '44 Keystone Lane, Salem, OR 97301',

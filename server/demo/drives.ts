@@ -10,10 +10,10 @@
 import { eq } from 'drizzle-orm'
 import * as t from '#db/schema/index.ts'
 import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
-import { formatOdometer } from '#catalog/odometer.ts'
+import { recordText } from '#catalog/record-texts.ts'
 import { writeBlob } from '../blobs/blob-store.server.ts'
 import { todayIn } from '../fleet/access.server.ts'
-import { repairIdentifierOf } from '../repairs/open-repair-action.server.ts'
+import { preTripFindings, repairIdentifierOf, taskColumnsOf } from '../repairs/open-repair-action.server.ts'
 import { photoPng } from './assets.ts'
 import { DRIVING, STAFF, companySpec, mechanicsOf, type CompanyKey } from './cast.ts'
 import { DAMAGE_NOTES, PRE_INSPECTION_COMMENTS } from './data.ts'
@@ -230,7 +230,8 @@ export async function seedDrivesAndRepairs(
         vehicleId: d.vehicle.id,
         ownerCompanyId: cid(d.vehicle.owner),
         repairCompanyId: cid(shop),
-        comments: `Defects reported by ${nameOf(d.driver)} on the pre-trip inspection of ${d.date} (odometer ${formatOdometer(d.odometerStart)}).`,
+        // Operon's sentence as a key and its values, as the app writes it (decision 082).
+        commentsText: recordText('repairAction.preTrip', { name: nameOf(d.driver), date: d.date, odometer: d.odometerStart }),
         createdAt,
         repairedAt: repairedAt && repairedAt < now ? repairedAt : null,
         repairedByUserId: repairedAt && repairedAt < now ? uid(mechanic) : null,
@@ -242,17 +243,7 @@ export async function seedDrivesAndRepairs(
     await tx.update(t.repairActions).set({ repairIdentifier: repairIdentifierOf(action!.id, createdAt) }).where(eq(t.repairActions.id, action!.id))
     const isRepaired = repairedAt !== null && repairedAt < now
     if (isRepaired) toAcknowledge.set(d.vehicle.index, [...(toAcknowledge.get(d.vehicle.index) ?? []), { id: action!.id, repairedAt: repairedAt! }])
-    const tasks = [
-      ...d.defects.map((key) => {
-        const item = PRE_INSPECTION_ITEMS.find((i) => i.key === key)!
-        return { sourceKey: key as string, name: item.label, description: `Reported defective (${item.section}). Inspect and repair.` }
-      }),
-      ...DAMAGE_SIDES.filter((s) => d.damage[s.key]).map((s) => ({
-        sourceKey: s.key as string,
-        name: `Damage: ${s.label.toLowerCase()}`,
-        description: d.damage[s.key] ?? '',
-      })),
-    ]
+    const tasks = preTripFindings(d.defects, d.damage).map(taskColumnsOf)
     tasks.forEach((task, i) => {
       const done = isRepaired || (i === 0 && tasks.length > 1 && rnd.chance(0.5))
       const completedAt = isRepaired
@@ -262,9 +253,7 @@ export async function seedDrivesAndRepairs(
           : null
       taskRows.push({
         repairActionId: action!.id,
-        sourceKey: task.sourceKey,
-        name: task.name,
-        description: task.description,
+        ...task,
         status: done ? 'Completed' : 'Pending',
         completedAt,
         completedByUserId: done ? uid(mechanic) : null,

@@ -5,6 +5,8 @@
  * two-factor: locally the code is printed to the server log and shown on the dev mailbox page.
  */
 
+import { msg } from '#catalog/i18n.ts'
+
 export const DEMO_PASSWORD = 'Operon-demo-2026'
 
 export const DEMO_EMAIL_DOMAIN = 'demo.operon.app'
@@ -16,7 +18,7 @@ export interface DemoLogin {
   password: string
   firstName: string
   lastName: string
-  /** What this login shows, for the README and the login page. */
+  /** What this login shows, for the README and the login page: English, marked with `msg()`, translated on the login page (decision 074). */
   description: string
 }
 
@@ -28,7 +30,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     firstName: 'Dana',
     lastName: 'Whitfield',
     description:
-      'Dana Whitfield, manager of Cascade Coach Lines: owner, operator and repair shop at once (transit buses and coaches).',
+      msg('Dana Whitfield, manager of Cascade Coach Lines: owner, operator and repair shop at once (transit buses and coaches).'),
   },
   {
     key: 'owner',
@@ -37,7 +39,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     firstName: 'Marcus',
     lastName: 'Bell',
     description:
-      'Marcus Bell, owner manager of Summit Bus Leasing: school buses and coaches leased to operators, vehicle requests, alerts.',
+      msg('Marcus Bell, owner manager of Summit Bus Leasing: school buses and coaches leased to operators, vehicle requests, alerts.'),
   },
   {
     key: 'operator',
@@ -46,7 +48,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     firstName: 'Priya',
     lastName: 'Raman',
     description:
-      'Priya Raman, operator manager of Evergreen Student Transportation (school-bus contractor): drivers, join requests, vehicle requests.',
+      msg('Priya Raman, operator manager of Evergreen Student Transportation (school-bus contractor): drivers, join requests, vehicle requests.'),
   },
   {
     key: 'charter',
@@ -54,7 +56,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     firstName: 'Luis',
     lastName: 'Ortega',
-    description: 'Luis Ortega, operator manager of Pacific Crest Charters (motor coaches).',
+    description: msg('Luis Ortega, operator manager of Pacific Crest Charters (motor coaches).'),
   },
   {
     key: 'repairshop',
@@ -62,7 +64,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     firstName: 'Hannah',
     lastName: 'Kim',
-    description: 'Hannah Kim, manager of Keystone Fleet Repair: repair actions, mechanics, mechanic join requests.',
+    description: msg('Hannah Kim, manager of Keystone Fleet Repair: repair actions, mechanics, mechanic join requests.'),
   },
   {
     key: 'driver',
@@ -71,7 +73,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     firstName: 'Jamal',
     lastName: 'Carter',
     description:
-      'Jamal Carter, driver for Evergreen Student Transportation and Pacific Crest Charters: my buses and their pre-trips (a certified repair to acknowledge, a bus out of service), driver statistics.',
+      msg('Jamal Carter, driver for Evergreen Student Transportation and Pacific Crest Charters: my buses and their pre-trips (a certified repair to acknowledge, a bus out of service), driver statistics.'),
   },
   {
     key: 'mechanic',
@@ -79,7 +81,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     password: DEMO_PASSWORD,
     firstName: 'Samuel',
     lastName: 'Reyes',
-    description: 'Samuel Reyes, mechanic at Keystone Fleet Repair: inspections, repair tasks and mechanic statistics.',
+    description: msg('Samuel Reyes, mechanic at Keystone Fleet Repair: inspections, repair tasks and mechanic statistics.'),
   },
 ]
 

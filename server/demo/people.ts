@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm'
 import * as t from '#db/schema/index.ts'
 import { ROLE_IDS } from '#catalog/roles.ts'
+import { companyCodePrefix } from '../companies/company-code.ts'
 import { COMPANIES, LICENSES, OPEN_AND_REJECTED_REQUESTS, PEOPLE, STAFF, companySpec, type CompanyKey } from './cast.ts'
 import { get, insertMany, MINUTE, type SeedContext } from './helpers.ts'
 import { signaturePng } from './assets.ts'
@@ -90,7 +91,7 @@ export async function seedPeople(s: SeedContext, passwordHash: string): Promise<
     const createdAt = ago(c.createdDaysAgo)
     const [row] = await tx
       .insert(t.companies)
-      .values({ name: c.name, code: c.code, timeZone: c.timeZone, address: c.address, createdAt, createdByUserId: uid(c.manager) })
+      .values({ name: c.name, code: `${companyCodePrefix(c.types)}-${c.codeBody}`, timeZone: c.timeZone, address: c.address, createdAt, createdByUserId: uid(c.manager) })
       .returning({ id: t.companies.id })
     companyIds.set(c.key, row!.id)
     await insertMany(

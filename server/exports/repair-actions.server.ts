@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import { msg } from '#catalog/i18n.ts'
 import { companies, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
+import { readRecordText } from '../i18n/record-texts.server.ts'
 import { parseInput } from '../validation.ts'
 import { CSV_BATCH, companyTimeZone, exportRangeInput, instantRange, localDateTime, requireCompanyRole, keysetLines, type CsvExport } from './common.server.ts'
 
@@ -58,6 +59,7 @@ export async function exportRepairActionsCsv(ctx: UseCaseContext, input: unknown
         outOfService: repairActions.outOfService,
         repairedByName: repairActions.repairedByName,
         comments: repairActions.comments,
+        commentsText: repairActions.commentsText,
       })
       .from(repairActions)
       .innerJoin(vehicles, eq(vehicles.id, repairActions.vehicleId))
@@ -115,7 +117,8 @@ export async function exportRepairActionsCsv(ctx: UseCaseContext, input: unknown
           r.outOfService,
           r.repairedAt ? r.repairedByName : null,
           (tasksOf.get(r.id) ?? []).join('; ') || null,
-          r.comments,
+          // A cell: in English, like the labels (decision 077), Operon's sentence as REST reads it (decision 082).
+          readRecordText(r.commentsText, r.comments, undefined),
         ]
       }
     },

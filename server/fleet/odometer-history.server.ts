@@ -8,7 +8,7 @@ import type { UseCaseContext } from '../context.ts'
 import { freeText, idSchema, parseInput } from '../validation.ts'
 import { vehicleAccess } from './access.server.ts'
 import { recordOdometerCorrection, selectOdometerHistory } from './odometer.server.ts'
-import { msg } from '#catalog/i18n.ts'
+import { msg, withValues } from '#catalog/i18n.ts'
 
 /** How many readings the history shows (newest first). */
 export const ODOMETER_HISTORY_LIMIT = 100
@@ -24,7 +24,7 @@ export const correctOdometerInput = z.object({
       .number({ error: ODOMETER_TEXT.readingRequired })
       .int(msg('Enter a whole number'))
       .min(0, msg('At least 0'))
-      .max(ODOMETER_MAX, `At most ${ODOMETER_MAX}`),
+      .max(ODOMETER_MAX, withValues(msg('At most {n}'), { n: ODOMETER_MAX })),
   ),
   reason: z.preprocess((v) => (v == null ? '' : v), freeText(500).pipe(z.string().min(1, ODOMETER_TEXT.reasonRequired))),
 })

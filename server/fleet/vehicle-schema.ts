@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isVinFormatValid } from '#catalog/vin.ts'
-import { isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
+import { atMostCharacters, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import {
   FUEL_TYPE_UNKNOWN,
   FUEL_TYPE_UNSELECTED,
@@ -10,7 +10,7 @@ import {
   LENGTH_UNITS,
   VEHICLE_YEAR_MIN,
 } from '#catalog/vehicle.ts'
-import { msg } from '#catalog/i18n.ts'
+import { msg, withValues } from '#catalog/i18n.ts'
 
 /**
  * The vehicle as the form, tRPC and REST send it (spec section 3 "Vehicle",
@@ -19,21 +19,22 @@ import { msg } from '#catalog/i18n.ts'
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
 
 const text = (max = 100) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).nullish()).transform((v) => v ?? null)
+  z.preprocess(blankToNull, z.string().trim().max(max, atMostCharacters(max)).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).nullish()).transform((v) => v ?? null)
 
+/** `label`: the field's label, an English text (said in the reader's language with the message). */
 const required = (label: string, max = 100) =>
   z
-    .string({ message: `${label} is required` })
+    .string({ message: withValues(msg('{label} is required'), { label }) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `At most ${max} characters`)
+    .min(1, withValues(msg('{label} is required'), { label }))
+    .max(max, atMostCharacters(max))
     .refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE)
 
 const num = (opts: { int?: boolean; min?: number; max?: number } = {}) => {
   let n = z.coerce.number({ message: msg('Enter a number') })
   if (opts.int) n = n.int(msg('Enter a whole number'))
-  n = n.min(opts.min ?? 0, `At least ${opts.min ?? 0}`)
-  if (opts.max !== undefined) n = n.max(opts.max, `At most ${opts.max}`)
+  n = n.min(opts.min ?? 0, withValues(msg('At least {n}'), { n: opts.min ?? 0 }))
+  if (opts.max !== undefined) n = n.max(opts.max, withValues(msg('At most {n}'), { n: opts.max }))
   return z.preprocess(blankToNull, n.nullish()).transform((v) => v ?? null)
 }
 
@@ -65,7 +66,7 @@ const licensePlate = z
   .normalize('NFC')
   .toUpperCase()
   .min(1, msg('License plate is required'))
-  .max(LICENSE_PLATE_MAX, `License plate may have at most ${LICENSE_PLATE_MAX} characters`)
+  .max(LICENSE_PLATE_MAX, withValues(msg('License plate may have at most {n} characters'), { n: LICENSE_PLATE_MAX }))
   .regex(/^[\p{L}0-9 .-]+$/u, msg('License plate may contain only letters, digits, spaces, hyphens (-) and dots (.)'))
   .regex(/[\p{L}0-9]/u, msg('License plate needs at least one letter or digit'))
 
@@ -77,27 +78,27 @@ const licensePlate = z
 const latestBuildYear = () => new Date().getUTCFullYear() + 1
 
 const yearBuild = num({ int: true, min: VEHICLE_YEAR_MIN }).superRefine((v, ctx) => {
-  if (v !== null && v > latestBuildYear()) ctx.addIssue({ code: 'custom', message: `At most ${latestBuildYear()}` })
+  if (v !== null && v > latestBuildYear()) ctx.addIssue({ code: 'custom', message: withValues(msg('At most {n}'), { n: latestBuildYear() }) })
 })
 
 const manufactureDate = date.superRefine((v, ctx) => {
   if (v === null) return
   const year = Number(v.slice(0, 4))
-  if (year < VEHICLE_YEAR_MIN) ctx.addIssue({ code: 'custom', message: `Manufacture date cannot be before ${VEHICLE_YEAR_MIN}-01-01` })
+  if (year < VEHICLE_YEAR_MIN) ctx.addIssue({ code: 'custom', message: withValues(msg('Manufacture date cannot be before {date}'), { date: `${VEHICLE_YEAR_MIN}-01-01` }) })
   else if (year > latestBuildYear()) {
-    ctx.addIssue({ code: 'custom', message: `Manufacture date cannot be after ${latestBuildYear()}-12-31 (the end of next year)` })
+    ctx.addIssue({ code: 'custom', message: withValues(msg('Manufacture date cannot be after {date} (the end of next year)'), { date: `${latestBuildYear()}-12-31` }) })
   }
 })
 
-const enumNumber = (check: (v: unknown) => boolean, label: string) =>
+const enumNumber = (check: (v: unknown) => boolean, message: string) =>
   z
     .preprocess((v) => (v === '' || v === null || v === undefined || v === -1 || v === '-1' ? null : Number(v)), z.number().nullable())
-    .refine((v) => v === null || check(v), `Choose a ${label} from the list`)
+    .refine((v) => v === null || check(v), message)
 
 export const vehicleFieldsSchema = z.object({
   // General
-  make: required('Make'),
-  model: required('Model'),
+  make: required(msg('Make')),
+  model: required(msg('Model')),
   vin: z
     .string({ message: msg('VIN is required') })
     .trim()
@@ -115,8 +116,8 @@ export const vehicleFieldsSchema = z.object({
   fuelType: z
     .preprocess((v) => (v === '' || v === null || v === undefined || v === FUEL_TYPE_UNSELECTED || v === String(FUEL_TYPE_UNSELECTED) ? FUEL_TYPE_UNKNOWN : Number(v)), z.number())
     .refine(isFuelType, msg('Choose a fuel type from the list')),
-  transmissionType: enumNumber(isTransmissionType, 'transmission'),
-  powertrainType: enumNumber(isPowertrainType, 'powertrain'),
+  transmissionType: enumNumber(isTransmissionType, msg('Choose a transmission from the list')),
+  powertrainType: enumNumber(isPowertrainType, msg('Choose a powertrain from the list')),
   tireSize: text(40),
   odometer: num({ int: true, max: 10_000_000 }),
   // Physical

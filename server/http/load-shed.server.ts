@@ -13,6 +13,7 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { doorOf, type Door } from './guards.server.ts'
 import { msg } from '#catalog/i18n.ts'
+import { currentLocale, translateForRequest as t } from '../i18n/messages.server.ts'
 
 export interface LoadShedLimits {
   /** Requests handled at once. */
@@ -28,7 +29,7 @@ export function loadShedLimits(e: { MAX_CONCURRENT_REQUESTS: number; MAX_QUEUED_
   return { maxConcurrent: e.MAX_CONCURRENT_REQUESTS, maxQueued: e.MAX_QUEUED_REQUESTS, maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS }
 }
 
-/** What a shed request is told. */
+/** What a shed request is told: REST in English (the contract), pages and tRPC in the reader's language. */
 export const BUSY_MESSAGE = msg('The server is busy, try again in a moment')
 export const BUSY_RETRY_AFTER_SECONDS = 1
 
@@ -56,14 +57,16 @@ function refuseBusy(req: Request, res: Response) {
   // An unread body would otherwise be read to its end to keep the connection.
   if (hasBody(req)) res.set('Connection', 'close')
   const door = (res.locals.door as Door | undefined) ?? doorOf(req.path)
-  if (door !== 'page') {
+  if (door === 'rest') {
     res.json({ message: BUSY_MESSAGE })
+  } else if (door === 'trpc') {
+    res.json({ message: t(BUSY_MESSAGE) })
   } else if ((req.headers.accept ?? '').includes('text/html')) {
     res
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Busy · Operon</title><p>${BUSY_MESSAGE}.</p></html>`)
+      .send(`<!doctype html><html lang="${currentLocale()}"><meta charset="utf-8"><title>${t(msg('Busy'))} · Operon</title><p>${t(BUSY_MESSAGE)}.</p></html>`)
   } else {
-    res.type('text/plain; charset=utf-8').send(BUSY_MESSAGE)
+    res.type('text/plain; charset=utf-8').send(t(BUSY_MESSAGE))
   }
 }
 

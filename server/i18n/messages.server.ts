@@ -6,7 +6,7 @@
  */
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
-import { DEFAULT_LOCALE, isLocale, localeOfHeaders, type Locale } from '#catalog/i18n.ts'
+import { DEFAULT_LOCALE, isLocale, localeOfHeaders, sayText, type Locale } from '#catalog/i18n.ts'
 import { NAMESPACES, SPANISH, type Namespace } from '#catalog/locales/index.ts'
 import { requestScope } from '../context/request-scope.server.ts'
 
@@ -69,10 +69,13 @@ export function i18nFor(locale: Locale): I18n {
 
 export type Translate = (id: string, values?: Record<string, unknown>) => string
 
-/** `t` in `locale`: an English text (an id) → the text in that language. */
+/**
+ * `t` in `locale`: an English text (an id) → the text in that language. A sentence made by
+ * `withValues` ("At most 40 characters") is said from its message and values.
+ */
 export function translator(locale: Locale): Translate {
   const i18n = i18nFor(locale)
-  return (id, values) => {
+  const t: Translate = (id, values) => {
     try {
       return i18n._(id, values)
     } catch {
@@ -80,6 +83,7 @@ export function translator(locale: Locale): Translate {
       return id
     }
   }
+  return (id, values) => (values ? t(id, values) : sayText(t, id))
 }
 
 /** The language of a request: its cookie, else its `Accept-Language` (the profile's is put in the cookie at sign-in). */

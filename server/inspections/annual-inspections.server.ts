@@ -1,7 +1,8 @@
 /**
  * The annual inspection's report and decal (49 CFR 396.17, 396.19, 396.21, 396.23; issue 23,
  * decision 066): a mechanic's inspection marked as the annual one, once in force (filed by a
- * company related to the bus, or accepted by its owner).
+ * company related to the bus, or accepted by its owner). It names the motor carrier (396.21(a)):
+ * the operator holding the bus on the inspection's date, if any, and the owner.
  *
  * Who may read one: the vehicle's owner company (Owner), the operator company (its Operator,
  * Driver and Mechanic people) with an active assignment, the inspector who filed it, and the
@@ -29,7 +30,7 @@ import { VEHICLE_VIEWER_ROLES, vehicleAccess, vehicleAccessOrNull } from '../fle
 import { hasRole, requireUser } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { fingerprintOf } from './fingerprint.server.ts'
-import { formRecordForCheckedCaller, type FormPhoto, type InspectionForm } from './read-forms.server.ts'
+import { formRecordForCheckedCaller, inspectionRecordContext, type FormPhoto, type FormRecordContext, type InspectionForm } from './read-forms.server.ts'
 
 export const annualInspectionInput = z.object({ inspectionId: idSchema })
 
@@ -164,7 +165,9 @@ async function readableAnnual(ctx: UseCaseContext, input: unknown) {
   if (!reads) throw notFound()
   if (row.reviewStatus === 'Pending') throw new AppError('CONFLICT', ANNUAL_TEXT.pending)
   if (row.reviewStatus === 'Rejected') throw new AppError('CONFLICT', ANNUAL_TEXT.rejected)
-  return { row, shop }
+  // The print pages' lookup (decision 063): the operator with an assignment active on that day.
+  const companies = await inspectionRecordContext(ctx, row, { id: row.vehicleId, ownerCompanyId: row.ownerCompanyId })
+  return { row, shop, companies }
 }
 
 /** The report (49 CFR 396.21) as every door answers it; the print page adds the items and the fingerprint. */
@@ -180,13 +183,16 @@ export interface AnnualInspectionReport {
   /** 12 months after a passed one; null when failed. */
   nextInspectionDue: string | null
   shop: AnnualShop | null
+  /** The motor carrier (49 CFR 396.21(a)): the owner, and the operator holding the bus on the inspection's date (null: none did). */
+  ownerCompany: FormRecordContext['ownerCompany']
+  operatorCompany: FormRecordContext['operatorCompany']
   /** Absolute links: the report's page (the decal's QR), its PDF, and the decal (null when failed). */
   reportUrl: string
   reportPdfUrl: string
   decalUrl: string | null
 }
 
-function reportOf({ row, shop }: Awaited<ReturnType<typeof readableAnnual>>): AnnualInspectionReport {
+function reportOf({ row, shop, companies }: Awaited<ReturnType<typeof readableAnnual>>): AnnualInspectionReport {
   const base = env().APP_URL
   return {
     id: row.id,
@@ -198,6 +204,8 @@ function reportOf({ row, shop }: Awaited<ReturnType<typeof readableAnnual>>): An
     result: annualResultLabel(row.isSatisfactory),
     nextInspectionDue: row.isSatisfactory ? nextAnnualInspectionDue(row.inspectionDate) : null,
     shop,
+    ownerCompany: companies.ownerCompany,
+    operatorCompany: companies.operatorCompany,
     reportUrl: `${base}${annualReportPath(row.id)}`,
     reportPdfUrl: `${base}${annualReportPdfPath(row.id)}`,
     decalUrl: row.isSatisfactory ? `${base}${annualDecalPath(row.id)}` : null,

@@ -7,6 +7,7 @@
 import { msg } from '#catalog/i18n.ts'
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { EMERGENCY_EXIT_ITEM_KEYS, EMERGENCY_EXIT_ITEMS, dueState, nextEmergencyExitCheckDue, type DueState, type EmergencyExitCheckFilerRole } from '#catalog/compliance.ts'
+import { recordText } from '#catalog/record-texts.ts'
 import { ROLE_NAMES } from '#catalog/roles.ts'
 import type { Tx } from '#db/client.ts'
 import { companies, emergencyExitCheckItems, emergencyExitChecks, emergencyExitCheckSignatures, repairActions, vehicles } from '#db/schema/index.ts'
@@ -19,7 +20,7 @@ import { assignedOperatorCompany, todayIn } from '../fleet/access.server.ts'
 import { relatedCompanyOf } from '../fleet/vehicle-relations.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { companiesWithRole, requireUser } from '../policy.ts'
-import { emergencyExitFindings, odometerText, openRepairAction } from '../repairs/open-repair-action.server.ts'
+import { emergencyExitFindings, openRepairAction } from '../repairs/open-repair-action.server.ts'
 import { decodeImage } from '../uploads/image.server.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { EMERGENCY_EXIT_CHECK_DAYS_BACK, EMERGENCY_EXIT_TEXT, emergencyExitCheckInput } from './emergency-exit-check-schema.ts'
@@ -171,7 +172,7 @@ export async function submitEmergencyExitCheck(ctx: UseCaseContext, input: unkno
         source: { kind: 'emergencyExitCheck', id },
         vehicle,
         findings: emergencyExitFindings(items),
-        comments: `Unsatisfactory emergency exits found by ${name} (${current.role}) on the 90-day emergency-exit check of ${checkDate} (${odometerText(vehicle.odometer)}).`,
+        comments: recordText('repairAction.emergencyExitCheck', { name, role: current.role, date: checkDate, odometer: vehicle.odometer }),
         reportedBy: current.role === 'Driver' ? msg('A driver found unsatisfactory emergency exits on the 90-day check') : msg('A mechanic found unsatisfactory emergency exits on the 90-day check'),
         now,
       })
@@ -232,6 +233,13 @@ export async function emergencyExitDueOf(db: Reader, vehicle: { id: number; owne
   const nextDueDate = lastCheckDate ? nextEmergencyExitCheckDue(lastCheckDate) : vehicle.createdAt.toISOString().slice(0, 10)
   const daysLeft = Math.round((Date.parse(`${nextDueDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000)
   return { today, lastCheckDate, nextDueDate, dueState: dueState(nextDueDate, today), daysLeft }
+}
+
+/** The due state of several buses' next checks ("my buses" on the driver's dashboard): each seen on its owner company's today. */
+export async function emergencyExitDuesOf(db: Reader, vehicleIds: readonly number[], now: Date): Promise<Map<number, EmergencyExitDue>> {
+  if (vehicleIds.length === 0) return new Map()
+  const buses = await db.select({ id: vehicles.id, ownerCompanyId: vehicles.ownerCompanyId, createdAt: vehicles.createdAt }).from(vehicles).where(inArray(vehicles.id, [...vehicleIds]))
+  return new Map(await Promise.all(buses.map(async (v) => [v.id, await emergencyExitDueOf(db, v, now)] as const)))
 }
 
 /** At most this many checks are listed (one every 90 days: 25 years). */

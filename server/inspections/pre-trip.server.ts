@@ -11,10 +11,11 @@ import type { UseCaseContext } from '../context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { todayIn, VEHICLE_VIEWER_ROLES } from '../fleet/access.server.ts'
 import { contains } from '../fleet/list-vehicles.server.ts'
+import { readRecordText } from '../i18n/record-texts.server.ts'
 import { activeLeaseOf } from '../leases/lease-agreements.server.ts'
 import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
 import { addDays, PRE_TRIP_RULES } from './pre-inspection-schema.ts'
-import { msg } from '#catalog/i18n.ts'
+import { msg, type Locale } from '#catalog/i18n.ts'
 
 export const PRE_TRIP_ACCESS_TEXT = {
   vehicleNotFound: msg('Vehicle not found'),
@@ -112,8 +113,11 @@ async function lastOdometer(db: Reader, vehicleId: number) {
 
 const MAX_LISTED_REPAIRS = 20
 
-/** The vehicle's repairs the form shows: open ones, and certified ones not yet acknowledged, with their tasks. */
-export async function repairsForPreTrip(db: Reader, vehicleId: number) {
+/**
+ * The vehicle's repairs the form shows: open ones, and certified ones not yet acknowledged, with
+ * their tasks; Operon's comments and descriptions in `locale` (none: English, decision 082).
+ */
+export async function repairsForPreTrip(db: Reader, vehicleId: number, locale: Locale | undefined) {
   const base = {
     id: repairActions.id,
     repairIdentifier: repairActions.repairIdentifier,
@@ -122,6 +126,7 @@ export async function repairsForPreTrip(db: Reader, vehicleId: number) {
     repairedByName: repairActions.repairedByName,
     outOfService: repairActions.outOfService,
     comments: repairActions.comments,
+    commentsText: repairActions.commentsText,
     repairCompanyName: companies.name,
   }
   const open = await db
@@ -157,6 +162,7 @@ export async function repairsForPreTrip(db: Reader, vehicleId: number) {
           repairActionId: repairTasks.repairActionId,
           name: repairTasks.name,
           description: repairTasks.description,
+          descriptionText: repairTasks.descriptionText,
           status: repairTasks.status,
           sourceKey: repairTasks.sourceKey,
         })
@@ -171,9 +177,11 @@ export async function repairsForPreTrip(db: Reader, vehicleId: number) {
     repairedAt: r.repairedAt ? r.repairedAt.toISOString() : null,
     repairedByName: r.repairedByName,
     outOfService: r.outOfService,
-    comments: r.comments,
+    comments: readRecordText(r.commentsText, r.comments, locale),
     repairCompanyName: r.repairCompanyName ?? null,
-    tasks: tasks.filter((t) => t.repairActionId === r.id).map(({ repairActionId: _a, ...t }) => t),
+    tasks: tasks
+      .filter((t) => t.repairActionId === r.id)
+      .map(({ repairActionId: _a, descriptionText, ...t }) => ({ ...t, description: readRecordText(descriptionText, t.description, locale) })),
   })
   return { openRepairs: open.map(shape), certifiedRepairs: certified.map(shape) }
 }
@@ -197,7 +205,7 @@ export async function getPreTripContext(ctx: UseCaseContext, vehicleId: number) 
     .from(vehicles)
     .where(eq(vehicles.id, vehicle.id))
   const [driver] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, me.userId))
-  const repairs = await repairsForPreTrip(db, vehicle.id)
+  const repairs = await repairsForPreTrip(db, vehicle.id, ctx.locale)
   const [filedToday] = await db
     .select({ id: preInspections.id, isSatisfactory: preInspections.isSatisfactory })
     .from(preInspections)

@@ -351,7 +351,12 @@ async function preInspectionRecordContext(ctx: UseCaseContext, preInspectionId: 
   }
 }
 
-async function inspectionRecordContext(ctx: UseCaseContext, form: InspectionForm, vehicle: FormVehicle): Promise<FormRecordContext> {
+/** An inspection's companies (the print pages, and the annual report's motor carrier and owner, decision 066). */
+export async function inspectionRecordContext(
+  ctx: UseCaseContext,
+  form: Pick<InspectionForm, 'id' | 'inspectionDate'>,
+  vehicle: Pick<FormVehicle, 'id' | 'ownerCompanyId'>,
+): Promise<FormRecordContext> {
   const day = form.inspectionDate
   const [[assignment], [row]] = await Promise.all([
     ctx.db.read

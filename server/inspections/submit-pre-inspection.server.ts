@@ -20,13 +20,14 @@ import { AppError } from '../errors.ts'
 import { recordOdometerReading } from '../fleet/odometer.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { requireUser } from '../policy.ts'
-import { odometerText, openRepairAction, preTripFindings } from '../repairs/open-repair-action.server.ts'
+import { openRepairAction, preTripFindings } from '../repairs/open-repair-action.server.ts'
 import { decodeImage } from '../uploads/image.server.ts'
 import { emitPreTripFiled } from '../webhooks/emit.server.ts'
 import { parseInput } from '../validation.ts'
 import { filingCompanyFor, vehicleByIdentifier } from './pre-trip.server.ts'
 import { idempotencyKeySchema, preInspectionFields, type PreInspectionValues } from './pre-inspection-schema.ts'
 import { msg } from '#catalog/i18n.ts'
+import { recordText } from '#catalog/record-texts.ts'
 
 export interface SubmitPreInspectionResult {
   id: number
@@ -198,7 +199,7 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
         source: { kind: 'preInspection', id },
         vehicle,
         findings: preTripFindings(defects, { front: v.front, rear: v.rear, rightSide: v.rightSide, leftSide: v.leftSide }),
-        comments: `Defects reported by ${driverName} on the pre-trip inspection of ${v.date} (${odometerText(v.odometerStart)}).`,
+        comments: recordText('repairAction.preTrip', { name: driverName, date: v.date, odometer: v.odometerStart }),
         reportedBy: msg('A driver reported defects on the pre-trip inspection'),
         now,
       })

@@ -5,6 +5,7 @@ import { REPAIR_SHOP_ROLES } from '#catalog/roles.ts'
 import { companies, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context.ts'
 import { vehicleAccess } from '../fleet/access.server.ts'
+import { readRecordText } from '../i18n/record-texts.server.ts'
 import { requireRole } from '../policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 
@@ -26,7 +27,8 @@ function sourceOf(preInspectionId: number | null, inspectionId: number | null, e
  * The spec's repair action entity, `repairedAt` null while pending, plus what the page shows
  * beyond it (added properties: the certifying mechanic's name, the out-of-service flag), and for
  * the pages and tRPC only (REST strips them, `restRepairAction`): the record that opened it
- * (`source`), its vehicle's id and owner company.
+ * (`source`), its vehicle's id and owner company. The comments and the tasks' descriptions that
+ * Operon wrote read in the caller's language (`ctx.locale`; REST has none: English, decision 082).
  */
 async function selectRepairs(
   ctx: UseCaseContext,
@@ -46,6 +48,7 @@ async function selectRepairs(
       createdAt: repairActions.createdAt,
       repairedAt: repairActions.repairedAt,
       comments: repairActions.comments,
+      commentsText: repairActions.commentsText,
       repairCompanyName: companies.name,
       repairedByName: repairActions.repairedByName,
       outOfService: repairActions.outOfService,
@@ -64,13 +67,21 @@ async function selectRepairs(
     .offset(page.offset)
   const tasks = rows.length
     ? await ctx.db.read
-        .select({ id: repairTasks.id, repairActionId: repairTasks.repairActionId, name: repairTasks.name, description: repairTasks.description, status: repairTasks.status })
+        .select({
+          id: repairTasks.id,
+          repairActionId: repairTasks.repairActionId,
+          name: repairTasks.name,
+          description: repairTasks.description,
+          descriptionText: repairTasks.descriptionText,
+          status: repairTasks.status,
+        })
         .from(repairTasks)
         .where(inArray(repairTasks.repairActionId, rows.map((r) => r.id)))
         .orderBy(asc(repairTasks.id))
     : []
-  return rows.map(({ make, model, licensePlate, vehicleIdentifier, odometer, inspectionId, emergencyExitCheckId, ...r }) => ({
+  return rows.map(({ make, model, licensePlate, vehicleIdentifier, odometer, inspectionId, emergencyExitCheckId, commentsText, ...r }) => ({
     ...r,
+    comments: readRecordText(commentsText, r.comments, ctx.locale),
     source: sourceOf(r.preInspectionFormId, inspectionId, emergencyExitCheckId),
     createdAt: r.createdAt.toISOString(),
     repairedAt: r.repairedAt ? r.repairedAt.toISOString() : null,
@@ -78,7 +89,9 @@ async function selectRepairs(
     repairedByName: r.repairedAt ? (r.repairedByName ?? null) : null,
     outOfService: !!r.outOfService,
     vehicleInfo: { make, model, licensePlate, vehicleIdentifier, odometer },
-    tasks: tasks.filter((t) => t.repairActionId === r.id).map(({ repairActionId: _r, ...t }) => t),
+    tasks: tasks
+      .filter((t) => t.repairActionId === r.id)
+      .map(({ repairActionId: _r, descriptionText, ...t }) => ({ ...t, description: readRecordText(descriptionText, t.description, ctx.locale) })),
   }))
 }
 export type RepairActionRow = Awaited<ReturnType<typeof selectRepairs>>[number]

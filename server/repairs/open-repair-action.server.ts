@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm'
 import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { INSPECTION_ITEM_STATUS, INSPECTION_ITEMS } from '#catalog/inspection-checklist.ts'
 import { EMERGENCY_EXIT_ITEMS } from '#catalog/compliance.ts'
-import { formatOdometer } from '#catalog/odometer.ts'
+import { recordText, type RecordText } from '#catalog/record-texts.ts'
 import type { Tx } from '#db/client.ts'
 import { companies, inspectionItems, inspections, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
@@ -23,11 +23,14 @@ import { emitDefectFound } from '../webhooks/emit.server.ts'
 /** The filed record that opened the action: exactly one of the three columns is set. */
 export type RepairSource = { kind: 'preInspection'; id: number } | { kind: 'inspection'; id: number } | { kind: 'emergencyExitCheck'; id: number }
 
-/** One thing to repair: it becomes one task. `sourceKey` is the checklist key or damage side. */
+/**
+ * One thing to repair: it becomes one task. `sourceKey` is the checklist key or damage side; the
+ * description is the filer's words (a string) or, without them, Operon's sentence (decision 082).
+ */
 export interface RepairFinding {
   sourceKey: string
   name: string
-  description: string | null
+  description: string | RecordText | null
 }
 
 export interface OpenRepairActionInput {
@@ -35,8 +38,8 @@ export interface OpenRepairActionInput {
   vehicle: { id: number; ownerCompanyId: number; vehicleIdentifier: string }
   /** In the form's order. None: nothing is opened. */
   findings: readonly RepairFinding[]
-  /** The action's general comments: who reported it, on what form, when, at what odometer. */
-  comments: string
+  /** The action's general comments: who reported it, on what form, when, at what odometer (decision 082). */
+  comments: RecordText
   /** The first paragraph of the mail to the shop. */
   reportedBy: string
   now: Date
@@ -55,22 +58,18 @@ export function repairIdentifierOf(id: number, at: Date): string {
   return `RA-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`
 }
 
-/** An odometer as the comments write it: `odometer 123,456 mi` (formatOdometer, decision 063). */
-export const odometerText = (odometer: number | null | undefined): string =>
-  odometer === null || odometer === undefined ? 'odometer not recorded' : `odometer ${formatOdometer(odometer)}`
-
 /** A pre-trip's findings: its Defective items, then its damage texts; none without a Defective item (damage alone opens nothing, decision 024). */
 export function preTripFindings(defects: readonly PreInspectionItemKey[], damage: Partial<Record<DamageSideKey, string | null>>): RepairFinding[] {
   if (defects.length === 0) return []
-  const items = PRE_INSPECTION_ITEMS.filter((i) => defects.includes(i.key)).map((i) => ({
-    sourceKey: i.key as string,
-    name: i.label as string,
-    description: `Reported defective on the pre-trip (${i.section}).` as string | null,
+  const items = PRE_INSPECTION_ITEMS.filter((i) => defects.includes(i.key)).map((i): RepairFinding => ({
+    sourceKey: i.key,
+    name: i.label,
+    description: recordText('repairTask.preTrip', { section: i.section }),
   }))
-  const sides = DAMAGE_SIDES.filter((s) => damage[s.key]?.trim()).map((s) => ({
-    sourceKey: s.key as string,
+  const sides = DAMAGE_SIDES.filter((s) => damage[s.key]?.trim()).map((s): RepairFinding => ({
+    sourceKey: s.key,
     name: `Damage: ${s.label.toLowerCase()}`,
-    description: damage[s.key]!.trim() as string | null,
+    description: damage[s.key]!.trim(),
   }))
   return [...items, ...sides]
 }
@@ -81,7 +80,7 @@ export function inspectionFindings(items: readonly { itemKey: string; status: nu
   return INSPECTION_ITEMS.filter((i) => bad.has(i.key)).map((i) => ({
     sourceKey: i.key,
     name: i.label,
-    description: bad.get(i.key)?.trim() || `Unsatisfactory on the inspection (${i.section}).`,
+    description: bad.get(i.key)?.trim() || recordText('repairTask.inspection', { section: i.section }),
   }))
 }
 
@@ -91,8 +90,13 @@ export function emergencyExitFindings(items: readonly { itemKey: string; status:
   return EMERGENCY_EXIT_ITEMS.filter((i) => bad.has(i.key)).map((i) => ({
     sourceKey: i.key,
     name: i.label,
-    description: bad.get(i.key)?.trim() || 'Unsatisfactory on the 90-day emergency-exit check.',
+    description: bad.get(i.key)?.trim() || recordText('repairTask.emergencyExitCheck', {}),
   }))
+}
+
+/** A finding as a task row: the filer's words in `description`, Operon's sentence in `descriptionText`. */
+export function taskColumnsOf({ sourceKey, name, description }: RepairFinding) {
+  return typeof description === 'string' ? { sourceKey, name, description, descriptionText: null } : { sourceKey, name, description: null, descriptionText: description }
 }
 
 const SOURCE_COLUMN = { preInspection: 'preInspectionId', inspection: 'inspectionId', emergencyExitCheck: 'emergencyExitCheckId' } as const
@@ -104,7 +108,7 @@ const SOURCE_COLUMN = { preInspection: 'preInspectionId', inspection: 'inspectio
  */
 export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promise<OpenedRepairAction | null> {
   if (r.findings.length === 0) return null
-  const tasks = r.findings.map((f) => ({ sourceKey: f.sourceKey, name: f.name, description: f.description }))
+  const tasks = r.findings.map(taskColumnsOf)
   const outOfService = tasks.some((t) => isSafetyCritical(t.sourceKey))
   const [owner] = await tx.select({ name: companies.name, repairShopCompanyId: companies.repairShopCompanyId }).from(companies).where(eq(companies.id, r.vehicle.ownerCompanyId))
   const repairCompanyId = owner?.repairShopCompanyId ?? null
@@ -118,7 +122,7 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
       vehicleId: r.vehicle.id,
       ownerCompanyId: r.vehicle.ownerCompanyId,
       repairCompanyId,
-      comments: r.comments,
+      commentsText: r.comments,
       createdAt: r.now,
       outOfService,
     })
@@ -175,7 +179,7 @@ export async function openInspectionRepairAction(tx: Tx, inspectionId: number, n
     source: { kind: 'inspection', id: inspectionId },
     vehicle: { id: f.vehicleId, ownerCompanyId: f.ownerCompanyId, vehicleIdentifier: f.vehicleIdentifier },
     findings: inspectionFindings(items),
-    comments: `Unsatisfactory items found by ${f.inspectorName} on the inspection of ${f.inspectionDate} (${odometerText(f.odometer)}).`,
+    comments: recordText('repairAction.inspection', { name: f.inspectorName, date: f.inspectionDate, odometer: f.odometer }),
     reportedBy: msg('A mechanic found unsatisfactory items on the inspection'),
     now,
   })

@@ -1,5 +1,5 @@
 import { chromium, type Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { BASE_URL, expect, test } from './fixtures.ts'
 
 /**
  * The captcha in a real browser, on the local-only page /dev/captcha, under the
@@ -59,6 +59,14 @@ test('the widget solves under the CSP, enables submit, verifies once and resets'
   expect(problems).toEqual([])
 })
 
+test("in Spanish the widget's own words are Spanish: the page's hint asks to tick «No soy un robot»", async ({ page }) => {
+  await page.context().addCookies([{ name: 'operon_lng', value: 'es', url: BASE_URL }])
+  await page.goto('/dev/captcha')
+  await page.getByText('No soy un robot').click()
+  await expect(page.getByText('Verificado', { exact: true })).toBeVisible()
+  await expect(page.getByText("I'm not a robot")).toHaveCount(0)
+})
+
 test('solve time of the chosen cost in this Chromium (1 worker and all cores)', async ({ page }) => {
   const problems = await watchProblems(page)
   await page.goto('/dev/captcha')
@@ -111,6 +119,12 @@ test.describe('without JavaScript', () => {
     await page.getByLabel(next).fill(String(Number(c) + Number(d) + 1))
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page.getByRole('status')).toHaveText('Captcha not verified')
+  })
+
+  test('the question is asked in the page language', async ({ page }) => {
+    await page.context().addCookies([{ name: 'operon_lng', value: 'es', url: BASE_URL }])
+    await page.goto('/dev/captcha')
+    await expect(page.getByText(/^¿Cuánto es \d más \d\?$/)).toBeVisible()
   })
 })
 

@@ -198,18 +198,22 @@ test.describe('the compliance pack', () => {
     const [after] = await db.read.select({ next: vehicles.nextInspection }).from(vehicles).where(eq(vehicles.id, bus.id))
     expect(after!.next! > annual!.inspectionDate).toBe(true)
 
-    // The decal: one 4 × 3 in label naming the bus, the date and the shop.
+    // The decal: one 4 × 3 in label naming the bus, the date, the shop and the motor carrier (no operator holds this bus).
     const decalHref = await page.getByRole('link', { name: 'Print the decal' }).getAttribute('href')
     const decal = await fetchPdf(page, decalHref!)
     const decalText = readPdf(decal, `decal-${annual!.id}`)
-    for (const fact of [bus.vehicleIdentifier, shop.name, '42 Wrench Street', 'Tulsa, OK 74103']) expect(decalText, fact).toContain(fact)
+    for (const fact of [bus.vehicleIdentifier, shop.name, '42 Wrench Street', 'Tulsa, OK 74103', ownerCo.name]) expect(decalText, fact).toContain(fact)
+    expect(decalText).toMatch(/OPERATOR \(MOTOR CARRIER\) None on this\s+date/)
     const info = pdfInfo(decal, `decal-${annual!.id}`, TMP)
     expect(info).toMatch(/Pages:\s+1\b/)
     expect(info).toMatch(/Page size:\s+288 x 216 pts/)
 
-    // The report: the inspector's qualification and the result.
+    // The report: the inspector's qualification, the owner, one h1, and a way back (the inspector's: the dashboard).
     await page.getByRole('link', { name: 'Annual inspection report' }).click()
     await expect(page.getByText('ASE Master School Bus Technician, 9 years').first()).toBeVisible()
+    await expect(page.getByTestId('annual-report-facts')).toContainText(ownerCo.name)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+    await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/dashboard')
     await expectNoHorizontalScroll(page)
     await context.close()
   })

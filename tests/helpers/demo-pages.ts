@@ -2,9 +2,9 @@
  * Every page of app/routes with the demo data's ids, by the demo role that opens it: the fit
  * check (tests/e2e/fit.spec.ts) and the Spanish render check (tests/integration/i18n-pages.test.ts).
  */
-import { and, eq, isNull, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { companies, inspections, leaseAgreements, operatorAssignments, vehicles } from '#db/schema/index.ts'
+import { companies, emergencyExitChecks, inspections, leaseAgreements, operatorAssignments, preInspections, repairActions, vehicles } from '#db/schema/index.ts'
 import type { DEMO_LOGINS } from '#server/demo/logins.ts'
 
 export type Role = (typeof DEMO_LOGINS)[number]['key']
@@ -126,3 +126,62 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
   }
 }
 
+
+/**
+ * The demo data's printed records (issue 39's check of every PDF): a pre-trip, an inspection and
+ * an emergency-exit check with defects where there are (their documents say the most), each with
+ * the company that owns its bus (the company in the print page's path).
+ */
+export async function demoRecords(database: Database) {
+  const db = database.read
+  const owner = async (vehicleId: number) => (await db.select({ id: vehicles.ownerCompanyId }).from(vehicles).where(eq(vehicles.id, vehicleId)))[0]!.id
+  const [pre] = await db
+    .select({ id: preInspections.id, vehicleId: preInspections.vehicleId })
+    .from(preInspections)
+    .innerJoin(repairActions, eq(repairActions.preInspectionId, preInspections.id))
+    .orderBy(desc(preInspections.id))
+    .limit(1)
+  const [inspection] = await db
+    .select({ id: inspections.id, vehicleId: inspections.vehicleId })
+    .from(inspections)
+    .where(eq(inspections.isAnnual, false))
+    .orderBy(asc(inspections.isSatisfactory), desc(inspections.id))
+    .limit(1)
+  const [exitCheck] = await db
+    .select({ id: emergencyExitChecks.id, vehicleId: emergencyExitChecks.vehicleId })
+    .from(emergencyExitChecks)
+    .orderBy(asc(emergencyExitChecks.isSatisfactory), desc(emergencyExitChecks.id))
+    .limit(1)
+  if (!pre || !inspection || !exitCheck) throw new Error('demo data missing: a pre-trip with a repair action, an inspection or an emergency-exit check')
+  return {
+    preTrip: { id: pre.id, companyId: await owner(pre.vehicleId) },
+    inspection: { id: inspection.id, companyId: await owner(inspection.vehicleId) },
+    exitCheck: { id: exitCheck.id, companyId: await owner(exitCheck.vehicleId) },
+  }
+}
+export type DemoRecords = Awaited<ReturnType<typeof demoRecords>>
+
+/** The print pages of the demo records (the pages each PDF is printed from). */
+export function printPagesOf(ids: DemoIds, r: DemoRecords): [name: string, path: string][] {
+  return [
+    ['print-pre-trip', `/PrintPreInspection/${r.preTrip.companyId}?id=${r.preTrip.id}`],
+    ['print-inspection', `/PrintInspection/${r.inspection.companyId}?id=${r.inspection.id}`],
+    ['print-emergency-exit-check', `/PrintEmergencyExitCheck/${r.exitCheck.companyId}?id=${r.exitCheck.id}`],
+    ['print-lease', `/PrintLease/${ids.lease}`],
+    ['print-lease-cascade', `/PrintLease/${ids.cascadeLease}`],
+  ]
+}
+
+/** Every PDF route of app/routes (*.pdf.ts) with the demo data's records. */
+export function pdfsOf(ids: DemoIds, r: DemoRecords): [name: string, path: string][] {
+  return [
+    ['pre-trip', `/PrintPreInspection/${r.preTrip.companyId}/pdf?id=${r.preTrip.id}`],
+    ['inspection', `/PrintInspection/${r.inspection.companyId}/pdf?id=${r.inspection.id}`],
+    ['emergency-exit-check', `/PrintEmergencyExitCheck/${r.exitCheck.companyId}/pdf?id=${r.exitCheck.id}`],
+    ['lease', `/PrintLease/${ids.lease}/pdf`],
+    ['annual-inspection-report', `/annualInspection/${ids.annual}/pdf`],
+    ['annual-inspection-decal', `/annualInspection/${ids.annual}/decal.pdf`],
+    ['vehicle-qr', `/vehicles/${ids.cascadeBus}/qr.pdf`],
+    ['company-qr', `/company/${ids.cascade}/qr.pdf`],
+  ]
+}

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import { LOCALE_COOKIE } from '#catalog/i18n.ts'
+import { auditLog } from '#db/schema/index.ts'
 import { listCompanyActivity } from '#server/activity/list-activity.server.ts'
 import { listMyAccountActivity } from '#server/auth/account-activity.server.ts'
 import { hashPassword } from '#server/auth/password.server.ts'
@@ -50,12 +51,16 @@ describe.each(DRIVERS)('my sign-ins and account activity (%s)', (driver) => {
     const page = (await profile.loader({ request, params: {}, context: { cspNonce: '', clientIp: '127.0.0.1' } })) as Awaited<ReturnType<typeof profile.loader>>
     expect(page.accountActivity[0]).toMatchObject({ label: 'Contraseña incorrecta al iniciar sesión', ip: '203.0.113.7' })
     expect(page.accountActivity[0]!.when).toMatch(/UTC/)
+    // How a sign-in was confirmed, in the page's language too (the row login.server.ts writes).
+    await db.transaction((tx) => tx.insert(auditLog).values({ actorUserId: null, companyId: null, action: 'auth.signIn', entityType: 'user', entityId: String(me.id), details: { method: 'Email', ip: '203.0.113.7' } }))
+    const again = (await profile.loader({ request, params: {}, context: { cspNonce: '', clientIp: '127.0.0.1' } })) as Awaited<ReturnType<typeof profile.loader>>
+    expect(again.accountActivity[0]).toMatchObject({ label: 'Inició sesión', method: 'Correo electrónico' })
 
     const token = await apiTokenFor(db, me.id)
     const res = await handleTrpcRequest(new Request('http://localhost/trpc/profile.accountActivity', { headers: { authorization: `Bearer ${token}` } }), db, '127.0.0.1')
     expect(res.status).toBe(200)
     const body = (await res.json()) as { result: { data: { action: string; ip: string | null }[] } }
-    expect(body.result.data[0]).toMatchObject({ action: 'auth.signIn.passwordFailed', ip: '203.0.113.7' })
+    expect(body.result.data[0]).toMatchObject({ action: 'auth.signIn', ip: '203.0.113.7' })
     const anonymous = await handleTrpcRequest(new Request('http://localhost/trpc/profile.accountActivity'), db, '127.0.0.1')
     expect(anonymous.status).toBe(401)
   })

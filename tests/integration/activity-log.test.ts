@@ -6,9 +6,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
-import { auditLog, companies, users } from '#db/schema/index.ts'
+import { auditLog, companies, users, vehicles } from '#db/schema/index.ts'
+import { LOCALE_COOKIE } from '#catalog/i18n.ts'
 import { listCompanyActivity } from '#server/activity/list-activity.server.ts'
+import { createCompany as createCompanyUseCase } from '#server/companies/create-company.ts'
+import { commitFleetImport, previewFleetImport } from '#server/fleet/import/fleet-import.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
+import { translator } from '#server/i18n/messages.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
 import * as activityPage from '#app/routes/_app+/company.$companyId.activity.tsx'
@@ -146,5 +150,79 @@ describe.each(DRIVERS)('activity log (%s)', (driver) => {
       for (const r of reads) expect(r.detail, v.statement.sql).toMatch(/^SEARCH audit_log USING (COVERING )?INDEX audit_log_company_at_idx/)
       expect(v.plan.some((r) => /TEMP B-TREE FOR ORDER BY/.test(r.detail)), v.statement.sql).toBe(false)
     }
+  })
+})
+
+/**
+ * Issue 39: every action a company's log can show has a label and every record a name, in both
+ * languages; a bus is named by its identifier whichever door added it (the fleet import too); the
+ * details are worded in the page's language (roles, company types, yes/no).
+ */
+describe.each(DRIVERS)('activity log words (%s)', (driver) => {
+  let db: Database
+  let manager: number
+  let companyId: number
+  let cookie: string
+
+  beforeAll(async () => {
+    db = createTestDb(driver)
+    useAsAppDb(db)
+    manager = (await createUser(db, { firstName: 'Ana', lastName: 'Words' })).id
+    companyId = (await createCompanyUseCase(await ctxFor(db, manager), { name: 'Words Co', types: ['Owner', 'Operator'] })).companyId
+    cookie = await webSessionFor(db, manager)
+    const ctx = await ctxFor(db, manager)
+    const csv = ['vehicleIdentifier,make,model,vin,licensePlate', `IMP-A,IC Bus,CE,${nextVin()},IMP 1`, `IMP-B,IC Bus,CE,${nextVin()},IMP 2`].join('\r\n') + '\r\n'
+    const staged = await previewFleetImport(ctx, { companyId, fileName: 'buses.csv', csv }, { decode: (async () => ({ found: false })) as never })
+    await commitFleetImport(ctx, { companyId, importId: staged.id })
+    // The webhooks' audit rows as their use cases write them (endpoints.server.ts).
+    const rows = [
+      { action: 'webhook.create', entityType: 'webhookEndpoint', details: { url: 'https://hooks.example.com/x?token=s3cret', events: ['pre_trip.filed', 'defect.found'] } },
+      { action: 'webhook.rotateSecret', entityType: 'webhookEndpoint', details: null },
+      { action: 'webhook.test', entityType: 'webhookEndpoint', details: { deliveryId: 7 } },
+      { action: 'webhook.delete', entityType: 'webhookEndpoint', details: { url: 'https://hooks.example.com/x?token=s3cret' } },
+      { action: 'webhookDelivery.replay', entityType: 'webhookDelivery', details: { endpointId: 1 } },
+    ]
+    await db.transaction((tx) => tx.insert(auditLog).values(rows.map((r) => ({ ...r, actorUserId: manager, companyId, entityId: '1' }))))
+  })
+  afterAll(() => db.close())
+
+  it('labels every action and names every record, in English and in Spanish', async () => {
+    const { items } = await listCompanyActivity(await ctxFor(db, manager), { companyId })
+    expect(new Set(items.map((i) => i.action))).toEqual(new Set(['company.create', 'vehicle.create', 'fleet.import', 'webhook.create', 'webhook.rotateSecret', 'webhook.test', 'webhook.delete', 'webhookDelivery.replay']))
+    const es = translator('es')
+    for (const i of items) {
+      expect(i.actionLabel, i.action).not.toBe(i.action)
+      expect(i.recordTypeLabel, i.action).not.toBe(i.recordType)
+      expect(es(i.actionLabel), i.action).not.toBe(i.actionLabel)
+      expect(es(i.recordTypeLabel!), i.action).not.toBe(i.recordTypeLabel)
+    }
+    expect(items.find((i) => i.action === 'fleet.import')).toMatchObject({
+      actionLabel: 'Imported vehicles from a file',
+      recordTypeLabel: 'Fleet import',
+      details: { fileName: 'buses.csv', imported: 2, skipped: 0, rows: 2 },
+    })
+    // The endpoint's URL (it may carry the receiver's token) is never shown.
+    expect(JSON.stringify(items)).not.toContain('s3cret')
+  })
+
+  it('names the imported buses by their identifier', async () => {
+    const { items } = await listCompanyActivity(await ctxFor(db, manager), { companyId })
+    const created = items.filter((i) => i.action === 'vehicle.create')
+    expect(created.map((i) => i.recordName).sort()).toEqual(['IMP-A', 'IMP-B'])
+    const [bus] = await db.read.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.vehicleIdentifier, 'IMP-A'))
+    expect(created.find((i) => i.recordName === 'IMP-A')).toMatchObject({ recordId: String(bus!.id), href: `/vehicles/${bus!.id}` })
+    expect(items.filter((i) => i.recordType !== 'vehicle').every((i) => i.recordName === null)).toBe(true)
+  })
+
+  it("words the details in the page's language: roles, company types, counts", async () => {
+    const request = new Request(`http://localhost/company/${companyId}/activity`, { headers: { cookie: `operon_session=${cookie}; ${LOCALE_COOKIE}=es` } })
+    const page = (await activityPage.loader({ request, params: { companyId: String(companyId) }, context: { cspNonce: '', clientIp: '127.0.0.1' } })) as Awaited<ReturnType<typeof activityPage.loader>>
+    const rowsOf = (action: string) => page.view.items.find((i) => i.action === action)!.detailRows
+    expect(rowsOf('company.create')).toContainEqual({ key: 'types', label: 'Tipos de empresa', value: 'Propietario, Operador' })
+    expect(rowsOf('fleet.import')).toContainEqual({ key: 'imported', label: 'Importados', value: '2' })
+    expect(rowsOf('webhook.create')).toEqual([{ key: 'events', label: 'Eventos', value: 'Inspección previa al viaje presentada, Defecto encontrado' }])
+    // What a person reads: no key, role or event id left in English.
+    const read = page.view.items.flatMap((i) => i.detailRows.flatMap((r) => [r.label, ...r.value.split(', ')]))
+    expect(read.filter((w) => /^(Owner|Operator|types|imported|events|pre_trip\.filed)$/.test(w))).toEqual([])
   })
 })

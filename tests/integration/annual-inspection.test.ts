@@ -2,7 +2,8 @@
  * Decision 066: the annual inspection (49 CFR 396.17, 396.19, 396.21, 396.23) — the inspector's
  * qualification in the profile, marking a mechanic's inspection as the annual one (coverage and
  * qualification), the next inspection date it sets, the owner's review of an unrelated shop's
- * filing, the report and the decal as PDFs (text, page size, the QR's link), and the doors.
+ * filing, the report and the decal as PDFs (text, page size, the QR's link, the motor carrier
+ * they name, in English and in Spanish), and the doors.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,7 +16,7 @@ import { ANNUAL_INSPECTION_REQUIRED_KEYS, ANNUAL_TEXT } from '#catalog/annual-in
 import { INSPECTION_ITEM_KEYS } from '#catalog/inspection-checklist.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import type { Database } from '#db/client.ts'
-import { companies, inspections, users, vehicles } from '#db/schema/index.ts'
+import { companies, inspections, operatorAssignments, users, vehicles } from '#db/schema/index.ts'
 import { getInspectorQualification, updateProfile } from '#server/auth/profile.server.ts'
 import { env } from '#server/env.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
@@ -80,8 +81,16 @@ async function setQualification(userId: number, q: string | null) {
 }
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: { cspNonce: string; clientIp: string } }) => unknown
-async function page(loader: Loader, path: string, userId: number | null, params: Record<string, string>): Promise<{ status: number; response: Response | null; data: unknown }> {
-  const headers: Record<string, string> = userId ? { cookie: `operon_session=${await webSessionFor(db, userId)}` } : {}
+/** A page or PDF route as `userId` sees it; `lng: 'es'` is a reader who chose Spanish (the language cookie). */
+async function page(
+  loader: Loader,
+  path: string,
+  userId: number | null,
+  params: Record<string, string>,
+  lng?: 'es',
+): Promise<{ status: number; response: Response | null; data: unknown }> {
+  const cookies = [userId ? `operon_session=${await webSessionFor(db, userId)}` : null, lng ? `operon_lng=${lng}` : null].filter(Boolean)
+  const headers: Record<string, string> = cookies.length ? { cookie: cookies.join('; ') } : {}
   let out: unknown
   try {
     out = await loader({ request: new Request(`http://localhost${path}`, { headers }), params, context: { cspNonce: '', clientIp: '127.0.0.1' } })
@@ -294,24 +303,65 @@ describe('the report and the decal (PDFs)', () => {
   let inspectionId: number
   let identifier: string
   const day = '2027-03-14'
+  // The motor carrier (49 CFR 396.21(a)): the operator holding the bus that day, with none of its people in `w`.
+  const OPERATOR = 'Harbor Line Charters'
 
   beforeAll(async () => {
     const bus = await newBus()
     identifier = bus.vehicleIdentifier
+    const operator = await createCompany(db, OPERATOR, ['Operator'])
+    await db.transaction((tx) => tx.insert(operatorAssignments).values({ vehicleId: bus.id, operatorCompanyId: operator.id, startDate: '2027-03-01', endDate: '2027-03-31' }))
     inspectionId = (await submitInspection(await ctxFor(db, w.mechanic, at(day)), filing(identifier, day, { isAnnual: true }))).id
   })
 
-  it('the report page and its PDF name the vehicle, the inspector and qualification, the shop, the date and the result', async () => {
+  it('the report page and its PDF name the vehicle, the motor carrier and owner, the inspector and qualification, the shop, the date and the result', async () => {
     const html = await page(reportPage.loader as Loader, `/annualInspection/${inspectionId}`, w.owner, { inspectionId: String(inspectionId) })
     expect(html.status).toBe(200)
-    expect((html.data as { record: { report: { result: string } } }).record.report.result).toBe('Passed')
+    const loaded = html.data as { backHref: string; record: { report: { result: string; ownerCompany: { name: string }; operatorCompany: { name: string } | null } } }
+    expect(loaded.record.report).toMatchObject({ result: 'Passed', ownerCompany: { name: 'Prairie Coaches' }, operatorCompany: { name: OPERATOR } })
+    // Back: the owner's manager to the vehicle (its row on the fleet page), the inspector to the dashboard.
+    const bus = (await db.read.select({ vehicleId: inspections.vehicleId }).from(inspections).where(eq(inspections.id, inspectionId)))[0]!.vehicleId
+    expect(loaded.backHref).toBe(`/vehicles/${bus}`)
+    expect(((await page(reportPage.loader as Loader, `/annualInspection/${inspectionId}`, w.mechanic, { inspectionId: String(inspectionId) })).data as { backHref: string }).backHref).toBe('/dashboard')
     const pdf = await page(reportPdf.loader as Loader, `/annualInspection/${inspectionId}/pdf`, w.owner, { inspectionId: String(inspectionId) })
     expect(pdf.status).toBe(200)
     expect(pdf.response!.headers.get('content-type')).toBe('application/pdf')
     const text = pdfText(Buffer.from(await pdf.response!.arrayBuffer()), 'report.pdf').replace(/\s+/g, ' ')
-    for (const expected of [ANNUAL_TEXT.reportTitle, identifier, day, 'Mia Mechanic', QUALIFICATION, 'Depot Diesel Repair', '12 Depot Road', 'Springfield, IL 62701', 'Passed', 'Fingerprint']) {
+    for (const expected of [
+      ANNUAL_TEXT.reportTitle,
+      identifier,
+      'Mar 14, 2027',
+      `${ANNUAL_TEXT.motorCarrier} ${OPERATOR}`,
+      'Owner Prairie Coaches',
+      'Mia Mechanic',
+      QUALIFICATION,
+      'Depot Diesel Repair',
+      '12 Depot Road',
+      'Springfield, IL 62701',
+      'Passed',
+      'Next inspection due Mar 14, 2028',
+      'Fingerprint',
+    ]) {
       expect(text, expected).toContain(expected)
     }
+  }, 60_000)
+
+  it('in Spanish, the report PDF names the operator and the owner with Spanish labels, the citations as written', async () => {
+    const pdf = await page(reportPdf.loader as Loader, `/annualInspection/${inspectionId}/pdf`, w.owner, { inspectionId: String(inspectionId) }, 'es')
+    expect(pdf.status).toBe(200)
+    const text = pdfText(Buffer.from(await pdf.response!.arrayBuffer()), 'report-es.pdf').replace(/\s+/g, ' ')
+    for (const expected of [
+      'Reporte de inspección anual (49 CFR 396.21)',
+      `Operador (transportista) ${OPERATOR}`,
+      'Propietario Prairie Coaches',
+      'Calificación (49 CFR 396.19)',
+      'Fecha de inspección 14 mar 2027',
+      'Aprobada',
+      '396.21(b)',
+    ]) {
+      expect(text, expected).toContain(expected)
+    }
+    for (const english of [ANNUAL_TEXT.motorCarrier, 'Owner', 'Inspection date', 'Next inspection due', 'Passed']) expect(text, english).not.toContain(english)
   }, 60_000)
 
   it('the decal is one 4 × 3 in page: vehicle, date, the shop’s name and address, next due; its QR is the report’s link', async () => {
@@ -326,7 +376,21 @@ describe('the report and the decal (PDFs)', () => {
     expect(info).toMatch(/Pages:\s+1\n/)
     expect(info).toMatch(/Page size:\s+288 x 216 pts/)
     const text = pdfText(bytes, 'decal.pdf').replace(/\s+/g, ' ')
-    for (const expected of [identifier, day, 'Depot Diesel Repair', '12 Depot Road', 'Springfield, IL 62701', 'Next inspection due Mar 14, 2028', '49 CFR 396.17']) {
+    for (const expected of [
+      identifier,
+      // The labels are set in capitals.
+      'INSPECTED Mar 14, 2027',
+      `OPERATOR (MOTOR CARRIER) ${OPERATOR}`,
+      'OWNER Prairie Coaches',
+      'Depot Diesel Repair',
+      '12 Depot Road',
+      'Springfield, IL 62701',
+      // Under the code: the next inspection's due date.
+      'NEXT INSPECTION',
+      'Mar 14, 2028',
+      '49 CFR 396.17',
+      ANNUAL_TEXT.decalCertification,
+    ]) {
       expect(text, expected).toContain(expected)
     }
     // The QR drawn on the decal is the code of the report page's absolute link (what a phone opens).
@@ -337,6 +401,49 @@ describe('the report and the decal (PDFs)', () => {
     expect(svg).toBe(await QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
     // And what is printed reads as that code: the page at 300 dpi, sampled at each module's centre.
     expect(await printedQrMatches(bytes, link)).toBe(true)
+  }, 60_000)
+
+  it('the decal follows the reader’s language: Spanish labels, the operator and the owner, the citation as written, still one 4 × 3 in page', async () => {
+    const res = await page(decalPdf.loader as Loader, `/annualInspection/${inspectionId}/decal.pdf`, w.mechanic, { inspectionId: String(inspectionId) }, 'es')
+    expect(res.status).toBe(200)
+    const bytes = Buffer.from(await res.response!.arrayBuffer())
+    const info = pdfInfo(bytes, 'decal-es.pdf')
+    expect(info).toMatch(/Pages:\s+1\n/)
+    expect(info).toMatch(/Page size:\s+288 x 216 pts/)
+    const text = pdfText(bytes, 'decal-es.pdf').replace(/\s+/g, ' ')
+    for (const expected of [
+      'INSPECCIÓN ANUAL',
+      '49 CFR 396.17',
+      'VEHÍCULO',
+      identifier,
+      'Placa',
+      'INSPECCIONADO 14 mar 2027',
+      `OPERADOR (TRANSPORTISTA) ${OPERATOR}`,
+      'PROPIETARIO Prairie Coaches',
+      'TALLER (CONSERVA EL REPORTE)',
+      'Depot Diesel Repair',
+      'Springfield, IL 62701',
+      'PRÓXIMA INSPECCIÓN',
+      '14 mar 2028',
+      'Escanee para ver el reporte',
+      'Aprobó la inspección anual exigida por 49 CFR 396.17',
+    ]) {
+      expect(text, expected).toContain(expected)
+    }
+    for (const english of ['Annual inspection', 'ANNUAL INSPECTION', 'Vehicle', 'Plate', 'Inspected', 'OWNER', 'Next inspection', 'Scan for', 'Passed']) expect(text, english).not.toContain(english)
+  }, 60_000)
+
+  it('without an operator holding the bus that day, the report and the decal say so', async () => {
+    const bus = await newBus()
+    const operator = await createCompany(db, 'Earlier Lines', ['Operator'])
+    // Ended the day before the inspection.
+    await db.transaction((tx) => tx.insert(operatorAssignments).values({ vehicleId: bus.id, operatorCompanyId: operator.id, startDate: '2027-02-01', endDate: '2027-03-13' }))
+    const id = (await submitInspection(await ctxFor(db, w.mechanic, at(day)), filing(bus.vehicleIdentifier, day, { isAnnual: true }))).id
+    expect(await getAnnualInspectionReport(await ctxFor(db, w.owner), { inspectionId: id })).toMatchObject({ operatorCompany: null, ownerCompany: { id: w.ownerCo, name: 'Prairie Coaches' } })
+    const res = await page(decalPdf.loader as Loader, `/annualInspection/${id}/decal.pdf`, w.owner, { inspectionId: String(id) })
+    const text = pdfText(Buffer.from(await res.response!.arrayBuffer()), 'decal-none.pdf').replace(/\s+/g, ' ')
+    expect(text).toContain('OPERATOR (MOTOR CARRIER) None on this date')
+    expect(text).not.toContain('Earlier Lines')
   }, 60_000)
 
   it('REST: the list, the report and the decal; who may not read it gets 404', async () => {

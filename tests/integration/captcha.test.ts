@@ -1,5 +1,7 @@
 import { solveChallenge, type Challenge, type Solution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   CAPTCHA_ALGORITHM,
@@ -18,10 +20,16 @@ import {
   verifyCaptcha,
   verifyCaptchaForm,
   verifyFallbackAnswer,
+  type FallbackQuestion,
 } from '#server/captcha/captcha.server.ts'
 import { resetEnvCache } from '#server/env.server.ts'
 import { isAppError } from '#server/errors.ts'
 import { loader as challengeLoader } from '#app/routes/captcha.challenge.ts'
+import { Captcha } from '#app/components/captcha.tsx'
+import { StaticI18nProvider } from '#app/utils/i18n.tsx'
+import type { CompiledMessages } from '#app/utils/messages.ts'
+import type { Locale } from '#catalog/i18n.ts'
+import { messagesFor } from '#server/i18n/messages.server.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
 
 // Used solutions live in the database (decision 041).
@@ -40,11 +48,7 @@ async function solved() {
   return { challenge, solution, payload: encode(challenge, solution) }
 }
 
-function answerOf(question: string) {
-  const m = /^What is (\d) plus (\d)\?$/.exec(question)
-  if (!m) throw new Error(`unexpected question ${question}`)
-  return Number(m[1]) + Number(m[2])
-}
+const answerOf = (q: FallbackQuestion) => q.a + q.b
 
 function form(fields: Record<string, string>) {
   const f = new FormData()
@@ -154,8 +158,9 @@ const soon = () => Date.now() + FALLBACK_MIN_WAIT_MS + 1_100
 
 describe('no-JavaScript fallback question', () => {
   it('asks a small sum and verifies the right answer once', async () => {
-    const { question, token } = createFallbackQuestion()
-    expect(question).toMatch(/^What is \d plus \d\?$/)
+    const question = createFallbackQuestion()
+    const { a, b, token } = question
+    for (const n of [a, b]) expect(n >= 1 && n <= 9).toBe(true)
     // nonce.expiresAt.tag.answerMac: the answer itself is not in the token.
     expect(token).toMatch(/^[\w-]{16}\.\d+\.[\w-]{43}\.[\w-]{43}$/)
     expect(token.split('.')).not.toContain(String(answerOf(question)))
@@ -163,14 +168,39 @@ describe('no-JavaScript fallback question', () => {
     expect(await verifyFallbackAnswer({ token, answer: String(answerOf(question)), now: soon() })).toBe(false)
   })
 
-  it('accepts the answer in words', async () => {
-    const { question, token } = createFallbackQuestion()
-    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen'] // prettier-ignore
-    expect(await verifyFallbackAnswer({ token, answer: words[answerOf(question)]!.toUpperCase(), now: soon() })).toBe(true)
+  it('accepts the answer in words, in English or in Spanish (with or without accents)', async () => {
+    const words = {
+      en: ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen'],
+      es: ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce', 'trece', 'catorce', 'quince', 'dieciséis', 'diecisiete', 'dieciocho'],
+    } // prettier-ignore
+    for (const list of Object.values(words)) {
+      const question = createFallbackQuestion()
+      expect(await verifyFallbackAnswer({ token: question.token, answer: list[answerOf(question)]!.toUpperCase(), now: soon() })).toBe(true)
+    }
+    for (const answer of ['dieciséis', 'dieciseis', 'DIECISÉIS']) {
+      let question = createFallbackQuestion()
+      while (answerOf(question) !== 16) question = createFallbackQuestion()
+      expect(await verifyFallbackAnswer({ token: question.token, answer, now: soon() })).toBe(true)
+    }
+  })
+
+  it("is asked in the page's language, and the widget is told that language (also without JavaScript)", () => {
+    const question = { a: 3, b: 4, token: 'x' }
+    const render = (locale: Locale) =>
+      renderToStaticMarkup(createElement(StaticI18nProvider, { locale, messages: messagesFor(locale, ['auth']) as CompiledMessages, children: createElement(Captcha, { fallback: question }) }))
+    const es = render('es')
+    expect(es).toContain('¿Cuánto es 3 más 4?')
+    expect(es).toContain('<noscript>')
+    expect(es).toMatch(/<altcha-widget[^>]* language="es"/)
+    expect(es).not.toContain('What is')
+    const en = render('en')
+    expect(en).toContain('What is 3 plus 4?')
+    expect(en).toMatch(/<altcha-widget[^>]* language="en"/)
   })
 
   it('fails a wrong answer, and the token is then used up', async () => {
-    const { question, token } = createFallbackQuestion()
+    const question = createFallbackQuestion()
+    const { token } = question
     const right = answerOf(question)
     expect(await verifyFallbackAnswer({ token, answer: String(right + 1), now: soon() })).toBe(false)
     expect(await verifyFallbackAnswer({ token, answer: String(right), now: soon() })).toBe(false)
@@ -180,10 +210,11 @@ describe('no-JavaScript fallback question', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const old = createFallbackQuestion()
     vi.setSystemTime(Date.now() + CAPTCHA_TTL_MS + 1000)
-    expect(await verifyFallbackAnswer({ token: old.token, answer: String(answerOf(old.question)) })).toBe(false)
+    expect(await verifyFallbackAnswer({ token: old.token, answer: String(answerOf(old)) })).toBe(false)
     vi.useRealTimers()
 
-    const { question, token } = createFallbackQuestion()
+    const question = createFallbackQuestion()
+    const { token } = question
     const answer = String(answerOf(question))
     const [nonce, exp, tag, mac] = token.split('.') as [string, string, string, string]
     const later = String(Number(exp) + 3600)
@@ -210,7 +241,7 @@ describe('verifyCaptchaForm / requireCaptcha', () => {
     const q = createFallbackQuestion()
     const fallbackForm = form({
       [CAPTCHA_FALLBACK_TOKEN_FIELD]: q.token,
-      [CAPTCHA_FALLBACK_ANSWER_FIELD]: String(answerOf(q.question)),
+      [CAPTCHA_FALLBACK_ANSWER_FIELD]: String(answerOf(q)),
     })
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(soon())

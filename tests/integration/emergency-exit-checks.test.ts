@@ -13,6 +13,7 @@ import { auditLog, companies, emergencyExitCheckItems, emergencyExitChecks, emer
 import { ownerAlertsOf } from '#server/dashboards/alerts.server.ts'
 import { Raster } from '#server/demo/assets.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
+import { readRecordText } from '#server/i18n/record-texts.server.ts'
 import { addDays } from '#server/inspections/inspection-schema.ts'
 import { getEmergencyExitCheck, listEmergencyExitChecks, submitEmergencyExitCheck } from '#server/inspections/emergency-exit-checks.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
@@ -134,9 +135,11 @@ describe.each(DRIVERS)('submitEmergencyExitCheck on %s', (driverName) => {
     expect(r.isSatisfactory).toBe(false)
     const [action] = await repairsOf(w.db, v.id)
     expect(action).toMatchObject({ id: r.repairActionId, emergencyExitCheckId: r.id, inspectionId: null, preInspectionId: null, repairCompanyId: w.shop, outOfService: true })
-    expect(action!.comments).toContain('Dan Tester')
-    expect(action!.comments).toContain(r.checkDate)
-    expect(action!.comments).toContain('123,456 mi')
+    // Kept as a key and its values (decision 082); REST reads the English sentence.
+    expect(action!.commentsText).toEqual({ key: 'repairAction.emergencyExitCheck', values: { name: 'Dan Tester', role: 'Driver', date: r.checkDate, odometer: 123_456 } })
+    expect(readRecordText(action!.commentsText, action!.comments, undefined)).toBe(
+      `Unsatisfactory emergency exits found by Dan Tester (Driver) on the 90-day emergency-exit check of ${r.checkDate} (odometer 123,456 mi).`,
+    )
     const tasks = await w.db.read.select({ name: repairTasks.name, description: repairTasks.description }).from(repairTasks).where(eq(repairTasks.repairActionId, action!.id))
     expect(tasks).toEqual([
       { name: 'Push-out windows', description: 'Row 6 left window latch missing' },

@@ -13,6 +13,9 @@ import * as layout from '#app/routes/_app+/_layout.tsx'
 import * as completeProfile from '#app/routes/_app+/completeProfile.tsx'
 import { forgetLoginEmail, readLoginEmail, rememberLoginEmail } from '#app/routes/login-email.server.ts'
 import * as login from '#app/routes/login.tsx'
+import * as dashboard from '#app/routes/_app+/dashboard.tsx'
+import { createCompany } from '#server/companies/create-company.ts'
+import { ctxFor } from '#tests/helpers/auth.ts'
 
 /** Issue 12 point 4, decision 058: the profile-complete flag through its doors, and the login page's email. */
 
@@ -82,6 +85,24 @@ describe('the profile-complete flag', () => {
     const r = await call(layout.loader, '/dashboard', undefined)
     expect(r.status).toBe(302)
     expect(r.location).toMatch(/^\/login/)
+  })
+})
+
+describe("a new manager's first screen (issue 39)", () => {
+  it('points to the company just created: the dashboard links to its pages', async () => {
+    const user = await createUser(db)
+    const cookie = await webSessionFor(db, user.id)
+    const before = await call(dashboard.loader, '/dashboard', cookie)
+    expect(before.data).toMatchObject({ view: null, managedCompanies: [] })
+
+    const owner = await createCompany(await ctxFor(db, user.id), { name: 'Fresh Fleet Leasing', types: ['Owner', 'Operator'] })
+    const shop = await createCompany(await ctxFor(db, user.id), { name: 'Fresh Repairs', types: ['RepairShop'] })
+    const after = await call(dashboard.loader, '/dashboard', cookie)
+    // Each company's first page of the menu: the owner dashboard, the repair shop's employees.
+    expect((after.data as { managedCompanies: unknown[] }).managedCompanies).toEqual([
+      { id: owner.companyId, name: 'Fresh Fleet Leasing', to: `/OwnerDashboard/${owner.companyId}` },
+      { id: shop.companyId, name: 'Fresh Repairs', to: `/employeesRS/${shop.companyId}` },
+    ])
   })
 })
 

@@ -7,7 +7,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as page from '#app/routes/_app+/InspectionPage.tsx'
-import { INSPECTION_INTENT } from '#app/components/inspections/inspection-form/form-input.ts'
+import { INSPECTION_INTENT } from '#app/components/inspections/inspection-form/intents.ts'
 import { buildMenu } from '#app/utils/menu.ts'
 import { INSPECTION_ITEM_KEYS } from '#catalog/inspection-checklist.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'

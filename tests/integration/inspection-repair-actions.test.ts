@@ -15,6 +15,7 @@ import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { reviewInspection } from '#server/inspections/review-inspection.server.ts'
 import { submitInspection } from '#server/inspections/submit-inspection.server.ts'
+import { readRecordText } from '#server/i18n/record-texts.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
@@ -62,7 +63,10 @@ async function makeWorld(db: Database): Promise<World> {
 }
 
 const actionsOf = (db: Database, vehicleId: number) => db.read.select().from(repairActions).where(eq(repairActions.vehicleId, vehicleId))
-const tasksOf = (db: Database, actionId: number) => db.read.select({ name: repairTasks.name, description: repairTasks.description, sourceKey: repairTasks.sourceKey }).from(repairTasks).where(eq(repairTasks.repairActionId, actionId))
+const tasksOf = (db: Database, actionId: number) =>
+  db.read.select({ name: repairTasks.name, description: repairTasks.description, descriptionText: repairTasks.descriptionText, sourceKey: repairTasks.sourceKey }).from(repairTasks).where(eq(repairTasks.repairActionId, actionId))
+/** The comments as REST reads them: Operon's sentence in English (decision 082). */
+const commentsOf = (a: typeof repairActions.$inferSelect) => readRecordText(a.commentsText, a.comments, undefined)
 
 describe('the safety-critical inspection items (catalog)', () => {
   it('are inspection keys, cover brakes, steering, tires, lights and emergency exits, and leave comfort items out', () => {
@@ -95,12 +99,14 @@ describe.each(DRIVERS)('inspection repair actions on %s', (driver) => {
     expect(more).toHaveLength(0)
     expect(action).toMatchObject({ inspectionId: filed.id, preInspectionId: null, emergencyExitCheckId: null, repairCompanyId: w.shop, outOfService: true, repairedAt: null })
     expect(action!.repairIdentifier).toMatch(/^RA-\d{4}-\d{6}$/)
-    expect(action!.comments).toBe(`Unsatisfactory items found by Mia Mechanic on the inspection of ${today()} (odometer 61,250 mi).`)
+    // Kept as a key and its values (decision 082), read as the sentence REST has always answered.
+    expect(action).toMatchObject({ comments: null, commentsText: { key: 'repairAction.inspection', values: { name: 'Mia Mechanic', date: today(), odometer: 61_250 } } })
+    expect(commentsOf(action!)).toBe(`Unsatisfactory items found by Mia Mechanic on the inspection of ${today()} (odometer 61,250 mi).`)
     const label = (k: string) => INSPECTION_ITEMS.find((i) => i.key === k)!.label
     // In the checklist's order (Interior before Brakes).
     expect(await tasksOf(w.db, action!.id)).toEqual([
-      { name: label('domeInteriorReadingLightsFunction'), description: 'Two reading lights out', sourceKey: 'domeInteriorReadingLightsFunction' },
-      { name: label('brakeFluidConditionLevel'), description: 'Fluid dark and low', sourceKey: 'brakeFluidConditionLevel' },
+      { name: label('domeInteriorReadingLightsFunction'), description: 'Two reading lights out', descriptionText: null, sourceKey: 'domeInteriorReadingLightsFunction' },
+      { name: label('brakeFluidConditionLevel'), description: 'Fluid dark and low', descriptionText: null, sourceKey: 'brakeFluidConditionLevel' },
     ])
   })
 
@@ -110,7 +116,7 @@ describe.each(DRIVERS)('inspection repair actions on %s', (driver) => {
     await submitInspection(ctx, filing(v.vehicleIdentifier, { highIdleSystemFunction: 'Does not engage' }, { odometer: undefined }))
     const [action] = await actionsOf(w.db, v.id)
     expect(action).toMatchObject({ outOfService: false })
-    expect(action!.comments).toContain('odometer not recorded')
+    expect(commentsOf(action!)).toContain('(odometer not recorded).')
     const clean = await w.newBus()
     await submitInspection(ctx, filing(clean.vehicleIdentifier))
     expect(await actionsOf(w.db, clean.id)).toHaveLength(0)
@@ -139,7 +145,7 @@ describe.each(DRIVERS)('inspection repair actions on %s', (driver) => {
     const actions = await actionsOf(w.db, v.id)
     expect(actions).toHaveLength(1)
     expect(actions[0]).toMatchObject({ inspectionId: pending.id, outOfService: true, repairCompanyId: w.shop })
-    expect(actions[0]!.comments).toContain('Otto Outsider')
+    expect(commentsOf(actions[0]!)).toContain('Otto Outsider')
 
     const other = await w.newBus()
     const rejected = await submitInspection(await ctxFor(w.db, w.outsider), filing(other.vehicleIdentifier, { brakeFluidConditionLevel: 'Low' }, { odometer: 60_100 }))

@@ -282,9 +282,9 @@ describe('doors: REST, tRPC, the page', () => {
     expect((await call('leases.sign', 'mutation', { leaseId, side: 'Operator', signerName: 'Marcus Reyes' })).status).toBe(409)
   })
 
-  const pageArgs = async (who: Who | null, path: string, form?: Record<string, string>) => {
-    const headers: Record<string, string> = {}
-    if (who) headers.cookie = `operon_session=${await webSessionFor(db, u[who])}`
+  const pageArgs = async (who: Who | null, path: string, form?: Record<string, string>, lang: 'en' | 'es' = 'en') => {
+    const headers: Record<string, string> = { cookie: `operon_lng=${lang}` }
+    if (who) headers.cookie += `; operon_session=${await webSessionFor(db, u[who])}`
     const request = new Request(`http://localhost${path}`, { method: form ? 'POST' : 'GET', headers, body: form ? new URLSearchParams(form) : undefined })
     const leaseId = path.split('/')[2]!.split('?')[0]!
     return { request, params: { leaseId }, context: { cspNonce: '', clientIp: '127.0.0.1' } } as never
@@ -374,6 +374,97 @@ describe('doors: REST, tRPC, the page', () => {
     expect(await bearer(null)).toBe(401)
     const print = (await leasePrint.loader(await pageArgs('operatorMgr', `/PrintLease/${leaseId}`))) as { fingerprint: { fingerprint: string } }
     expect(print.fingerprint.fingerprint).toBe(lease.fingerprint)
+  }, 60_000)
+
+  it('in Spanish: the Spanish text of the same version, which text governs, the same fingerprint; the English PDF keeps its text', async () => {
+    const { leaseId } = await newLease({ endDate: '2099-06-30' })
+    await signLeaseAgreement(await ctxFor(db, u.ownerMgr, SIGN_OWNER_AT), { leaseId, side: 'Owner', signerName: 'Olivia Hart', signature: PNG })
+    await signLeaseAgreement(await ctxFor(db, u.operatorMgr, SIGN_OPERATOR_AT), { leaseId, side: 'Operator', signerName: 'Marcus Reyes' })
+    const lease = await getLeaseAgreement(await ctxFor(db, u.ownerMgr), leaseId!)
+    const pdf = async (lang: 'en' | 'es') => {
+      const res = (await leasePdf.loader(await pageArgs('operatorMgr', `/PrintLease/${leaseId}/pdf`, undefined, lang))) as Response
+      expect(res.status).toBe(200)
+      const bytes = Buffer.from(await res.arrayBuffer())
+      // Looked at by people (issue 39: the content flows, the signatures are not alone on a page).
+      pdfToPng(bytes, `lease-${lang}-${leaseId}`, { dir: OUT_DIR, dpi: 60 })
+      const text = pdfText(bytes, `lease-${lang}-${leaseId}`, OUT_DIR)
+      // A signed lease of this size is one A4 page in either language.
+      expect(text.split('\f').filter((page) => page.trim()).length, lang).toBe(1)
+      return text.replace(/\s+/g, ' ')
+    }
+    const es = await pdf('es')
+    const en = await pdf('en')
+    for (const expected of [
+      'Contrato de arrendamiento de un vehículo motorizado comercial de transporte de pasajeros',
+      '49 CFR 390.401–390.403',
+      `Texto ${LEASE_TEXT_VERSION}`,
+      'El texto en inglés es el que rige; la traducción al español se proporciona por conveniencia.',
+      '1. Partes',
+      'Summit Bus Leasing, con domicilio en 100 Depot Road, Boise, ID 83702 (el arrendador, propietario del vehículo), da en arrendamiento el vehículo que se describe a continuación a Evergreen Student Transportation',
+      '3. Plazo',
+      'El arrendamiento comienza a las 12:00 a. m. del',
+      'y termina a las 11:59 p. m. del 30 de junio de 2099, en la zona horaria del arrendatario.',
+      '4. Posesión, control y responsabilidad exclusivos',
+      'Durante el plazo de este arrendamiento, el arrendatario tiene la posesión, el control y la responsabilidad exclusivos de la operación del vehículo.',
+      '5. Copia a bordo del vehículo',
+      '6. Firmas',
+      'Por el arrendador (propietario)',
+      'Por el arrendatario (operador)',
+      'Firmado con nombre escrito: Marcus Reyes',
+      `Huella digital: ${lease.fingerprint}`,
+      `/leases/${leaseId}?f=${lease.fingerprint}`,
+    ]) {
+      expect(es, expected).toContain(expected)
+    }
+    for (const english of ['Lease of a passenger-carrying', EXCLUSIVE_POSSESSION_STATEMENT, 'For the lessor (owner)', 'For the lessee (operator)', 'Fingerprint:', 'June 30, 2099']) {
+      expect(es, english).not.toContain(english)
+    }
+    for (const expected of [
+      'Lease of a passenger-carrying commercial motor vehicle',
+      `Text ${LEASE_TEXT_VERSION}`,
+      'The English text governs; the Spanish translation is provided for convenience.',
+      '1. Parties',
+      'Summit Bus Leasing, of 100 Depot Road, Boise, ID 83702 (the lessor, owner of the vehicle), leases the vehicle described below to Evergreen Student Transportation',
+      'and ends at 11:59 p.m. on June 30, 2099, in the lessee\'s time zone.',
+      EXCLUSIVE_POSSESSION_STATEMENT,
+      'For the lessor (owner)',
+      'For the lessee (operator)',
+      `Fingerprint: ${lease.fingerprint}`,
+    ]) {
+      expect(en, expected).toContain(expected)
+    }
+    expect(en).not.toContain('arrendamiento')
+    // The record's fingerprint, whatever the reader's language: the page, the print page and the check.
+    for (const lang of ['en', 'es'] as const) {
+      const page = (await leasePage.loader(await pageArgs('ownerMgr', `/leases/${leaseId}?f=${lease.fingerprint}`, undefined, lang))) as { lease: { fingerprint: string }; fingerprintCheck: { matches: boolean } }
+      expect(page.lease.fingerprint).toBe(lease.fingerprint)
+      expect(page.fingerprintCheck.matches).toBe(true)
+      const print = (await leasePrint.loader(await pageArgs('ownerMgr', `/PrintLease/${leaseId}`, undefined, lang))) as { fingerprint: { fingerprint: string }; messages: Record<string, unknown> }
+      expect(print.fingerprint.fingerprint).toBe(lease.fingerprint)
+      // The print page's own words (Back, the fingerprint box) come with it.
+      if (lang === 'es') expect(print.messages).toMatchObject({ Back: 'Atrás', 'Fingerprint:': 'Huella digital:' })
+    }
+  }, 60_000)
+
+  it('a lease longer than a page breaks between clauses, and its signatures take the last clause with them', async () => {
+    const { leaseId } = await newLease()
+    await signLeaseAgreement(await ctxFor(db, u.ownerMgr, SIGN_OWNER_AT), { leaseId, side: 'Owner', signerName: 'Olivia Hart', signature: PNG })
+    // Long addresses in the snapshot (as a company could have typed them) make it longer than a page.
+    const long = Array.from({ length: 6 }, (_, i) => `Building ${i + 1}, 1200 Long Industrial Parkway, Suite ${i + 100}, Seattle, WA 98101`).join('\n')
+    await db.transaction(async (tx) => {
+      await tx.update(leaseAgreements).set({ ownerAddress: long, operatorAddress: long }).where(eq(leaseAgreements.id, leaseId!))
+    })
+    for (const lang of ['en', 'es'] as const) {
+      const res = (await leasePdf.loader(await pageArgs('operatorMgr', `/PrintLease/${leaseId}/pdf`, undefined, lang))) as Response
+      const bytes = Buffer.from(await res.arrayBuffer())
+      pdfToPng(bytes, `lease-long-${lang}-${leaseId}`, { dir: OUT_DIR, dpi: 60 })
+      const pages = pdfText(bytes, `lease-long-${lang}-${leaseId}`, OUT_DIR).split('\f').filter((page) => page.trim())
+      expect(pages.length, lang).toBe(2)
+      const [signatures, lastClause] = lang === 'en' ? ['For the lessor (owner)', '6. Signatures'] : ['Por el arrendador (propietario)', '6. Firmas']
+      expect(pages[0], lang).not.toContain(signatures)
+      expect(pages[1], lang).toContain(signatures)
+      expect(pages[1], lang).toContain(lastClause)
+    }
   }, 60_000)
 
   it('the fingerprint changes when a side signs, and is the same for the same record', async () => {

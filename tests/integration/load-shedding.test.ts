@@ -4,7 +4,7 @@
  * MAX_QUEUED_REQUESTS, MAX_QUEUE_WAIT_MS). A slot is held the way a real client holds one: a
  * sign-in form whose body is still arriving (the page's action waits for it), so nothing
  * test-only is added to the app. While it is held, pages, REST and tRPC get 503 with
- * Retry-After and a short answer, and /healthz and /VERSION still answer; a client that leaves
+ * Retry-After and a short answer (in the reader's language, REST in English), and /healthz and /VERSION still answer; a client that leaves
  * gives its slot back; a burst of parallel requests gets some 503s and the count goes back to 0.
  */
 import { existsSync, readdirSync } from 'node:fs'
@@ -143,6 +143,18 @@ describe('one request at once, none waiting', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/)
       expect(JSON.parse(res.body)).toEqual({ message: BUSY_MESSAGE })
     }
+    // In the reader's language on pages and tRPC (decision 074); REST keeps the English contract text.
+    const spanish = { 'accept-language': 'es-US,es;q=0.9', cookie: `${cookie}; operon_lng=es` }
+    const spanishPage = await raw(strict.base, 'GET', '/login', { headers: { ...spanish, accept: 'text/html' } })
+    expect(isBusy(spanishPage)).toBe(true)
+    expect(spanishPage.body).toBe('<!doctype html><html lang="es"><meta charset="utf-8"><title>Ocupado · Operon</title><p>El servidor está ocupado; inténtelo de nuevo en un momento.</p></html>')
+    expect((await raw(strict.base, 'GET', '/dashboard', { headers: spanish })).body).toBe('El servidor está ocupado; inténtelo de nuevo en un momento')
+    expect(JSON.parse((await raw(strict.base, 'GET', '/trpc/company.mine', { headers: spanish })).body)).toEqual({ message: 'El servidor está ocupado; inténtelo de nuevo en un momento' })
+    const spanishRest = await raw(strict.base, 'GET', '/api/Company/mine', { headers: { ...spanish, authorization: bearer } })
+    expect(isBusy(spanishRest)).toBe(true)
+    expect(spanishRest.body).toBe(JSON.stringify({ message: 'The server is busy, try again in a moment' }))
+    expect(page.body).toContain('<html lang="en">')
+
     // A refused write: answered without reading its body.
     const post = await raw(strict.base, 'POST', '/login', {
       headers: { origin: APP_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },

@@ -14,7 +14,7 @@ import * as vehicleLink from '#app/routes/_app+/vehicles.$vehicleId.tsx'
 import { PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import type { Database } from '#db/client.ts'
-import { operatorAssignments, preInspectionImages, preInspectionPhotos, preInspections, repairAcknowledgements, repairActions } from '#db/schema/index.ts'
+import { emergencyExitChecks, operatorAssignments, preInspectionImages, preInspectionPhotos, preInspections, repairAcknowledgements, repairActions } from '#db/schema/index.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
@@ -22,8 +22,10 @@ import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
 import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import { callPage, type PageHandler } from '#tests/helpers/remix.ts'
 import { storedBytes } from '#tests/helpers/blobs.ts'
+import { translator } from '#server/i18n/messages.server.ts'
 
 let seq = 0
+const UNANSWERED_REFUSAL = '{count, plural, one {Answer Ok or Defective: # checklist item not answered} other {Answer Ok or Defective: # checklist items not answered}}'
 const newVin = () => withVinCheckDigit(`1BAKGCPA0NF${String(300000 + seq++).slice(-6)}`)
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
@@ -241,6 +243,11 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
     expect(out.fieldErrors).toEqual({ horn: UNANSWERED })
     expect(out.formError).toMatch(/1 checklist item not answered/)
     expect(out.values.answers.horn).toBeUndefined()
+    // Issue 39: the refusal is the server's text, compiled there (Spanish too), never sent to the page as an ICU message.
+    const page = (await load()).body as PreTripPageData & { messages: Record<string, unknown> }
+    expect(Object.keys(page.messages).filter((id) => id.includes('checklist item not answered'))).toEqual([])
+    expect(Object.entries(page.messages).filter(([, m]) => typeof m === 'string' && /\{\s*\w+\s*,\s*plural/.test(m))).toEqual([])
+    expect(translator('es')(UNANSWERED_REFUSAL, { count: 1 })).toBe('Responda Bien o Defectuoso: 1 punto de la lista sin responder')
     expect(out.values.answers.tires).toBe(true)
     expect(out.values.answers.mirrors).toBe(false)
     expect(await filings()).toBe(before)
@@ -327,5 +334,18 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
     expect((theirs.body as { buses: unknown[] }).buses).toEqual([])
     const ownerView = await callPage(dashboard.loader as PageHandler, '/dashboard', { cookie: owner.cookie, params: {} })
     expect(ownerView.body).toMatchObject({ isDriver: false, buses: [] })
+  })
+
+  it('"my buses" says the 90-day emergency-exit check\'s state as the bus\'s other pages do (issue 39)', async () => {
+    const exitDue = async () => ((await callPage(dashboard.loader as PageHandler, '/dashboard', { cookie: driverUser.cookie, params: {} })).body as { buses: { vehicleId: number; emergencyExitDue: string | null }[] }).buses.find((b) => b.vehicleId === vehicleId)?.emergencyExitDue
+    // Never checked: due the day the bus was added, overdue from then on (decision 065).
+    expect(await exitDue()).toBe('overdue')
+    // A day either way of the owner's today changes nothing below (90 days ahead; 10 left).
+    const checkDate = todayIn('UTC')
+    await db.transaction((tx) => tx.insert(emergencyExitChecks).values({ vehicleId, companyId: operatorCo, filerRole: 'Driver', inspectorName: 'Pat Driver', checkDate, isSatisfactory: true }))
+    expect(await exitDue()).toBe('ok')
+    const [due] = await db.read.select({ id: emergencyExitChecks.id }).from(emergencyExitChecks).where(eq(emergencyExitChecks.vehicleId, vehicleId))
+    await db.transaction((tx) => tx.update(emergencyExitChecks).set({ checkDate: addDays(checkDate, -80) }).where(eq(emergencyExitChecks.id, due!.id)))
+    expect(await exitDue()).toBe('due-soon')
   })
 })

@@ -21,6 +21,7 @@ import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
 import { apiTokenFor, createUser, webSessionFor } from '#tests/helpers/factory.ts'
 import { givePassword, REAUTH_PASSWORD } from '#tests/helpers/reauth.ts'
 import { callRoute } from '#tests/helpers/remix.ts'
+import { newRequestScope, runWithRequestScope } from '#server/context/request-scope.server.ts'
 
 let db: Database
 const PASSWORD = 'Reauth-legacy-9'
@@ -110,6 +111,32 @@ describe('pages: the password and a current code with the confirmation', () => {
     expect(r.status).toBe(400)
     expect(r.data).toMatchObject({ fieldErrors: { password: HARDENING_TEXT.reauthPasswordRequired, code: HARDENING_TEXT.reauthCodeRequired } })
     expect(await alive(user.id)).toBe(true)
+  })
+
+  it('in Spanish, the page says what is missing in Spanish (decision 074); REST keeps the English', async () => {
+    const { user, cookie } = await webUser(1)
+    const inSpanish = <T,>(fn: () => Promise<T>) => runWithRequestScope({ ...newRequestScope(), locale: 'es' }, fn)
+    const r = await inSpanish(() => post(cookie, { intent: 'deleteAccount' }))
+    expect(r).toMatchObject({
+      status: 400,
+      data: {
+        formError: 'Ingrese su contraseña para confirmar que es usted. Ingrese el código de su aplicación de autenticación o de su correo electrónico',
+        fieldErrors: { password: 'Ingrese su contraseña para confirmar que es usted', code: 'Ingrese el código de su aplicación de autenticación o de su correo electrónico' },
+      },
+    })
+    const tooLong = await inSpanish(() => post(cookie, { intent: 'deleteAccount', password: 'x', code: '1'.repeat(13) }))
+    expect(tooLong.data).toMatchObject({ formError: 'code: Como máximo 12 caracteres' })
+    expect(await alive(user.id)).toBe(true)
+
+    const token = await apiTokenFor(db, user.id)
+    const res = await inSpanish(() =>
+      handleRestRequest(
+        new Request('http://localhost/api/Auth/deleteAccount', { method: 'DELETE', headers: { authorization: `Bearer ${token}`, 'accept-language': 'es-US,es;q=0.9', cookie: 'operon_lng=es' } }),
+        db,
+        '127.0.0.1',
+      ),
+    )
+    expect({ status: res.status, body: await res.text() }).toEqual({ status: 403, body: JSON.stringify({ message: HARDENING_TEXT.signInAgain }) })
   })
 
   it('a wrong password or a wrong code is refused and says which; each failure is audited without what was typed', async () => {

@@ -28,6 +28,7 @@ import { Raster } from '#server/demo/assets.ts'
 import { registerUser } from '#server/auth/register.server.ts'
 import { updateCompanySettings } from '#server/companies/company-settings.server.ts'
 import { createCompany as createCompanyUseCase } from '#server/companies/create-company.ts'
+import { readRecordText } from '#server/i18n/record-texts.server.ts'
 import { todayIn } from '#server/fleet/access.server.ts'
 import { closePdfBrowser } from '#server/pdf/render.server.ts'
 import { createCallerFactory } from '#server/trpc/init.ts'
@@ -174,7 +175,8 @@ describe("the driver's confirmation", () => {
     expect(filed.outOfService).toBe(true)
     const [action] = await db.read.select().from(t.repairActions).where(eq(t.repairActions.id, filed.repairActionId!))
     expect(action!.repairIdentifier).toBe(filed.repairIdentifier)
-    expect(action!.comments).toContain('1,000 mi')
+    expect(readRecordText(action!.commentsText, action!.comments, undefined)).toContain('(odometer 1,000 mi)')
+    expect(readRecordText(action!.commentsText, action!.comments, 'es')).toContain('(odómetro 1,000 mi)')
     expect(FILED_TEXT.repairJob(filed)).toBe(`A repair job was created (${filed.repairIdentifier}) and sent to the repair shop.`)
     expect(FILED_TEXT.repairJob(filed)).not.toContain('#')
     expect(filedSummary({ filed })).toBe(`Sent: defects reported, repair job created (${filed.repairIdentifier}); vehicle out of service`)

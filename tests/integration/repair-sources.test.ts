@@ -164,6 +164,25 @@ describe('repair actions link to the record that opened them; the exit check ver
     expect(mechanic).not.toContain('/PrintEmergencyExitCheck/')
   })
 
+  it("what an inspection's and an exit check's repair say reads in Spanish on the shop's Spanish page, in English on REST (decision 082)", async () => {
+    const spanish = decode((await raw(app.base, 'GET', `/repairActions/${ids.shopCo}?status=all&pageSize=30&open=${assigned.exitRepair}`, { headers: { cookie: `${await cookie(ids.mechanic)}; operon_lng=es` } })).body)
+    expect(spanish).toContain('Elementos insatisfactorios encontrados por Mia Tester en la inspección del ')
+    expect(spanish).toContain('Salidas de emergencia insatisfactorias encontradas por Mia Tester (Mecánico) en la revisión de salidas de emergencia de 90 días del ')
+    expect(spanish).not.toContain('Unsatisfactory items found by')
+    expect(spanish).not.toContain('Unsatisfactory emergency exits found by')
+
+    const token = await apiTokenFor(db, ids.mechanic)
+    const rest = JSON.parse((await raw(app.base, 'GET', `/api/RepairAction/getRepairsByCompany?repairCompanyId=${ids.shopCo}`, { headers: { authorization: `Bearer ${token}`, cookie: 'operon_lng=es' } })).body) as {
+      id: number
+      comments: string
+    }[]
+    const inspectionDate = await companyToday(await ctxFor(db, ids.mechanic), ids.shopCo)
+    expect(rest.find((r) => r.id === assigned.inspectionRepair)?.comments).toBe(`Unsatisfactory items found by Mia Tester on the inspection of ${inspectionDate} (odometer 61,250 mi).`)
+    expect(rest.find((r) => r.id === assigned.exitRepair)?.comments).toMatch(
+      new RegExp(`^Unsatisfactory emergency exits found by Mia Tester \\(Mechanic\\) on the 90-day emergency-exit check of \\d{4}-\\d{2}-\\d{2} \\(odometer [\\d,]+ mi\\)\\.$`),
+    )
+  })
+
   it('the exit check print carries a verify link and QR; /verify/emergency-exit-check/{id} checks it', async () => {
     const print = decode((await page(`/PrintEmergencyExitCheck/${ids.ownerCo}?id=${assigned.exitCheckId}`, ids.owner)).body)
     const fp = /data-fingerprint="([0-9a-f]{12})"/.exec(print)?.[1]

@@ -37,6 +37,7 @@ import { ctxFor } from '#tests/helpers/auth.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, insertVehicle, webSessionFor } from '#tests/helpers/factory.ts'
 import { insertInspection, insertPreInspection } from '#tests/helpers/inspection-records.ts'
 import { callPage } from '#tests/helpers/remix.ts'
+import { newRequestScope, runWithRequestScope } from '#server/context/request-scope.server.ts'
 import * as retentionPage from '#app/routes/_app+/retention.$companyId.tsx'
 
 /** The controlled clock: "today" is 2026-11-27 (UTC companies). */
@@ -175,6 +176,45 @@ describe('retention settings', () => {
     })
     // Nothing was saved by any refused door.
     expect(await db.read.select().from(retentionSettings)).toEqual([])
+  })
+
+  it('say the refusal in the reader\'s language on the page and over tRPC (decision 074); REST keeps the English byte for byte', async () => {
+    const english = 'Driver pre-trip inspections and their certifications must be kept at least 3 months (49 CFR 396.11(a)(4))'
+    const spanish = 'Inspecciones previas al viaje de los conductores y sus certificaciones: deben conservarse como mínimo 3 meses (49 CFR 396.11(a)(4))'
+    const cookie = await webSessionFor(db, operatorManager)
+    const inSpanish = <T,>(fn: () => Promise<T>) => runWithRequestScope({ ...newRequestScope(), locale: 'es' }, fn)
+
+    const page = await inSpanish(() => callPage(retentionPage.action, `/retention/${operator.id}`, { cookie, params: { companyId: String(operator.id) }, form: { preTrips: '2' } }))
+    expect(page.status).toBe(400)
+    expect(page.body).toMatchObject({ formError: spanish, fieldErrors: { preTrips: spanish } })
+
+    const trpc = await inSpanish(() =>
+      handleTrpcRequest(
+        new Request('http://localhost/trpc/compliance.updateRetention', {
+          method: 'POST',
+          headers: { cookie: `operon_session=${cookie}; operon_lng=es`, 'content-type': 'application/json' },
+          body: JSON.stringify({ companyId: operator.id, periods: { preTrips: 1 } }),
+        }),
+        db,
+        '127.0.0.1',
+      ),
+    )
+    expect(JSON.stringify(await trpc.json())).toContain(spanish)
+
+    const token = await apiTokenFor(db, operatorManager)
+    const rest = await inSpanish(() =>
+      handleRestRequest(
+        new Request(`http://localhost/api/compliance/retention/${operator.id}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'es-US,es;q=0.9', cookie: 'operon_lng=es' },
+          body: JSON.stringify({ Periods: { preTrips: 1 } }),
+        }),
+        db,
+        '127.0.0.1',
+      ),
+    )
+    expect(rest.status).toBe(400)
+    expect(await rest.json()).toEqual({ message: english, errors: { preTrips: english } })
   })
 
   it('are set by the governing role only: the operator for pre-trips, the owner for the rest', async () => {

@@ -2,6 +2,8 @@
  * Issue 22 point 7 (B): the vehicle's license plate, manufacture date and year built are checked
  * by the one vehicle schema, so every door (page action, tRPC, REST; adding and editing) refuses
  * a plate `<>` and a date in 2999 with 400 naming the field, and accepts ordinary US plates.
+ * Its messages with values ("{label} is required", "At most {n} characters") reach a Spanish
+ * reader in Spanish on the page, over tRPC and in the browser's checks; REST keeps the English.
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +18,11 @@ import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import { callPage, type PageHandler } from '#tests/helpers/remix.ts'
+import { emptyVehicleValues } from '#app/components/fleet/fields.ts'
+import { validateVehicle } from '#app/components/fleet/vehicle-checks.ts'
+import { formatMessage, formatUncompiled, type CompiledMessage } from '#app/utils/messages.ts'
+import { newRequestScope, runWithRequestScope } from '#server/context/request-scope.server.ts'
+import { messagesFor } from '#server/i18n/messages.server.ts'
 
 let db: Database
 let ownerCo: number
@@ -107,5 +114,39 @@ describe.each(Object.entries(DOORS))('%s', (_name, door) => {
     expect(good.status, JSON.stringify(good.errors)).toBeLessThan(400)
     const [row] = await db.read.select().from(vehicles).where(eq(vehicles.id, v.id))
     expect(row!.licensePlate).toBe('ABC-1234')
+  })
+})
+
+describe('in Spanish (decision 074): every message with values in the reader\'s language, REST in English', () => {
+  const refused = { make: '', model: '', color: 'c'.repeat(101), yearBuild: '2999', licensePlate: 'ABCDEFGH-1234567', manufactureDate: '1899-12-31', transmissionType: '99' }
+  const english = {
+    make: 'Make is required',
+    model: 'Model is required',
+    color: 'At most 100 characters',
+    yearBuild: `At most ${nextYear}`,
+    licensePlate: 'License plate may have at most 15 characters',
+    manufactureDate: 'Manufacture date cannot be before 1900-01-01',
+    transmissionType: 'Choose a transmission from the list',
+  }
+  const spanish = {
+    make: 'El campo «Marca» es obligatorio',
+    model: 'El campo «Modelo» es obligatorio',
+    color: 'Como máximo 100 caracteres',
+    yearBuild: `Como máximo ${nextYear}`,
+    licensePlate: 'La placa puede tener como máximo 15 caracteres',
+    manufactureDate: 'La fecha de fabricación no puede ser anterior al 1900-01-01',
+    transmissionType: 'Elija un tipo de transmisión de la lista',
+  }
+  const inSpanish = <T,>(fn: () => Promise<T>) => runWithRequestScope({ ...newRequestScope(), locale: 'es' }, fn)
+
+  it.each([['page', page, spanish], ['trpc', trpc, spanish], ['rest', rest, english]] as const)('%s', async (_name, door, expected) => {
+    expect(await inSpanish(() => door(bus(refused)))).toEqual({ status: 400, errors: expected })
+  })
+
+  it('the browser\'s checks, with the fleet page\'s messages', () => {
+    const messages = messagesFor('es', ['common', 'fleet'])
+    const t = (id: string, values?: Record<string, unknown>) => (messages[id] === undefined ? formatUncompiled(id, values) : formatMessage(messages[id] as CompiledMessage, 'es', values))
+    const values = { ...emptyVehicleValues(), ...refused, vin: newVin(), fuelType: '1' }
+    expect(validateVehicle(values, t)).toEqual(spanish)
   })
 })

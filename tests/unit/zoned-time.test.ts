@@ -11,6 +11,8 @@ import {
 } from '#catalog/zoned-time.ts'
 import { emptyValues } from '#app/components/pre-trip/payload.ts'
 import { payloadOf } from '#app/components/pre-trip/payload-body.ts'
+import { queuedAtText } from '#app/components/pre-trip/outbox.tsx'
+import { formatInstant } from '#app/utils/dates.ts'
 import { zoned } from '#server/demo/helpers.ts'
 import { instantRange, localDateTime } from '#server/exports/common.server.ts'
 
@@ -134,5 +136,20 @@ describe('days in a zone', () => {
     expect(zoned).toBe(instantOfLocalTime)
     expect(localDateTime(Date.parse('2026-07-01T10:30:00Z'), 'America/New_York')).toBe('2026-07-01 06:30')
     expect(localDateTime(null, 'UTC')).toBeNull()
+  })
+})
+
+/** Issue 39: the pre-trips saved on the phone show when they were saved as the form said its times, in the company's zone, named. */
+describe('the outbox of saved pre-trips', () => {
+  const queuedAt = Date.parse('2026-01-15T17:05:00Z')
+  it('shows the time in the company zone the form used, with its abbreviation, in the page language', () => {
+    expect(queuedAtText({ queuedAt, timeZone: 'America/Los_Angeles' }, 'en')).toBe('Jan 15, 2026, 9:05 AM PST')
+    expect(queuedAtText({ queuedAt, timeZone: 'America/Los_Angeles' }, 'es')).toBe(formatInstant('2026-01-15T17:05:00.000Z', 'America/Los_Angeles', 'es'))
+    expect(queuedAtText({ queuedAt, timeZone: 'America/Los_Angeles' }, 'es')).toMatch(/9:05.*PST/)
+    // The form and the outbox agree: the same instant, the same zone.
+    expect(wallTimeOf(queuedAt, 'America/Los_Angeles')).toBe('2026-01-15T09:05')
+  })
+  it('an entry saved before the zone was kept shows the phone zone (UTC here), still named', () => {
+    expect(queuedAtText({ queuedAt }, 'en')).toBe('Jan 15, 2026, 5:05 PM UTC')
   })
 })

@@ -3,6 +3,7 @@ import { BellOffIcon, OctagonAlertIcon, TriangleAlertIcon } from 'lucide-react'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { ALERT_LEVEL, alertLevelLabel } from '#catalog/statuses.ts'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 
 /** Alerts listed before "Show all" (a 300-bus fleet has hundreds; the most urgent come first). */
@@ -36,7 +37,7 @@ export function OwnerAlerts({
   levels: { alerts: number; warnings: number }
 }) {
   const n = levels
-  const { t } = useT()
+  const { t, locale } = useT()
   return (
     <section aria-labelledby="owner-alerts-title" className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -48,7 +49,7 @@ export function OwnerAlerts({
             {t('{alerts, plural, one {# alert} other {# alerts}}, {warnings, plural, one {# warning} other {# warnings}} · today {today}', {
               alerts: n.alerts,
               warnings: n.warnings,
-              today,
+              today: formatDateOnly(today, locale),
             })}
           </p>
         ) : null}
@@ -80,7 +81,7 @@ export function OwnerAlerts({
                 {a.alertType === 'Open repair' && a.count > 1 ? ` (${a.count})` : null}
               </span>
               <time dateTime={a.dueDate} className="col-start-2 text-sm text-muted-foreground tabular-nums sm:col-start-auto sm:text-right">
-                {a.dueDate}
+                {formatDateOnly(a.dueDate, locale)}
               </time>
             </li>
           ))}

@@ -3,7 +3,7 @@ import { CalendarCheckIcon } from 'lucide-react'
 import { BarChart } from '#app/components/charts/index.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ALERT_TYPES } from '#catalog/statuses.ts'
-import { INTL_LOCALE } from '#app/utils/dates.ts'
+import { formatDateOnly, INTL_LOCALE } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import type { Locale } from '#catalog/i18n.ts'
 
@@ -49,7 +49,7 @@ export function OwnerExpiryTimeline({ timeline }: { timeline: ExpiryTimelineView
           {t('Upcoming expiries')}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {t('License, insurance and inspection dates of the fleet in the next 90 days ({from} to {until}), by week.', { from: timeline.today, until: timeline.until })}
+          {t('License, insurance and inspection dates of the fleet in the next 90 days ({from} to {until}), by week.', { from: formatDateOnly(timeline.today, locale), until: formatDateOnly(timeline.until, locale) })}
         </p>
       </div>
       {total === 0 ? (
@@ -81,7 +81,7 @@ export function OwnerExpiryTimeline({ timeline }: { timeline: ExpiryTimelineView
                     {w.items.map((i) => (
                       <li key={`${i.vehicleId}-${i.alertType}`} className="flex flex-wrap gap-x-2">
                         <time dateTime={i.date} className="text-muted-foreground tabular-nums">
-                          {i.date}
+                          {formatDateOnly(i.date, locale)}
                         </time>
                         <Link to={`/vehicles/${i.vehicleId}`} className="font-medium break-all text-primary underline-offset-4 hover:underline">
                           {i.vehicleIdentifier}

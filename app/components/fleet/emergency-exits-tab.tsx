@@ -3,6 +3,7 @@ import { DoorOpenIcon } from 'lucide-react'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { DUE_STATE_LABELS } from '#catalog/compliance.ts'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 
 /** The vehicle's "Emergency exits" tab (decision 065): the next 90-day check's due date and state, and the checks filed. */
@@ -16,7 +17,7 @@ export interface EmergencyExitsView {
 }
 
 export function EmergencyExitsTab({ data, companyId }: { data: EmergencyExitsView | null; companyId: string }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   if (!data) return null
   const tone = data.dueState === 'overdue' ? 'text-danger' : data.dueState === 'due-soon' ? 'text-warning-foreground dark:text-warning' : 'text-muted-foreground'
   const when =
@@ -25,7 +26,7 @@ export function EmergencyExitsTab({ data, companyId }: { data: EmergencyExitsVie
       : data.daysLeft === 0
         ? t('today')
         : t('{count, plural, one {# day ago} other {# days ago}}', { count: -data.daysLeft })
-  const due = { state: t(DUE_STATE_LABELS[data.dueState]), date: data.nextDueDate, when }
+  const due = { state: t(DUE_STATE_LABELS[data.dueState]), date: formatDateOnly(data.nextDueDate, locale), when }
   return (
     <div className="grid gap-3" data-testid="emergency-exits-tab">
       <p className={`text-sm font-medium ${tone}`} data-due-state={data.dueState}>
@@ -48,7 +49,7 @@ export function EmergencyExitsTab({ data, companyId }: { data: EmergencyExitsVie
             {data.checks.map((c) => (
               <TableRow key={c.id}>
                 <TableCell cell="key">
-                  <time dateTime={c.checkDate}>{c.checkDate}</time>
+                  <time dateTime={c.checkDate}>{formatDateOnly(c.checkDate, locale)}</time>
                 </TableCell>
                 <TableCell label={t('Result')}>
                   <span className={c.isSatisfactory ? '' : 'text-danger'}>{c.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')}</span>
@@ -59,7 +60,7 @@ export function EmergencyExitsTab({ data, companyId }: { data: EmergencyExitsVie
                 </TableCell>
                 <TableCell cell="actions">
                   <Link to={`/PrintEmergencyExitCheck/${companyId}?id=${c.id}`} className="text-sm text-primary underline-offset-4 hover:underline">
-                    {t('Print')} <span className="sr-only">{t('the check of {date}', { date: c.checkDate })}</span>
+                    {t('Print')} <span className="sr-only">{t('the check of {date}', { date: formatDateOnly(c.checkDate, locale) })}</span>
                   </Link>
                 </TableCell>
               </TableRow>

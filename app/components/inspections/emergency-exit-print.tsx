@@ -1,4 +1,5 @@
 import { Fragment } from 'react'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { EMERGENCY_EXIT_ITEM_STATUSES } from '#catalog/compliance.ts'
 import { msg } from '#catalog/i18n.ts'
@@ -27,13 +28,13 @@ const statusLabel = (status: number) => EMERGENCY_EXIT_ITEM_STATUSES.find((s) =>
 
 /** The printable check: the same component for the page and the server-side PDF (inline CSS, data: pictures). */
 export function EmergencyExitCheckDocument({ check, fingerprint }: { check: EmergencyExitCheckPrintView; fingerprint?: FingerprintView }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   const facts: [string, React.ReactNode][] = [
     [t('Vehicle'), `${check.vehicleIdentifier} · ${check.make} ${check.model}`],
     [t('License plate'), check.licensePlate],
-    [t('Check date'), check.checkDate],
+    [t('Check date'), formatDateOnly(check.checkDate, locale)],
     [t('Checked by'), `${check.inspectorName} (${t(check.filerRole)}, ${check.companyName})`],
-    [t('Next check due'), check.nextDueDate],
+    [t('Next check due'), formatDateOnly(check.nextDueDate, locale)],
     [t('Repair action'), check.repairIdentifier ?? t('None')],
     [
       t('Signature'),
@@ -53,7 +54,7 @@ export function EmergencyExitCheckDocument({ check, fingerprint }: { check: Emer
         <div>
           <h1>{t('Emergency exits: 90-day check')}</h1>
           <p className="opd-sub">
-            {check.make} {check.model} · {check.vehicleIdentifier} · {check.checkDate}
+            {check.make} {check.model} · {check.vehicleIdentifier} · {formatDateOnly(check.checkDate, locale)}
           </p>
         </div>
         <span className={`opd-badge ${check.isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{check.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')}</span>

@@ -9,7 +9,7 @@ import { DAMAGE_SIDES, preInspectionAnswerLabel, preInspectionItemsBySection } f
 import { inspectionItemsBySection, inspectionItemStatusLabel } from '#catalog/inspection-checklist.ts'
 import { formatOdometer } from '#catalog/odometer.ts'
 import type { FormPhoto, FormRecordContext, FormVehicle, InspectionForm, PreInspectionForm } from '#server/inspections/read-forms.server.ts'
-import { formatInstant } from '#app/utils/dates.ts'
+import { formatDateOnly, formatInstant } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import type { Locale } from '#catalog/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
@@ -34,6 +34,7 @@ export const PRINT_CSS = `
 .opd *{box-sizing:border-box}
 .opd h1{font-size:20px;margin:0 0 2px}
 .opd h2{font-size:14px;margin:0 0 6px;padding-bottom:3px;border-bottom:1px solid #ddd}
+.opd h2.opd-title{font-size:20px;margin:0 0 2px;padding:0;border:0}
 .opd .opd-sub{color:#555;margin:0 0 10px}
 .opd .opd-badge{display:inline-block;border-radius:999px;padding:1px 8px;font-size:12px;font-weight:600;border:1px solid currentColor}
 .opd .opd-good{color:#166534}
@@ -42,6 +43,9 @@ export const PRINT_CSS = `
 .opd .opd-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,300px),1fr));gap:10px;align-items:start}
 .opd section{border:1px solid #ddd;border-radius:6px;padding:8px 10px;margin:0 0 10px;break-inside:avoid;page-break-inside:avoid;min-width:0}
 .opd .opd-grid section{margin:0}
+.opd section.opd-items{break-inside:auto;page-break-inside:auto;-webkit-box-decoration-break:clone;box-decoration-break:clone}
+.opd .opd-items h2{break-after:avoid;page-break-after:avoid}
+.opd .opd-items tr{break-inside:avoid;page-break-inside:avoid}
 .opd dl{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:2px 10px;margin:0}
 .opd dt{color:#555}
 .opd dd{margin:0;min-width:0;overflow-wrap:anywhere;white-space:pre-wrap}
@@ -159,14 +163,26 @@ function CompaniesBlock({ context, operatorNone }: { context: FormRecordContextV
 }
 
 /** A document's title line: kind, vehicle, date and the overall result. */
-function DocumentHead({ title, vehicle, date, isSatisfactory }: { title: string; vehicle: FormVehicleView; date: string; isSatisfactory: boolean }) {
-  const { t } = useT()
+function DocumentHead({
+  title,
+  titleAs: Title = 'h1',
+  vehicle,
+  date,
+  isSatisfactory,
+}: {
+  title: string
+  titleAs?: 'h1' | 'h2'
+  vehicle: FormVehicleView
+  date: string
+  isSatisfactory: boolean
+}) {
+  const { t, locale } = useT()
   return (
     <div className="opd-head">
       <div>
-        <h1>{title}</h1>
+        <Title className="opd-title">{title}</Title>
         <p className="opd-sub">
-          {vehicle.make} {vehicle.model} · {vehicle.vehicleIdentifier} · {date}
+          {vehicle.make} {vehicle.model} · {vehicle.vehicleIdentifier} · {formatDateOnly(date, locale)}
         </p>
       </div>
       <span className={`opd-badge ${isSatisfactory ? 'opd-good' : 'opd-bad'}`}>{isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')}</span>
@@ -203,7 +219,7 @@ export function PreInspectionDocument({
           <Facts
             rows={[
               [t('Driver'), text(form.driverName)],
-              [t('Date'), form.date],
+              [t('Date'), formatDateOnly(form.date, locale)],
               [t('Vehicle'), `${vehicle.make} ${vehicle.model}`],
               [t('Vehicle code'), vehicle.vehicleIdentifier],
               [t('License plate'), text(vehicle.licensePlate)],
@@ -306,6 +322,7 @@ export function InspectionDocument({
   fingerprint,
   recordContext,
   title,
+  titleAs,
   lead,
 }: {
   form: InspectionFormView
@@ -318,6 +335,8 @@ export function InspectionDocument({
   recordContext?: FormRecordContextView
   /** The annual inspection report (decision 066): its own title (shown as it is), and its facts before the items. */
   title?: string
+  /** The title is the document's `h1` (the PDF); an `h2` inside a page whose toolbar has the `h1` (the annual report's page). */
+  titleAs?: 'h1' | 'h2'
   lead?: React.ReactNode
 }) {
   const { t, locale } = useT()
@@ -325,7 +344,7 @@ export function InspectionDocument({
   return (
     <article className="opd" aria-label={`${heading} ${form.id}`}>
       <PrintStyles />
-      <DocumentHead title={heading} vehicle={vehicle} date={form.inspectionDate} isSatisfactory={form.isSatisfactory} />
+      <DocumentHead title={heading} titleAs={titleAs} vehicle={vehicle} date={form.inspectionDate} isSatisfactory={form.isSatisfactory} />
       {lead}
       <div className="opd-grid">
         <section aria-label={t('Info')}>
@@ -333,7 +352,7 @@ export function InspectionDocument({
           <Facts
             rows={[
               [t('Inspector'), text(form.inspectorName)],
-              [t('Date'), form.inspectionDate],
+              [t('Date'), formatDateOnly(form.inspectionDate, locale)],
               [t('Make and model'), `${vehicle.make} ${vehicle.model}`],
               [t('VIN'), text(vehicle.vin)],
               [t('License plate'), text(vehicle.licensePlate)],
@@ -361,7 +380,7 @@ export function InspectionDocument({
         {recordContext ? <CompaniesBlock context={recordContext} operatorNone={t('None on this date')} /> : null}
       </div>
       {inspectionItemsBySection().map(({ section, items }) => (
-        <section key={section} aria-label={t(section)}>
+        <section key={section} className="opd-items" aria-label={t(section)}>
           <h2>
             {t(section)} ({items.length})
           </h2>

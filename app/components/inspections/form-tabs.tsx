@@ -12,6 +12,7 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FLEET_INTENT } from '#app/components/fleet/intents.ts'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
@@ -44,7 +45,7 @@ interface FiledRow {
 
 /** The Pre inspections and Inspections tabs: status, date, who filed it, info and print. */
 function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no }: { kind: FormDialogKind; rows: FiledRow[]; caption: string; dateTitle: string; personTitle: string; yes: string; no: string }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   const companyId = useCompanyId()
   return (
     <Table containerProps={{ 'aria-label': t(caption) }}>
@@ -60,7 +61,8 @@ function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no 
       </TableHeader>
       <TableBody>
         {rows.map((r) => {
-          const label = `${r.date.slice(0, 10)}${r.person ? `, ${r.person}` : ''}`
+          const date = formatDateOnly(r.date, locale)
+          const label = `${date}${r.person ? `, ${r.person}` : ''}`
           return (
             <TableRow key={r.id} data-testid={`${kind}-${r.id}`}>
               <TableCell label={t('Status')}>
@@ -74,7 +76,9 @@ function FiledFormsTable({ kind, rows, caption, dateTitle, personTitle, yes, no 
                   ) : null}
                 </div>
               </TableCell>
-              <TableCell cell="key">{r.date.slice(0, 10)}</TableCell>
+              <TableCell cell="key">
+                <time dateTime={r.date.slice(0, 10)}>{date}</time>
+              </TableCell>
               <TableCell label={t(personTitle)} className="whitespace-normal break-words">{r.person || '—'}</TableCell>
               <TableCell cell="actions">
                 <div className="flex gap-1">
@@ -148,7 +152,7 @@ export function InspectionsTab({ items, actionPath }: { items: InspectionView[];
  * who accepts (applied now: odometer, next inspection) or rejects them. Plain posts: no JavaScript needed.
  */
 function AwaitingReview({ items, actionPath }: { items: InspectionView[]; actionPath: string }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   return (
     <section aria-labelledby="awaiting-review-title" className="grid gap-2 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="awaiting-review">
       <h4 id="awaiting-review-title" className="font-semibold">
@@ -159,7 +163,7 @@ function AwaitingReview({ items, actionPath }: { items: InspectionView[]; action
         {items.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 grow break-words">
-              {i.date.slice(0, 10)}, {i.inspectorName}: {i.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')}
+              {formatDateOnly(i.date, locale)}, {i.inspectorName}: {i.isSatisfactory ? t('Satisfactory') : t('Unsatisfactory')}
             </span>
             {INSPECTION_REVIEW_DECISIONS.map((decision) => (
               <Form key={decision} method="post" action={actionPath}>
@@ -167,7 +171,7 @@ function AwaitingReview({ items, actionPath }: { items: InspectionView[]; action
                 <input type="hidden" name="inspectionId" value={i.id} />
                 <Button type="submit" name="decision" value={decision} size="sm" variant={decision === 'Accept' ? 'default' : 'outline'} className="h-9">
                   {decision === 'Accept' ? t('Accept') : t('Reject')}{' '}
-                  <span className="sr-only">{t('the inspection of {date} by {inspector}', { date: i.date.slice(0, 10), inspector: i.inspectorName })}</span>
+                  <span className="sr-only">{t('the inspection of {date} by {inspector}', { date: formatDateOnly(i.date, locale), inspector: i.inspectorName })}</span>
                 </Button>
               </Form>
             ))}

@@ -9,7 +9,8 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
 import type { LeaseSide } from '#catalog/compliance.ts'
-import { LEASE_SIGN_INTENT, LEASE_STATE_LABELS } from '#server/leases/lease-text.ts'
+import { LEASE_STATE_LABELS } from '#server/leases/lease-text.ts'
+import { LEASE_INTENT } from './intents.ts'
 import { LeaseDocument, type LeaseView } from './lease-document.tsx'
 
 interface ActionData {
@@ -35,7 +36,7 @@ function SignForm({ side, lease, signerName, action }: { side: LeaseSide; lease:
       <h2 className="text-base font-semibold">
         {side === 'Owner' ? t('Sign for {company} (the lessor)', { company: lease.owner.name }) : t('Sign for {company} (the lessee)', { company: lease.operator.name })}
       </h2>
-      <input type="hidden" name="intent" value={LEASE_SIGN_INTENT} />
+      <input type="hidden" name="intent" value={LEASE_INTENT.sign} />
       <input type="hidden" name="side" value={side} />
       {hydrated ? (
         <Field id={`signerName-${side}`} name="signerName" label={t('Your full name')} error={errors.signerName ? t(errors.signerName) : null}>
@@ -102,7 +103,7 @@ export function LeasePage({
         {t('Status:')} <strong data-testid="lease-state">{t(LEASE_STATE_LABELS[lease.state])}</strong>
       </p>
       <div className="overflow-hidden rounded-lg border bg-white">
-        <LeaseDocument lease={lease} />
+        <LeaseDocument lease={lease} titleAs="h2" />
       </div>
       {signable.map((side) => (
         <SignForm key={side} side={side} lease={lease} signerName={signerName} action={action} />

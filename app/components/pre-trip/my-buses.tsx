@@ -10,6 +10,7 @@ import { QueuedFilings } from './outbox.tsx'
 import { useOutbox } from './use-outbox.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
+import { DUE_STATE_LABELS, type DueState } from '#catalog/compliance.ts'
 
 /** One bus of "my buses" as the dashboard's loader hands it over. */
 export interface MyBusView {
@@ -24,6 +25,8 @@ export interface MyBusView {
   certifiedToAcknowledge: number
   lastPreTripDate: string | null
   todayPreTrip: 'none' | 'satisfactory' | 'defects'
+  /** The 90-day emergency-exit check's state (decision 065); null when it cannot be read. */
+  emergencyExitDue: DueState | null
 }
 
 const TODAY_TEXT = {
@@ -31,6 +34,9 @@ const TODAY_TEXT = {
   satisfactory: msg('Pre-trip done today: satisfactory'),
   defects: msg('Pre-trip done today: defects reported'),
 } as const
+
+/** The due state's colour, beside its word (never the only signal). */
+const EXIT_TONE: Record<DueState, string> = { overdue: 'text-danger', 'due-soon': 'text-warning-foreground dark:text-warning', ok: 'text-muted-foreground' }
 
 /**
  * "My buses" on the driver's dashboard: the vehicles of their companies' active assignments,
@@ -121,10 +127,17 @@ export function MyBuses({
               <Button asChild className="min-h-11 w-full sm:w-auto sm:justify-self-start">
                 <Link to={`/preTrip/${b.vehicleId}`}>{drafts.has(b.vehicleId) ? t('Continue pre-trip') : t('Start pre-trip')}</Link>
               </Button>
-              {/* The 90-day emergency-exit check (decision 065): drivers of the operator file it too. */}
-              <Link to={`/emergencyExitCheck/${b.vehicleId}`} className="text-sm text-primary underline-offset-4 hover:underline">
-                {t('Emergency exits: 90-day check')}
-              </Link>
+              {/* The 90-day emergency-exit check (decision 065): drivers of the operator file it too; its state as the bus's other pages say it. */}
+              <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                <Link to={`/emergencyExitCheck/${b.vehicleId}`} className="text-primary underline-offset-4 hover:underline">
+                  {t('Emergency exits: 90-day check')}
+                </Link>
+                {b.emergencyExitDue ? (
+                  <span className={`font-medium ${EXIT_TONE[b.emergencyExitDue]}`} data-testid="emergency-exit-due" data-due-state={b.emergencyExitDue}>
+                    {t(DUE_STATE_LABELS[b.emergencyExitDue])}
+                  </span>
+                ) : null}
+              </p>
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { reasonText } from './reason-text.ts'
 import { englishText, FILED_TEXT } from './types.ts'
 import { deviceTimeZone, formatInstant } from '#app/utils/dates.ts'
 import { useT, type Translate } from '#app/utils/i18n.tsx'
+import type { Locale } from '#catalog/i18n.ts'
 
 export { loadQueue } from './outbox-flusher.ts'
 
@@ -19,6 +20,11 @@ export function filedSummary(entry: Pick<OutboxEntry, 'filed'>, t: Translate = e
   const code = filed.repairIdentifier
   const sent = code ? t('Sent: defects reported, repair job created ({code})', { code }) : t('Sent: defects reported, repair job created')
   return filed.outOfService ? `${sent}; ${t(FILED_TEXT.outOfServiceShort)}` : sent
+}
+
+/** When a filing was saved, in its company's time zone as the form showed it (named: "PST"); the phone's zone for older entries. */
+export function queuedAtText(entry: Pick<OutboxEntry, 'queuedAt' | 'timeZone'>, locale: Locale): string {
+  return formatInstant(new Date(entry.queuedAt).toISOString(), entry.timeZone || deviceTimeZone(), locale)
 }
 
 /** The pre-trips saved on this phone and not yet (or just) sent. */
@@ -57,7 +63,7 @@ export function QueuedFilings({
             )}
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">
-                {e.vehicleIdentifier} · {formatInstant(new Date(e.queuedAt).toISOString(), deviceTimeZone(), locale)}
+                {e.vehicleIdentifier} · {queuedAtText(e, locale)}
               </p>
               <p className="text-muted-foreground break-words">
                 {e.state === 'filed'

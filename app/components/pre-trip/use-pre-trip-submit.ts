@@ -204,7 +204,7 @@ export function usePreTripSubmit({
       const draft = draftOf(draftId)
       await q.saveDraft(draft)
       // Into the outbox first: if the tab closes while sending, the filing is still on the phone.
-      await q.enqueue({ key: draftId, userId: data.userId, vehicleId: data.vehicle.id, vehicleIdentifier: data.vehicle.vehicleIdentifier, queuedAt: Date.now(), payload, draft })
+      await q.enqueue({ key: draftId, userId: data.userId, vehicleId: data.vehicle.id, vehicleIdentifier: data.vehicle.vehicleIdentifier, queuedAt: Date.now(), timeZone: tz, payload, draft })
       const entry = await q.getOutboxEntry(draftId)
       if (entry?.state === 'filed' && entry.filed) {
         setFiled(entry.filed)

@@ -7,6 +7,7 @@ export interface AccountActivityRow {
   when: string
   /** Translated on the server (the action labels live in the activity catalog). */
   label: string
+  /** How the sign-in was confirmed, in words (translated on the server too). */
   method: string | null
   ip: string | null
 }

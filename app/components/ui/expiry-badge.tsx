@@ -1,6 +1,7 @@
 import { OctagonXIcon, TriangleAlertIcon } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '#app/utils/cn.ts'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { useT, type Translate } from '#app/utils/i18n.tsx'
 import { daysUntil, expiryState, type ExpiryState } from '#catalog/expiry.ts'
 
@@ -28,7 +29,7 @@ type ExpiryBadgeProps = Omit<React.ComponentProps<'span'>, 'children'> & {
  * meaning, so colour is never the only signal.
  */
 function ExpiryBadge({ date, today, showLabel = false, className, ...props }: ExpiryBadgeProps) {
-  const { t } = useT()
+  const { t, locale } = useT()
   const state = date ? expiryState(date, today) : null
   if (!date || state === null) {
     return (
@@ -40,13 +41,14 @@ function ExpiryBadge({ date, today, showLabel = false, className, ...props }: Ex
   }
   const days = daysUntil(date, today) ?? 0
   const text = describe(t, state, days)
+  const shown = formatDateOnly(date, locale)
   const Icon = state === 'expired' ? OctagonXIcon : state === 'expiring' ? TriangleAlertIcon : null
   const iconA11y = showLabel ? { 'aria-hidden': true } : { role: 'img', 'aria-label': text }
   return (
     <span
       data-slot="expiry-badge"
       data-state={state}
-      title={state === 'valid' ? undefined : `${text} (${date})`}
+      title={state === 'valid' ? undefined : `${text} (${shown})`}
       className={cn(
         'inline-flex items-center gap-1 whitespace-nowrap',
         state === 'expired' && 'font-medium text-danger',
@@ -66,7 +68,7 @@ function ExpiryBadge({ date, today, showLabel = false, className, ...props }: Ex
           {showLabel ? null : <title>{text}</title>}
         </Icon>
       ) : null}
-      <time dateTime={date.slice(0, 10)}>{date.slice(0, 10)}</time>
+      <time dateTime={date.slice(0, 10)}>{shown}</time>
       {showLabel && state !== 'valid' ? <span>· {text}</span> : null}
     </span>
   )

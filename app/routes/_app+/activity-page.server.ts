@@ -10,7 +10,7 @@ import { formatInstant } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, companyPage, translateFieldErrors } from '#app/utils/page.server.ts'
-import { AUDIT_RECORD_TYPES, type AuditRecordType } from '#catalog/audit-actions.ts'
+import { AUDIT_RECORD_TYPES, auditDetailText, type AuditRecordType } from '#catalog/audit-actions.ts'
 import { msg } from '#catalog/i18n.ts'
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_ROLES, listActivityPeople, listCompanyActivity, type ActivityPage } from '#server/activity/list-activity.server.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
@@ -89,7 +89,15 @@ export async function activityPageLoader(args: LoaderFunctionArgs) {
     title: t('Activity log'),
     companyId,
     companyName: company.companyName,
-    view: { ...view, items: view.items.map((i) => ({ ...i, whenLabel: formatInstant(i.at, view.timeZone, locale) })) },
+    view: {
+      ...view,
+      items: view.items.map((i) => ({
+        ...i,
+        whenLabel: formatInstant(i.at, view.timeZone, locale),
+        // Roles, yes/no and the details' names in the page's language (the REST answer keeps the keys).
+        detailRows: Object.entries(i.details).map(([key, value]) => ({ key, ...auditDetailText(key, value, t) })),
+      })),
+    },
     error,
     filterErrors,
     people,

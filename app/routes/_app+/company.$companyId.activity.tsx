@@ -101,15 +101,15 @@ function Filters({ data }: { data: Data }) {
   )
 }
 
-function Details({ details }: { details: Record<string, string | number | boolean> }) {
-  const entries = Object.entries(details)
-  if (entries.length === 0) return <span className="text-muted-foreground">—</span>
+/** The safe details, named and worded in the page's language by the loader. */
+function Details({ rows }: { rows: { key: string; label: string; value: string }[] }) {
+  if (rows.length === 0) return <span className="text-muted-foreground">—</span>
   return (
     <dl className="grid gap-0.5 text-xs">
-      {entries.map(([k, v]) => (
-        <div key={k} className="flex flex-wrap gap-1">
-          <dt className="text-muted-foreground">{k}</dt>
-          <dd className="break-all">{String(v)}</dd>
+      {rows.map((r) => (
+        <div key={r.key} className="flex flex-wrap gap-1">
+          <dt className="text-muted-foreground">{r.label}</dt>
+          <dd className="break-all">{r.value}</dd>
         </div>
       ))}
     </dl>
@@ -172,11 +172,11 @@ export default function ActivityPage() {
                     {i.recordTypeLabel ? (
                       i.href ? (
                         <a href={i.href} className="underline-offset-4 hover:underline">
-                          {t(i.recordTypeLabel)} {i.recordId}
+                          {t(i.recordTypeLabel)} {i.recordName ?? i.recordId}
                         </a>
                       ) : (
                         <span>
-                          {t(i.recordTypeLabel)} {i.recordId}
+                          {t(i.recordTypeLabel)} {i.recordName ?? i.recordId}
                         </span>
                       )
                     ) : (
@@ -184,7 +184,7 @@ export default function ActivityPage() {
                     )}
                   </TableCell>
                   <TableCell label={t('Details')}>
-                    <Details details={i.details} />
+                    <Details rows={i.detailRows} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -3,7 +3,7 @@ import type { FieldErrors, ProfileFieldValues } from '#app/components/profile/ty
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, userPage } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { countriesIn, DEFAULT_COUNTRY, US_STATES } from '#catalog/places.ts'
+import { countriesIn, DEFAULT_COUNTRY, usStatesIn } from '#catalog/places.ts'
 import { DEFAULT_GENDER } from '#catalog/statuses.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { getUserInfo, saveAdditionalData } from '#server/auth/profile.server.ts'
@@ -27,9 +27,9 @@ export async function completeProfileLoader(args: LoaderFunctionArgs) {
   return {
     title: t('Complete your profile'),
     values,
-    // Country names in the page's language (the codes are what is saved).
+    // Country and state names in the page's language (the codes are what is saved).
     countries: countriesIn(locale),
-    usStates: US_STATES,
+    usStates: usStatesIn(locale, t),
     today: new Date().toISOString().slice(0, 10),
     // The profile fields' texts are the profile page's (namespace `profile`).
     messages: routeMessages(args.request, 'auth', 'profile'),

@@ -6,8 +6,12 @@ import { omitEmptySearchParams } from '#app/utils/search-params.server.ts'
 import { getDashboardUserInfo } from '#server/auth/profile.server.ts'
 import { getDriverActivity, getDriverDashboardStats } from '#server/dashboards/driver-stats.server.ts'
 import { getMechanicActivity, getMechanicStats } from '#server/dashboards/mechanic-stats.server.ts'
+import { emergencyExitDuesOf } from '#server/inspections/emergency-exit-checks.server.ts'
 import { pageMyBuses } from '#server/inspections/pre-trip.server.ts'
 import { companiesWithRole } from '#server/policy.ts'
+import type { Membership } from '#server/actor.ts'
+import { isManagerRole } from '#catalog/roles.ts'
+import { buildMenu } from '#app/utils/menu.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 
@@ -70,8 +74,22 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
     buses: buses.buses,
     busesTotal: buses.total,
     busSearch,
+    managedCompanies: managedCompanies(ctx.actor.memberships),
     messages: routeMessages(args.request, 'dashboard', 'preTrip'),
   }
+}
+
+/**
+ * The companies the caller manages, each with the first page of its menu group (its dashboard,
+ * or the repair shop's employees): a new manager's first screen points to the new company.
+ */
+function managedCompanies(memberships: Membership[]): { id: number; name: string; to: string }[] {
+  return memberships
+    .filter((m) => m.roles.some((r) => isManagerRole(r.name)))
+    .flatMap((m) => {
+      const first = buildMenu([m]).find((g) => g.company !== undefined)?.links[0]
+      return first ? [{ id: m.companyId, name: m.companyName, to: first.to }] : []
+    })
 }
 
 async function driverView(ctx: Awaited<ReturnType<typeof userPage>>, company: number | undefined) {
@@ -90,6 +108,8 @@ async function mechanicView(ctx: Awaited<ReturnType<typeof userPage>>) {
 
 async function myBuses(ctx: Awaited<ReturnType<typeof userPage>>, search: string): Promise<{ buses: MyBusView[]; total: number }> {
   const page = await pageMyBuses(ctx, { search, limit: MY_BUSES_SHOWN })
+  // The 90-day emergency-exit check's state, as the bus's own pages say it (decision 065).
+  const exits = await emergencyExitDuesOf(ctx.db.read, page.buses.map((b) => b.vehicleId), ctx.now ?? new Date())
   const buses = page.buses.map((b) => ({
     vehicleId: b.vehicleId,
     vehicleIdentifier: b.vehicleIdentifier,
@@ -102,6 +122,7 @@ async function myBuses(ctx: Awaited<ReturnType<typeof userPage>>, search: string
     certifiedToAcknowledge: b.certifiedToAcknowledge,
     lastPreTripDate: b.lastPreTripDate,
     todayPreTrip: b.todayPreTrip,
+    emergencyExitDue: exits.get(b.vehicleId)?.dueState ?? null,
   }))
   return { buses, total: page.total }
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { UserRoundPen, UserRoundX } from 'lucide-react'
+import { Building2, UserRoundPen, UserRoundX } from 'lucide-react'
 import { DriverView, MechanicView, ViewToggle } from '#app/components/dashboard/personal-views.tsx'
 import { PersonalWelcome } from '#app/components/dashboard/personal-welcome.tsx'
 import { MyBuses } from '#app/components/pre-trip/my-buses.tsx'
@@ -26,6 +26,7 @@ export default function Page() {
       <div className="grid min-w-0 gap-6">
         {profileComplete ? null : <CompleteProfileCall />}
         <PersonalWelcome name={data.name} firstName={data.firstName} lastName={data.lastName} photo={data.photo} daysOnOperon={data.daysOnOperon} />
+        {data.managedCompanies.length ? <ManagedCompanies companies={data.managedCompanies} /> : null}
         {view === null ? (
           <EmptyState icon={UserRoundX} title={t('You have not yet been assigned the driver or mechanic roles.')} titleAs="p" data-testid="no-roles" />
         ) : (
@@ -39,6 +40,28 @@ export default function Page() {
         {view === 'mechanic' && mechanic ? <MechanicView stats={mechanic.stats} activity={mechanic.activity} /> : null}
       </div>
     </>
+  )
+}
+
+/** The companies the caller manages, each with a link to its pages: a new manager's way to the company just created. */
+function ManagedCompanies({ companies }: { companies: { id: number; name: string; to: string }[] }) {
+  const { t } = useT()
+  return (
+    <section aria-labelledby="managed-companies" className="grid gap-2 rounded-lg border bg-card p-4" data-testid="managed-companies">
+      <h2 id="managed-companies" className="flex items-center gap-2 font-semibold">
+        <Building2 className="size-5 text-primary" aria-hidden="true" /> {t('Your companies')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t('Manage each company from its pages: open it here, or from the menu.')}</p>
+      <ul className="flex flex-wrap gap-2">
+        {companies.map((c) => (
+          <li key={c.id} className="min-w-0">
+            <Button asChild variant="outline" className="h-auto min-h-11 max-w-full whitespace-normal break-words">
+              <Link to={c.to}>{t('Open {company}', { company: c.name })}</Link>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

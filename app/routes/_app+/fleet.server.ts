@@ -9,9 +9,9 @@ import { positiveInt } from '#app/utils/form-data.ts'
 import { formatInstant } from '#app/utils/dates.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
-import type { Locale } from '#catalog/i18n.ts'
+import { msg, type Locale } from '#catalog/i18n.ts'
 import { omitEmptySearchParams } from '#app/utils/search-params.server.ts'
-import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
+import { attempt, companyPage, type PageContext, refusal } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { PAGE_SIZES, VEHICLE_IMAGE, VIN_LOOKUP_MIN } from '#catalog/fleet.ts'
@@ -32,12 +32,12 @@ import { openableRepairSources } from '#server/repairs/repair-source.server.ts'
 import { companyTimeZone } from '#server/dashboards/alerts.server.ts'
 import { correctOdometer, getOdometerHistory, type OdometerHistory } from '#server/fleet/odometer-history.server.ts'
 import { ODOMETER_TEXT } from '#catalog/texts.ts'
-import { ODOMETER_INTENT, type OdometerFormResult, type OdometerHistoryView } from '#app/components/fleet/odometer-history.tsx'
+import { type OdometerFormResult, type OdometerHistoryView } from '#app/components/fleet/odometer-history.tsx'
+import { FLEET_INTENT, ODOMETER_INTENT } from '#app/components/fleet/intents.ts'
 import { operatorAssignmentsWithLeases } from './fleet-leases.server.ts'
 import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './fleet-documents.server.ts'
 import { CHECKBOX_FIELDS, VEHICLE_FIELD_NAMES, type VehicleFormResult, type VehicleFormValues, emptyVehicleValues, formToValues, vehicleToValues } from '#app/components/fleet/fields.ts'
 import { type FleetFilters, LIST_PARAMS, SCALAR_PARAMS, filtersFromSearch } from '#app/components/fleet/filters.ts'
-import { FLEET_INTENT } from '#app/components/fleet/intents.ts'
 import { FLEET_TEXT } from '#app/components/fleet/texts.ts'
 import { type FleetScope, vehicleQrPath } from '#app/components/fleet/urls.ts'
 import { type DetailTab, type FleetList, type OpenVehicle, type VehicleRecord, tabsFor } from '#app/components/fleet/view-types.ts'
@@ -159,7 +159,8 @@ async function correctOdometerAction(ctx: PageContext, request: Request, form: F
   const values = { reading: String(form.get('reading') ?? ''), reason: String(form.get('reason') ?? '') }
   const corrected = await attempt(() => correctOdometer(ctx, { vehicleId: form.get('vehicleId'), ...values }), { log: 'odometer correction failed' })
   if (corrected.ok) return redirectWithToast(backUrl(request, { tab: 'details' }), { type: 'success', message: ODOMETER_TEXT.corrected })
-  const result: OdometerFormResult = { intent: ODOMETER_INTENT, formError: corrected.error.message, fieldErrors: corrected.error.fieldErrors ?? {}, values }
+  // In the page's language (decision 074), like every form's refusal.
+  const result: OdometerFormResult = { intent: ODOMETER_INTENT, ...refusal(corrected.error), values }
   return data(result, { status: corrected.error.status })
 }
 
@@ -325,11 +326,12 @@ function formResult(intent: string, form: FormData, over: Partial<VehicleFormRes
   }
 }
 
-/** The form again with every field's message (the use case's, as REST and tRPC name them) and the spec's toast. */
+/** The form again with every field's message (the use case's, in the page's language: decision 074) and the spec's toast. */
 function failure(intent: string, form: FormData, error: AppError, toast: string) {
   // An unexpected failure (logged by `attempt`) shows only the spec's text.
-  const formError = error.code === 'INTERNAL' ? toast : error.message
-  return data(formResult(intent, form, { fieldErrors: error.fieldErrors ?? {}, formError, toast: { type: 'error', message: toast } }), {
+  const refused = refusal(error)
+  const formError = error.code === 'INTERNAL' ? toast : refused.formError
+  return data(formResult(intent, form, { fieldErrors: refused.fieldErrors, formError, toast: { type: 'error', message: toast } }), {
     status: error.status,
   })
 }
@@ -341,7 +343,7 @@ async function vinLookupAction(ctx: PageContext, form: FormData) {
     .trim()
     .toUpperCase()
   if (vin.length < VIN_LOOKUP_MIN) {
-    const message = `Enter at least ${VIN_LOOKUP_MIN} characters of the VIN`
+    const message = translateForRequest(msg('Enter at least {n} characters of the VIN'), { n: VIN_LOOKUP_MIN })
     return data(formResult(intent, form, { fieldErrors: { vin: message } }), { status: 400 })
   }
   const modelYear = lookupModelYear(form.get('yearBuild'))

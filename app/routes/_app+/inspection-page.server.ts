@@ -5,13 +5,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { data, redirect, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
-import {
-  INSPECTION_INTENT,
-  inputFromValues,
-  photoFiles,
-  valuesFromForm,
-  type InspectionFormValues,
-} from '#app/components/inspections/inspection-form/form-input.ts'
+import { inputFromValues, photoFiles, valuesFromForm, type InspectionFormValues } from '#app/components/inspections/inspection-form/form-input.ts'
+import { INSPECTION_INTENT } from '#app/components/inspections/inspection-form/intents.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, formFailure, userPage, type PageArgs, type PageContext } from '#app/utils/page.server.ts'
 import { msg } from '#catalog/i18n.ts'

@@ -9,11 +9,11 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { positiveInt } from '#app/utils/form-data.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, formFailure, userPage } from '#app/utils/page.server.ts'
+import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { getLeaseAgreement, signLeaseAgreement } from '#server/leases/lease-agreements.server.ts'
-import { LEASE_MESSAGES, LEASE_SIGN_INTENT } from '#server/leases/lease-text.ts'
-
-export const LEASE_INTENT = { sign: LEASE_SIGN_INTENT } as const
+import { LEASE_MESSAGES } from '#server/leases/lease-text.ts'
+import { LEASE_INTENT } from '#app/components/leases/intents.ts'
 
 function leaseIdOf(params: LoaderFunctionArgs['params']): number {
   const id = positiveInt(params.leaseId)
@@ -31,6 +31,8 @@ export async function leasePageLoader(args: LoaderFunctionArgs) {
   const given = new URL(args.request.url).searchParams.get('f')?.replace(/\s+/g, '').toLowerCase().slice(0, 64) ?? null
   const signerName = `${ctx.actor.firstName} ${ctx.actor.lastName}`.trim()
   return {
+    /** The browser tab's title, in the reader's language. */
+    title: translator(localeOfRequest(args.request))('Lease {vehicle}', { vehicle: lease.vehicle.vehicleIdentifier }),
     lease,
     /** A printed copy's fingerprint, checked against the record. */
     fingerprintCheck: given ? { given, matches: given === lease.fingerprint } : null,

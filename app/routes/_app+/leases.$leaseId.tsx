@@ -7,7 +7,7 @@ import { leasePageAction, leasePageLoader } from '#app/routes/_app+/lease-page.s
 export const loader = (args: LoaderFunctionArgs) => leasePageLoader(args)
 export const action = (args: ActionFunctionArgs) => leasePageAction(args)
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Lease ${data?.lease.vehicle.vehicleIdentifier ?? ''} · Operon` }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
   return <LeasePage {...useLoaderData<typeof loader>()} />

@@ -1,22 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
-import { ALERT_DIGEST_INTENT } from '#app/components/profile/alert-digest-card.tsx'
-import { CREATE_COMPANY_INTENT, JOIN_COMPANY_INTENT, type CompanyFormResult } from '#app/components/profile/company-forms.tsx'
-import { UPDATE_PROFILE_INTENT, type EditProfileValues } from '#app/components/profile/edit-profile-form.tsx'
-import { UNLINK_EXTERNAL_INTENT } from '#app/components/profile/external-accounts-card.tsx'
+import { ALERT_DIGEST_INTENT, CREATE_COMPANY_INTENT, DELETE_ACCOUNT_INTENT, JOIN_COMPANY_INTENT, RESET_AUTHENTICATOR_INTENT, SEND_REAUTH_CODE_INTENT, UNLINK_EXTERNAL_INTENT, UPDATE_PROFILE_INTENT } from '#app/components/profile/intents.ts'
+import { type CompanyFormResult } from '#app/components/profile/company-forms.tsx'
+import { type EditProfileValues } from '#app/components/profile/edit-profile-form.tsx'
 import { photoDataUrl } from '#app/components/profile/profile-avatar.tsx'
 import type { CompanyView } from '#app/components/profile/profile-sections.tsx'
-import {
-  DELETE_ACCOUNT_INTENT,
-  RESET_AUTHENTICATOR_INTENT,
-  SEND_REAUTH_CODE_INTENT,
-  type NewAuthenticator,
-} from '#app/components/profile/security-cards.tsx'
+import { type NewAuthenticator } from '#app/components/profile/security-cards.tsx'
 import type { FieldErrors } from '#app/components/profile/types.ts'
-import { attempt, translateFieldErrors, userPage } from '#app/utils/page.server.ts'
+import { attempt, userPage, refusal, refusalText } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { countriesIn, US_STATES } from '#catalog/places.ts'
+import { countriesIn, usStatesIn } from '#catalog/places.ts'
 import { roleLabelOf } from '#catalog/roles.ts'
+import { signInMethodText } from '#catalog/audit-actions.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { deleteAccount, resetAuthenticator } from '#server/auth/account.server.ts'
 import { listExternalIdentities, unlinkExternalIdentity } from '#server/auth/external/external-login.server.ts'
@@ -66,8 +61,9 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
   }))
   const { profilePhoto, ...rest } = profile
   const locale = localeOfRequest(args.request)
-  /** Country names in the page's language (the codes are the same). */
+  /** Country and state names in the page's language (the codes are the same). */
   const countries = countriesIn(locale)
+  const usStates = usStatesIn(locale, translator(locale))
   return {
     title: translator(locale)(msg('My Profile')),
     /** The user's calendar date (UTC) for the expiry warnings. */
@@ -77,12 +73,13 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
     profile: { ...rest, photo: photoDataUrl(profilePhoto) },
     joinDateLabel: joinDateFormat(locale).format(new Date(profile.joinDate)),
     countryName: countries.find((c) => c.code === profile.countryCode)?.name ?? null,
+    stateName: usStates.find((s) => s.code === profile.comesFromState)?.name ?? profile.comesFromState ?? null,
     companies,
     roles: [...new Set(companies.flatMap((c) => c.roles))],
     countries,
     /** "Create a company" asks for its time zone (decision 063). */
     timeZones: timeZoneNames(),
-    usStates: US_STATES,
+    usStates,
     joinRequests,
     externalAccounts,
     providers: configuredProviders(),
@@ -95,7 +92,7 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
       at: a.at,
       when: formatInstant(a.at, 'UTC', locale),
       label: translator(locale)(a.label),
-      method: typeof a.details.method === 'string' ? a.details.method : null,
+      method: typeof a.details.method === 'string' ? signInMethodText(a.details.method, translator(locale)) : null,
       ip: a.ip,
     })),
     messages: routeMessages(args.request, 'profile'),
@@ -105,7 +102,7 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
 export type ProfileActionData =
   | { intent: typeof UPDATE_PROFILE_INTENT; formError: string | null; fieldErrors: FieldErrors; values: EditProfileValues | null }
   | { intent: typeof RESET_AUTHENTICATOR_INTENT; formError: string | null; qr: NewAuthenticator | null; fieldErrors?: Record<string, string> }
-  | { intent: typeof DELETE_ACCOUNT_INTENT; formError: string; fieldErrors?: Record<string, string> }
+  | { intent: typeof DELETE_ACCOUNT_INTENT; formError: string | null; fieldErrors?: Record<string, string> }
   | { intent: typeof SEND_REAUTH_CODE_INTENT; for: string; formError: string | null; message: string | null }
   | { intent: typeof UNLINK_EXTERNAL_INTENT | typeof ALERT_DIGEST_INTENT | 'unknown'; formError: string }
   | CompanyFormResult
@@ -119,7 +116,7 @@ export async function profilePageAction(args: ActionFunctionArgs) {
   const read = await attempt(() => readForm(request))
   if (!read.ok) {
     // Only the edit form posts multipart, the only kind of body that can be too large.
-    return result({ intent: UPDATE_PROFILE_INTENT, formError: translateForRequest(read.error.message), fieldErrors: {}, values: null }, { status: read.error.status })
+    return result({ intent: UPDATE_PROFILE_INTENT, ...refusal(read.error), values: null }, { status: read.error.status })
   }
   const { form, photoTooLarge } = read.value
   const intent = form.get('intent')
@@ -150,7 +147,7 @@ export async function profilePageAction(args: ActionFunctionArgs) {
     const sent = await attempt(() => sendReauthCode(ctx))
     if (sent.ok) return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: null, message: translateForRequest(sent.value.message) })
     const e = sent.error
-    return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: translateForRequest(e.message), message: null }, { status: e.status, headers: e.retryAfter ? { 'Retry-After': String(e.retryAfter) } : undefined })
+    return result({ intent: SEND_REAUTH_CODE_INTENT, for: forIntent, formError: refusalText(e), message: null }, { status: e.status, headers: e.retryAfter ? { 'Retry-After': String(e.retryAfter) } : undefined })
   }
 
   if (intent === RESET_AUTHENTICATOR_INTENT) {
@@ -159,14 +156,14 @@ export async function profilePageAction(args: ActionFunctionArgs) {
       const qrDataUrl = await QRCode.toDataURL(totpUri(secretKey, userEmail), { margin: 1, width: 400 })
       return { qrDataUrl, secretKey, userEmail }
     })
-    if (!reset.ok) return result({ intent: RESET_AUTHENTICATOR_INTENT, formError: translateForRequest(reset.error.message), qr: null, fieldErrors: reset.error.fieldErrors && translateFieldErrors(reset.error.fieldErrors) }, { status: reset.error.status })
+    if (!reset.ok) return result({ intent: RESET_AUTHENTICATOR_INTENT, ...refusal(reset.error), qr: null }, { status: reset.error.status })
     // The new secret is in this response: never store it in a cache.
     return result({ intent: RESET_AUTHENTICATOR_INTENT, formError: null, qr: reset.value }, { headers: { 'Cache-Control': 'no-store' } })
   }
 
   if (intent === DELETE_ACCOUNT_INTENT) {
     const deleted = await attempt(() => deleteAccount(ctx, proof))
-    if (!deleted.ok) return result({ intent: DELETE_ACCOUNT_INTENT, formError: translateForRequest(deleted.error.message), fieldErrors: deleted.error.fieldErrors && translateFieldErrors(deleted.error.fieldErrors) }, { status: deleted.error.status })
+    if (!deleted.ok) return result({ intent: DELETE_ACCOUNT_INTENT, ...refusal(deleted.error) }, { status: deleted.error.status })
     return redirectWithToast('/login', { type: 'success', message: deleted.value.message }, { headers: { 'Set-Cookie': clearSessionCookieHeader() } })
   }
 
@@ -186,12 +183,12 @@ export async function profilePageAction(args: ActionFunctionArgs) {
     })
     if (done.ok) return redirectWithToast('/profile', { type: 'success', message: done.value })
     const fieldErrors = Object.fromEntries(Object.entries(done.error.fieldErrors ?? {}).map(([k, v]) => [k.split('.')[0]!, translateForRequest(v)]))
-    return result({ intent, formError: translateForRequest(done.error.message), fieldErrors, values }, { status: done.error.status })
+    return result({ intent, formError: refusalText(done.error), fieldErrors, values }, { status: done.error.status })
   }
 
   if (intent === ALERT_DIGEST_INTENT) {
     const saved = await attempt(() => setAlertDigest(ctx, { alertDigest: form.get('alertDigest') ?? undefined }))
-    if (!saved.ok) return result({ intent: ALERT_DIGEST_INTENT, formError: translateForRequest(saved.error.message) }, { status: saved.error.status })
+    if (!saved.ok) return result({ intent: ALERT_DIGEST_INTENT, formError: refusalText(saved.error) }, { status: saved.error.status })
     return redirectWithToast('/profile', {
       type: 'success',
       message: saved.value.alertDigest ? msg('The morning alert digest is on.') : msg('The morning alert digest is off.'),
@@ -200,7 +197,7 @@ export async function profilePageAction(args: ActionFunctionArgs) {
 
   if (intent === UNLINK_EXTERNAL_INTENT) {
     const unlinked = await attempt(() => unlinkExternalIdentity(ctx, String(form.get('provider') ?? '')))
-    if (!unlinked.ok) return result({ intent: UNLINK_EXTERNAL_INTENT, formError: translateForRequest(unlinked.error.message) }, { status: unlinked.error.status })
+    if (!unlinked.ok) return result({ intent: UNLINK_EXTERNAL_INTENT, formError: refusalText(unlinked.error) }, { status: unlinked.error.status })
     return redirectWithToast('/profile', { type: 'success', message: unlinked.value.message })
   }
 

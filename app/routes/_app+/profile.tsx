@@ -3,16 +3,13 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { PencilIcon } from 'lucide-react'
 import * as React from 'react'
 import { toast } from 'sonner'
-import {
-  EditProfileForm,
-  UPDATE_PROFILE_INTENT,
-  type EditProfileValues,
-} from '#app/components/profile/edit-profile-form.tsx'
-import { ALERT_DIGEST_INTENT, AlertDigestCard } from '#app/components/profile/alert-digest-card.tsx'
+import { EditProfileForm, type EditProfileValues } from '#app/components/profile/edit-profile-form.tsx'
+import { ALERT_DIGEST_INTENT, CREATE_COMPANY_INTENT, DELETE_ACCOUNT_INTENT, JOIN_COMPANY_INTENT, RESET_AUTHENTICATOR_INTENT, SEND_REAUTH_CODE_INTENT, UNLINK_EXTERNAL_INTENT, UPDATE_PROFILE_INTENT } from '#app/components/profile/intents.ts'
+import { AlertDigestCard } from '#app/components/profile/alert-digest-card.tsx'
 import { AccountActivityCard } from '#app/components/profile/account-activity-card.tsx'
 import { ProfileAvatar, initialsOf } from '#app/components/profile/profile-avatar.tsx'
 import { CompaniesCard, LicensesCard } from '#app/components/profile/profile-sections.tsx'
-import { DELETE_ACCOUNT_INTENT, DeleteAccountCard, RESET_AUTHENTICATOR_INTENT, ResetAuthenticatorCard, SEND_REAUTH_CODE_INTENT } from '#app/components/profile/security-cards.tsx'
+import { DeleteAccountCard, ResetAuthenticatorCard } from '#app/components/profile/security-cards.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { profilePageAction, profilePageLoader } from '#app/routes/_app+/profile.server.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -29,14 +26,8 @@ import {
 } from '#app/components/ui/dialog.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { TWO_FACTOR_TYPE } from '#catalog/statuses.ts'
-import {
-  CompanyForms,
-  CREATE_COMPANY_INTENT,
-  JOIN_COMPANY_INTENT,
-  MyJoinRequests,
-  type CompanyFormResult,
-} from '#app/components/profile/company-forms.tsx'
-import { ExternalAccountsCard, UNLINK_EXTERNAL_INTENT } from '#app/components/profile/external-accounts-card.tsx'
+import { CompanyForms, MyJoinRequests, type CompanyFormResult } from '#app/components/profile/company-forms.tsx'
+import { ExternalAccountsCard } from '#app/components/profile/external-accounts-card.tsx'
 import { LanguageCard } from '#app/components/profile/language-card.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 
@@ -46,7 +37,7 @@ export const action = (args: ActionFunctionArgs) => profilePageAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Profile() {
-  const { title, today, editInline, profile, joinDateLabel, countryName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers, alertDigest, timeZones, inspectorQualification, accountActivity } =
+  const { title, today, editInline, profile, joinDateLabel, countryName, stateName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers, alertDigest, timeZones, inspectorQualification, accountActivity } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
@@ -196,7 +187,10 @@ export default function Profile() {
               {profile.countryCode}
               {countryName ? <span className="text-muted-foreground"> · {countryName}</span> : null}
             </Detail>
-            <Detail label={t('State')}>{profile.comesFromState || '—'}</Detail>
+            <Detail label={t('State')}>
+              {profile.comesFromState || '—'}
+              {stateName && stateName !== profile.comesFromState ? <span className="text-muted-foreground"> · {stateName}</span> : null}
+            </Detail>
             {inspectorQualification !== null ? <Detail label={t('Inspector qualification (49 CFR 396.19)')}>{inspectorQualification || '—'}</Detail> : null}
           </dl>
           <p className="text-sm text-muted-foreground">

@@ -4,10 +4,10 @@
  * URL; marking a task is a plain form post (`intent=updateTaskStatus`), so it works without
  * JavaScript.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { formatInstant } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
-import { attempt, companyPage } from '#app/utils/page.server.ts'
+import { attempt, companyPage, formFailure, refusalText } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { REPAIR_LIST_PAGE_SIZES, REPAIR_LIST_STATUSES, type RepairListStatus } from '#catalog/repairs.ts'
 import { REPAIR_SHOP_ROLES } from '#catalog/roles.ts'
@@ -70,7 +70,7 @@ export async function repairActionsPageLoader(args: LoaderFunctionArgs) {
     const sources = await openableRepairSources(ctx, companyId, r.items)
     list = { items: r.items.map((i) => toView(i, company.timeZone, sources.get(i.id) ?? null, locale)), total: r.total, page: r.page, pageSize: r.pageSize, pageCount: r.pageCount, status: r.status, error: null }
   } else {
-    list = { items: [], total: 0, page: 1, pageSize: q.pageSize, pageCount: 1, status: q.status, error: listed.error.message }
+    list = { items: [], total: 0, page: 1, pageSize: q.pageSize, pageCount: 1, status: q.status, error: refusalText(listed.error) }
   }
   return {
     title: translator(locale)(REPAIR_TEXT.title), // marked with msg() in catalog/texts.ts
@@ -93,9 +93,7 @@ export async function repairActionsPageAction(args: ActionFunctionArgs) {
   if (intent !== REPAIR_INTENT.updateTaskStatus) return redirect(back.pathname + back.search)
   const status = String(form.get('status') ?? '')
   const updated = await attempt(() => updateTaskStatus(ctx, { taskId: form.get('taskId'), status }), { log: 'repair task update failed' })
-  if (!updated.ok) {
-    return data({ formError: updated.error.message, taskId: positiveInt(form.get('taskId')) ?? null }, { status: updated.error.status })
-  }
+  if (!updated.ok) return formFailure(updated.error, { taskId: positiveInt(form.get('taskId')) ?? null })
   const action = updated.value
   back.searchParams.set('open', String(action.id))
   if (action.repairedAt && status === 'Completed' && back.searchParams.get('status') !== 'all') {

@@ -3,8 +3,8 @@
  * of the governing role (Operator for pre-trips, Owner for the rest). The form is a plain post,
  * so it works without JavaScript; a period below the legal minimum comes back with its message.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { attempt, companyPage } from '#app/utils/page.server.ts'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { attempt, companyPage, formFailure } from '#app/utils/page.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -41,7 +41,8 @@ export async function retentionPageAction(args: ActionFunctionArgs) {
   }
   const saved = await attempt(() => updateRetentionSettings(ctx, { companyId, periods }), { log: 'retention settings update failed' })
   if (!saved.ok) {
-    return data({ formError: saved.error.message, fieldErrors: saved.error.fieldErrors ?? {}, values: periods }, { status: saved.error.status })
+    // In the page's language (decision 074); REST keeps the English.
+    return formFailure(saved.error, { values: periods })
   }
   const url = new URL(args.request.url)
   return redirectWithToast(url.pathname, { type: 'success', message: RETENTION_TEXT.saved })

@@ -17,6 +17,9 @@ import { RETENTION_TEXT } from '#catalog/texts.ts'
 export const loader = (args: LoaderFunctionArgs) => retentionPageLoader(args)
 export const action = (args: ActionFunctionArgs) => retentionPageAction(args)
 
+/** The paragraph of the rule that keeps an archived vehicle's records longer: a type whose own rule cites it already says so (said once). */
+const AFTER_LEAVING_CITE = '49 CFR 396.3(c)'
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function RetentionPage() {
@@ -53,7 +56,7 @@ export default function RetentionPage() {
                 <CardContent className="grid gap-3">
                   <p className="text-sm text-muted-foreground">
                     {t(type.rule)} <span className="font-medium whitespace-nowrap">({type.cite})</span>
-                    {type.afterLeavingMonths
+                    {type.afterLeavingMonths && type.cite !== AFTER_LEAVING_CITE
                       ? ` ${t('A vehicle that left the fleet keeps these records at least {months} months after it left (49 CFR 396.3(c)).', { months: type.afterLeavingMonths })}`
                       : ''}
                   </p>

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { text } from '#app/utils/form-data.ts'
 import { formatDateOnly, formatInstant } from '#app/utils/dates.ts'
-import { attempt, companyPage, type PageArgs, type PageContext } from '#app/utils/page.server.ts'
+import { attempt, companyPage, type PageArgs, type PageContext, refusalText } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
 import { VEHICLE_REQUEST_RESPONSE_MESSAGES } from '#catalog/statuses.ts'
@@ -52,7 +52,7 @@ function toView(row: VehicleRequestRow, timeZone: string): VehicleRequestView {
 /** A list the page shows; a failure to read it is shown on the page with the server's message. */
 async function loadList(companyId: number, timeZone: string, read: () => Promise<VehicleRequestRow[]>): Promise<VehicleRequestList> {
   const rows = await attempt(read)
-  if (!rows.ok) return { companyId, requests: [], error: translateForRequest(rows.error.message) }
+  if (!rows.ok) return { companyId, requests: [], error: refusalText(rows.error) }
   return { companyId, requests: rows.value.map((r) => toView(r, timeZone)), error: null }
 }
 

@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
 import { verifyPageLoader } from './verify.server.ts'
@@ -30,7 +31,7 @@ const KIND_TEXT = {
 } as const
 
 export default function Page() {
-  const { t } = useT()
+  const { t, locale } = useT()
   const data = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto max-w-xl">
@@ -63,7 +64,7 @@ export default function Page() {
             <dt className="text-muted-foreground">{t('Owner')}</dt>
             <dd className="break-words">{data.result.facts.ownerCompanyName}</dd>
             <dt className="text-muted-foreground">{t('Date')}</dt>
-            <dd>{data.result.facts.date}</dd>
+            <dd>{formatDateOnly(data.result.facts.date, locale)}</dd>
             <dt className="text-muted-foreground">{t(KIND_TEXT[data.result.kind].signer)}</dt>
             <dd className="break-words">{data.result.facts.signedBy}</dd>
             <dt className="text-muted-foreground">{t('Result')}</dt>

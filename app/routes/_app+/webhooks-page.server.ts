@@ -26,16 +26,7 @@ import {
   sendTestWebhook,
   setWebhookEndpointEnabled,
 } from '#server/webhooks/endpoints.server.ts'
-
-export const WEBHOOK_INTENT = {
-  create: 'create',
-  enable: 'enable',
-  disable: 'disable',
-  rotate: 'rotate',
-  delete: 'delete',
-  test: 'test',
-  replay: 'replay',
-} as const
+import { WEBHOOK_INTENT } from '#app/components/webhooks/intents.ts'
 
 const TEXT = {
   title: msg('Webhooks'),

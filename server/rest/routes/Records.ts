@@ -36,6 +36,7 @@ const activitySchema = z.object({
       recordType: z.string().nullable(),
       recordTypeLabel: z.string().nullable(),
       recordId: z.string().nullable(),
+      recordName: z.string().nullable(),
       href: z.string().nullable(),
       details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
     }),
