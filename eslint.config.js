@@ -30,6 +30,14 @@ function layer(files, above, { ignores, extra = [] } = {}) {
 
 const DOORS_AND_EDGE = ['server/http/**', 'server/rest/**', 'server/trpc/**']
 
+/**
+ * server/'s shared rooms (decision 083): services every domain area uses. They import only each
+ * other, db/ and catalog/, never a domain area, so no import cycle can run through them.
+ * `node scripts/import-cycles.mjs` (part of `npm run lint`) checks the whole graph.
+ */
+const SHARED_ROOMS = ['access', 'blobs', 'captcha', 'context', 'i18n', 'jobs', 'limits', 'mail', 'pdf', 'records', 'uploads']
+const DOMAIN_AREAS = ['activity', 'alerts', 'auth', 'companies', 'compliance', 'dashboards', 'demo', 'documents', 'exports', 'fleet', 'inspections', 'leases', 'repairs', 'webhooks']
+
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**', 'public/**'] },
   js.configs.recommended,
@@ -58,6 +66,11 @@ export default tseslint.config(
     extra: serverPatterns('a domain file of server/', ['http', 'rest', 'trpc']),
   }),
   layer(['server/rest/**', 'server/trpc/**'], ['app', 'tests'], { extra: serverPatterns('a door (server/rest, server/trpc)', ['http']) }),
+  layer(
+    ['server/*.ts', ...SHARED_ROOMS.map((room) => `server/${room}/**`)],
+    ['app', 'tests'],
+    { extra: serverPatterns('a shared room of server/ (decision 083)', ['http', 'rest', 'trpc', ...DOMAIN_AREAS]) },
+  ),
   // Every Spanish catalog at once is the server's (decision 074): a page's loader sends its own.
   {
     files: ['app/**'],

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useT } from '#app/utils/i18n.tsx'
+import { LINK_EXTERNAL_INTENT } from '#app/components/auth/intents.ts'
 
 export type ExternalProviderId = 'google' | 'apple'
 
@@ -75,7 +76,7 @@ export function ExternalSignInButtons({
           const Icon = ICONS[provider]
           return (
             <form key={provider} method="post" action={`/auth/${provider}`}>
-              {intent === 'link' ? <input type="hidden" name="intent" value="link" /> : null}
+              {intent === LINK_EXTERNAL_INTENT ? <input type="hidden" name="intent" value={LINK_EXTERNAL_INTENT} /> : null}
               <Button type="submit" variant="outline" className="w-full">
                 <Icon />
                 {LABELS[provider]}

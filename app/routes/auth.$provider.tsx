@@ -5,6 +5,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { parseExternalProvider, providerConfig } from '#server/auth/external/providers.server.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { logger } from '#server/log.server.ts'
+import { LINK_EXTERNAL_INTENT } from '#app/components/auth/intents.ts'
 
 /**
  * POST /auth/google, /auth/apple: starts the provider's authorization code flow (PKCE +
@@ -17,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast('/login', { type: 'error', message: TEXT.externalLoginFailed })
   }
   const form = await request.formData().catch(() => new FormData())
-  const linking = form.get('intent') === 'link' && (await getActor(request)).kind === 'user'
+  const linking = form.get('intent') === LINK_EXTERNAL_INTENT && (await getActor(request)).kind === 'user'
   try {
     const response = await startExternalSignIn(request, provider)
     response.headers.append('Set-Cookie', await commitIntent(provider, linking ? 'link' : 'login'))

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { getActor } from '#app/utils/auth.server.ts'
 import { clearPendingSignup, readPendingSignup } from '#app/utils/external-auth.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
-import { anonymousPage, attempt, translateFieldErrors } from '#app/utils/page.server.ts'
+import { anonymousPage, attempt, formFailure } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { TEXT } from '#catalog/texts.ts'
 import { EXTERNAL_TEXT, loginOrRegisterWithExternal } from '#server/auth/external/external-login.server.ts'
@@ -62,11 +62,7 @@ export async function configureAccountAction(args: ActionFunctionArgs) {
   const { error } = signedUp
   if (error.code === 'BAD_REQUEST') {
     // Fixable here: a role or a company code.
-    // In the page's language (decision 074): the use case's English is the message id.
-    return data<ConfigureAccountResult>(
-      { formError: translateForRequest(error.message), fieldErrors: translateFieldErrors(error.fieldErrors), roles, companyCode },
-      { status: 400 },
-    )
+    return formFailure(error, { roles, companyCode })
   }
   const message = error.code === 'CONFLICT' ? error.message : TEXT.externalRegistrationFailed
   return redirectWithToast('/login', { type: 'error', message }, { headers: { 'Set-Cookie': await clearPendingSignup() } })

@@ -15,6 +15,7 @@ import { createFallbackQuestion, requireCaptcha } from '#server/captcha/captcha.
 import { env } from '#server/env.server.ts'
 import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 import { sessionCookieHeader } from '#server/auth/session-cookie.server.ts'
+import { LOGIN_INTENT } from '#app/components/auth/intents.ts'
 
 /** The login page (`/login`): password, then the second factor; the code dialog is rebuilt from a cookie. */
 
@@ -49,11 +50,11 @@ export type LoginActionResult = { error?: string; fieldErrors?: Record<string, s
 export async function loginPageAction(args: ActionFunctionArgs) {
   const { request, context } = args
   const form = await request.formData()
-  const intent = String(form.get('intent') ?? 'password')
+  const intent = String(form.get('intent') ?? LOGIN_INTENT.password)
   const ctx = anonymousPage(args)
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
   const result = await attempt(async () => {
-    if (intent === 'password') {
+    if (intent === LOGIN_INTENT.password) {
       await requireCaptcha(form, { ip: context.clientIp, account: String(form.get('email') ?? '') })
       const step = await startLogin(ctx, { username: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') })
       // Post/redirect/get: the code dialog is rebuilt by the loader from this cookie.
@@ -64,7 +65,7 @@ export async function loginPageAction(args: ActionFunctionArgs) {
     const challengeId = await readLoginChallenge(request)
     const pending = challengeId ? await getPendingLoginStep(ctx, challengeId) : null
     if (!pending) return redirectWithToast('/login', { type: 'error', message: 'Your login expired, please log in again' })
-    if (intent === 'resend') {
+    if (intent === LOGIN_INTENT.resend) {
       const { message } = await resendEmailCode(ctx, { username: pending.username })
       return data<LoginActionResult>({ info: translateForRequest(message) })
     }

@@ -18,6 +18,7 @@ import { useT } from '#app/utils/i18n.tsx'
 import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { loginPageAction, loginPageLoader, type LoginActionResult } from '#app/routes/login.server.ts'
+import { LOGIN_INTENT } from '#app/components/auth/intents.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Log in'} · Operon` }]
 
@@ -59,7 +60,7 @@ export default function Login() {
   return (
     <AuthShell title={title}>
       <Form method="post" action={action} className="space-y-4" noValidate={false}>
-        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="intent" value={LOGIN_INTENT.password} />
         <div className="space-y-2">
           <Label htmlFor="email">{t('Email')}</Label>
           <Input id="email" name="email" type="email" autoComplete="username" required defaultValue={email} autoFocus={!step && !email} />
@@ -142,7 +143,7 @@ function CodeStep({
             })}
           </p>
         )}
-        <input type="hidden" name="intent" value="code" />
+        <input type="hidden" name="intent" value={LOGIN_INTENT.code} />
         <div className="space-y-2">
           <Label htmlFor="code">{t('Code')}</Label>
           <Input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required autoFocus />
@@ -154,7 +155,7 @@ function CodeStep({
       </Form>
       {!isAuthenticator ? (
         <Form method="post" action={action} className="mt-3 text-center text-sm">
-          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="intent" value={LOGIN_INTENT.resend} />
           {info ? <p role="status" className="mb-2 text-muted-foreground">{info}</p> : null}
           <button type="submit" className="text-primary underline underline-offset-4 disabled:text-muted-foreground disabled:no-underline" disabled={busy || (hydrated && wait > 0)}>
             {hydrated && wait > 0 ? t('Resend code in {seconds} s', { seconds: wait }) : t('Resend code')}

@@ -5,6 +5,7 @@ import type { UseCaseContext } from '#server/context.ts'
 import { getDb } from '#server/db.server.ts'
 import { AppError, isAppError } from '#server/errors.ts'
 import { databaseFaultAnswer, databaseFaultOf } from '#server/context/request-scope.server.ts'
+import { msg } from '#catalog/i18n.ts'
 import { localeOfRequest, translateFieldErrors, translateForRequest } from '#server/i18n/messages.server.ts'
 
 export { translateFieldErrors }
@@ -76,10 +77,42 @@ export async function attempt<T>(run: () => Promise<T>, unexpected?: { log: stri
   }
 }
 
-/** A refused form: the error's status, its message and every field's message, plus what the form needs back. */
-export function formFailure<T extends object>(error: AppError, extra: T) {
+/** A refusal's sentence in the request's language (decision 074): what a page shows in place of a list it could not load. */
+export function refusalText(error: AppError): string {
+  return error.messageIn(translateForRequest)
+}
+
+/** How a form words a refusal whose every field message lands under a field it shows. */
+export interface RefusalOptions {
+  /** The fields the form shows (names, or a test for names such as `userLicenses.0.number`). */
+  fields?: readonly string[] | ((name: string) => boolean)
+  /**
+   * When every field message is shown under its field: no top line (`'none'`, the default when
+   * `fields` is given) or "Please correct the fields marked below." (`'correctBelow'`). Otherwise
+   * the use case's own sentence goes on top, so nothing it said is lost.
+   */
+  whenFieldsShown?: 'none' | 'correctBelow'
+}
+
+/**
+ * The one way a refused use case reaches a form (issue 34): the form-level message and every
+ * field's message, in the request's language (decision 074). The field kit shows them
+ * (`FormError`, `Field`'s error).
+ */
+export function refusal(error: AppError, opts: RefusalOptions = {}): { formError: string | null; fieldErrors: Record<string, string> } {
+  const fieldErrors = translateFieldErrors(error.fieldErrors)
+  const names = Object.keys(fieldErrors)
+  const shown = typeof opts.fields === 'function' ? opts.fields : (name: string) => (opts.fields as readonly string[] | undefined)?.includes(name) ?? false
+  if (opts.fields && names.length > 0 && names.every(shown)) {
+    return { formError: opts.whenFieldsShown === 'correctBelow' ? translateForRequest(msg('Please correct the fields marked below.')) : null, fieldErrors }
+  }
+  return { formError: refusalText(error), fieldErrors }
+}
+
+/** A refused form: the error's status (and Retry-After), `refusal`'s messages, plus what the form needs back. */
+export function formFailure<T extends object>(error: AppError, extra: T, opts?: RefusalOptions) {
   const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {}
-  return data({ formError: error.messageIn(translateForRequest), fieldErrors: translateFieldErrors(error.fieldErrors), ...extra }, { status: error.status, headers })
+  return data({ ...refusal(error, opts), ...extra }, { status: error.status, headers })
 }
 
 /** A JSON answer of a resource route (never cached: it is the caller's). */

@@ -8,3 +8,6 @@ export const FLEET_INTENT = {
   endAssignment: 'endAssignment',
   reviewInspection: 'reviewInspection',
 } as const
+
+/** The odometer correction on the vehicle's Odometer history tab. */
+export const ODOMETER_INTENT = 'correctOdometer'

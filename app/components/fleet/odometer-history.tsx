@@ -10,8 +10,8 @@ import { formatOdometer, ODOMETER_MAX } from '#catalog/odometer.ts'
 import { ODOMETER_TEXT } from '#catalog/texts.ts'
 import { applySearch, hrefOf } from './use-fleet-url.ts'
 import { useT } from '#app/utils/i18n.tsx'
+import { ODOMETER_INTENT } from './intents.ts'
 
-export const ODOMETER_INTENT = 'correctOdometer'
 
 /** What the fleet loader gives for the open vehicle (from `getOdometerHistory`), with time labels. */
 export interface OdometerHistoryView {

@@ -115,7 +115,6 @@ export type PreTripActionData =
   | { ok: true; filed: FiledPreTrip; vehicleIdentifier: string }
   | { ok: false; formError: string; fieldErrors: Record<string, string>; values: PreTripValues; idempotencyKey: string }
 
-export const PRE_TRIP_INTENT = 'submitPreInspection'
 
 /** Form field names of the damage photos posted without JavaScript. */
 export const sidePhotoField = (side: DamageSideKey) => `photo_${side}`

@@ -3,8 +3,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { Switch } from '#app/components/ui/switch.tsx'
 import { FormError } from '#app/components/forms/field.tsx'
 import { useT } from '#app/utils/i18n.tsx'
+import { ALERT_DIGEST_INTENT } from './intents.ts'
 
-export const ALERT_DIGEST_INTENT = 'alertDigest'
 
 /**
  * "Email me the morning alert digest" (issue 11, decision 037). The switch is the form's submit

@@ -9,9 +9,8 @@ import { COMPANY_TYPES, ROLES, roleLabelOf } from '#catalog/roles.ts'
 import { NativeSelect } from './native-select.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
+import { CREATE_COMPANY_INTENT, JOIN_COMPANY_INTENT } from './intents.ts'
 
-export const CREATE_COMPANY_INTENT = 'createCompany'
-export const JOIN_COMPANY_INTENT = 'joinCompany'
 
 const TYPE_LABELS = { Owner: msg('Owner (owns buses)'), Operator: msg('Operator (runs buses)'), RepairShop: msg('Repair shop') } as const
 

@@ -10,8 +10,8 @@ import { PhotoInput } from './photo-input.tsx'
 import { ProfileFields } from './profile-fields.tsx'
 import type { FieldErrors, LicenseRowValues, PlaceOption, ProfileFieldValues } from './types.ts'
 import { useT } from '#app/utils/i18n.tsx'
+import { UPDATE_PROFILE_INTENT } from './intents.ts'
 
-export const UPDATE_PROFILE_INTENT = 'updateProfile'
 
 export interface EditProfileValues {
   fields: ProfileFieldValues

@@ -4,8 +4,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { FormError } from '#app/components/forms/field.tsx'
 import { useT } from '#app/utils/i18n.tsx'
+import { UNLINK_EXTERNAL_INTENT } from './intents.ts'
 
-export const UNLINK_EXTERNAL_INTENT = 'unlinkExternal'
 
 type Provider = 'google' | 'apple'
 

@@ -10,11 +10,9 @@ import { Field, FormError } from '#app/components/forms/field.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { msg } from '#catalog/i18n.ts'
+import { RESET_AUTHENTICATOR_INTENT, DELETE_ACCOUNT_INTENT, SEND_REAUTH_CODE_INTENT } from './intents.ts'
 
-export const RESET_AUTHENTICATOR_INTENT = 'resetAuthenticator'
-export const DELETE_ACCOUNT_INTENT = 'deleteAccount'
 export const DELETE_ACCOUNT_QUESTION = msg('Are you sure you want to delete your account? This cannot be undone.')
-export const SEND_REAUTH_CODE_INTENT = 'sendReauthCode'
 
 /** What the re-authentication of a card needs (decision 021). */
 export interface Reauth {

@@ -3,6 +3,7 @@ import { BadgeCheckIcon, ChevronRightIcon, CircleCheckIcon, CircleDashedIcon, Wr
 import * as React from 'react'
 import { applySearch, useHrefWith } from '#app/components/fleet/use-fleet-url.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { FormError } from '#app/components/forms/field.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
@@ -288,11 +289,7 @@ export function RepairActionsPage({ title, list, openId, search }: { title: stri
           {list.error}
         </p>
       ) : null}
-      {actionData?.formError ? (
-        <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="repair-error">
-          {actionData.formError}
-        </p>
-      ) : null}
+      <FormError message={actionData?.formError} className="mb-4" testId="repair-error" />
       {list.items.length === 0 && !list.error ? (
         <EmptyState icon={WrenchIcon} title={t(REPAIR_TEXT.noRepairs)} description={t(REPAIR_TEXT.noRepairsHint)} />
       ) : (

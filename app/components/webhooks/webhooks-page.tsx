@@ -10,17 +10,8 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { useT } from '#app/utils/i18n.tsx'
+import { WEBHOOK_INTENT } from './intents.ts'
 import type { WebhooksActionData, WebhooksLoaderData } from '#app/routes/_app+/webhooks-page.server.ts'
-
-const INTENT = {
-  create: 'create',
-  enable: 'enable',
-  disable: 'disable',
-  rotate: 'rotate',
-  delete: 'delete',
-  test: 'test',
-  replay: 'replay',
-} as const
 
 /** The loader's data as the page uses it (its messages go to the provider, not here). */
 type PageData = Omit<WebhooksLoaderData, 'messages'>
@@ -31,9 +22,9 @@ export function WebhooksPage({ data, action, search }: { data: PageData; action:
   const { t } = useT()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const createErrors = action?.intent === INTENT.create ? action.fieldErrors : undefined
-  const values = action?.intent === INTENT.create ? action.values : undefined
-  const otherError = action && action.intent !== INTENT.create ? action.formError : null
+  const createErrors = action?.intent === WEBHOOK_INTENT.create ? action.fieldErrors : undefined
+  const values = action?.intent === WEBHOOK_INTENT.create ? action.values : undefined
+  const otherError = action && action.intent !== WEBHOOK_INTENT.create ? action.formError : null
 
   return (
     <>
@@ -88,8 +79,8 @@ export function WebhooksPage({ data, action, search }: { data: PageData; action:
         </CardHeader>
         <CardContent>
           <Form method="post" className="grid gap-4" key={JSON.stringify(values ?? null) + (action?.secret?.value ?? '')}>
-            <input type="hidden" name="intent" value={INTENT.create} />
-            {action?.intent === INTENT.create ? <FormError message={Object.keys(action.fieldErrors).length ? null : action.formError} /> : null}
+            <input type="hidden" name="intent" value={WEBHOOK_INTENT.create} />
+            {action?.intent === WEBHOOK_INTENT.create ? <FormError message={Object.keys(action.fieldErrors).length ? null : action.formError} /> : null}
             <Field id="webhook-url" name="url" label={t('Endpoint URL')} errors={createErrors} hint={t('https:// only. Private, loopback and link-local addresses are refused.')}>
               {(control) => <Input {...control} type="url" required maxLength={2000} placeholder="https://example.com/hooks/operon" defaultValue={values?.url ?? ''} />}
             </Field>
@@ -175,19 +166,19 @@ function EndpointCard({ endpoint: e, open, busy }: { endpoint: Endpoint; open: b
           ) : null}
           <Form method="post">
             {hidden}
-            <Button type="submit" name="intent" value={INTENT.test} variant="outline" size="sm" disabled={busy || !e.enabled}>
+            <Button type="submit" name="intent" value={WEBHOOK_INTENT.test} variant="outline" size="sm" disabled={busy || !e.enabled}>
               {t('Send test event')}
             </Button>
           </Form>
           <Form method="post">
             {hidden}
-            <Button type="submit" name="intent" value={e.enabled ? INTENT.disable : INTENT.enable} variant="outline" size="sm" disabled={busy}>
+            <Button type="submit" name="intent" value={e.enabled ? WEBHOOK_INTENT.disable : WEBHOOK_INTENT.enable} variant="outline" size="sm" disabled={busy}>
               {e.enabled ? t('Disable') : t('Enable')}
             </Button>
           </Form>
           <Form method="post">
             {hidden}
-            <Button type="submit" name="intent" value={INTENT.rotate} variant="outline" size="sm" disabled={busy}>
+            <Button type="submit" name="intent" value={WEBHOOK_INTENT.rotate} variant="outline" size="sm" disabled={busy}>
               {t('Rotate secret')}
             </Button>
           </Form>
@@ -197,7 +188,7 @@ function EndpointCard({ endpoint: e, open, busy }: { endpoint: Endpoint; open: b
               {hidden}
               <p>{t('Delete this endpoint and its delivery history? Events stop going to it.')}</p>
               <div>
-                <Button type="submit" name="intent" value={INTENT.delete} variant="destructive" size="sm" disabled={busy}>
+                <Button type="submit" name="intent" value={WEBHOOK_INTENT.delete} variant="destructive" size="sm" disabled={busy}>
                   {t('Delete endpoint')}
                 </Button>
               </div>
@@ -262,7 +253,7 @@ function Deliveries({ data, search, busy }: { data: PageData; search: string; bu
                   {i.state !== 'pending' ? (
                     <Form method="post">
                       <input type="hidden" name="deliveryId" value={i.id} />
-                      <Button type="submit" name="intent" value={INTENT.replay} variant="outline" size="sm" disabled={busy}>
+                      <Button type="submit" name="intent" value={WEBHOOK_INTENT.replay} variant="outline" size="sm" disabled={busy}>
                         {t('Replay')}
                       </Button>
                     </Form>

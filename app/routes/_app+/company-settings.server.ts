@@ -1,7 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { PEOPLE_TEXT } from '#app/components/people/texts.ts'
 import { companySettingsPath } from '#app/components/people/urls.ts'
-import { attempt, companyPage } from '#app/utils/page.server.ts'
+import { attempt, companyPage, formFailure } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
 import { timeZoneNames } from '#catalog/company-settings.ts'
@@ -43,12 +43,6 @@ interface Values {
   address: string | null
   repairShopCode: string | null
 }
-interface ActionData {
-  formError: string | null
-  fieldErrors: Record<string, string>
-  values: Values
-}
-
 /** Action of /company/{companyId}/settings: the use case checks every field; its messages go under the fields. */
 export async function companySettingsAction(args: ActionFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, MANAGER_ROLE_NAMES)
@@ -74,8 +68,6 @@ export async function companySettingsAction(args: ActionFunctionArgs) {
     }),
   )
   if (saved.ok) return redirectWithToast(companySettingsPath(companyId), { type: 'success', message: PEOPLE_TEXT.settingsSaved })
-  const { fieldErrors = {}, message, status } = saved.error
-  const known = ['name', 'timeZone', 'address', 'repairShopCode'].some((k) => fieldErrors[k])
-  const translated = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, translateForRequest(v)]))
-  return data<ActionData>({ formError: known ? null : translateForRequest(message), fieldErrors: translated, values }, { status })
+  // The use case's messages go under the fields; a refusal of another kind goes on top.
+  return formFailure(saved.error, { values }, { fields: ['name', 'timeZone', 'address', 'repairShopCode'] })
 }

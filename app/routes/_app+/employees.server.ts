@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
-import { attempt, companyPage, type PageContext } from '#app/utils/page.server.ts'
+import { attempt, companyPage, type PageContext, refusalText } from '#app/utils/page.server.ts'
 import { rememberedQrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { roleLabelOf } from '#catalog/roles.ts'
@@ -39,7 +39,7 @@ export async function employeesPageLoader(args: LoaderFunctionArgs, manager: Man
   const openId = positiveInt(url.searchParams.get('open'))
   const listed = await attempt(() => listEmployees(ctx, { companyId, manager, page, pageSize }))
   if (!listed.ok) {
-    const employees: EmployeePage = { companyId, items: [], total: 0, page, pageSize, pageCount: 1, error: t(listed.error.message) }
+    const employees: EmployeePage = { companyId, items: [], total: 0, page, pageSize, pageCount: 1, error: refusalText(listed.error) }
     return { title: t(PEOPLE_TEXT.employees), card, employees, openId, messages }
   }
   const result = listed.value

@@ -7,7 +7,7 @@ import {
 } from '@remix-run/node'
 import { formatInstant } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
-import { attempt } from '#app/utils/page.server.ts'
+import { attempt, refusalText } from '#app/utils/page.server.ts'
 import { FLEET_TEXT } from '#app/components/fleet/texts.ts'
 import { currentLocale, translateForRequest } from '#server/i18n/messages.server.ts'
 import { redirectWithToast, type Toast } from '#app/utils/toast.server.ts'
@@ -45,7 +45,7 @@ export const UPLOAD_REJECTED_FIELD = '__uploadRejected'
  */
 export async function loadDocumentsForTab(ctx: UseCaseContext, vehicleId: number): Promise<DocumentsTabData> {
   const loaded = await attempt(() => Promise.all([vehicleDocumentsAccess(ctx, vehicleId), listVehicleDocuments(ctx, vehicleId)]))
-  if (!loaded.ok) return { vehicleId, documents: [], readOnly: true, error: loaded.error.message }
+  if (!loaded.ok) return { vehicleId, documents: [], readOnly: true, error: refusalText(loaded.error) }
   const [{ readOnly, timeZone }, docs] = loaded.value
   const documents: DocumentRow[] = docs.map((d) => ({
     id: d.id,

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { formatInstant } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
-import { attempt, companyPage, userPage, type PageArgs } from '#app/utils/page.server.ts'
+import { attempt, companyPage, userPage, type PageArgs, refusalText } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { roleLabelOf, type ManagerRoleName } from '#catalog/roles.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
@@ -32,7 +32,7 @@ export async function loadJoinRequestList(
   timeZone = 'UTC',
 ): Promise<JoinRequestList> {
   const rows = await attempt(() => listJoinRequests(ctx, { companyId, role: manager }))
-  if (!rows.ok) return { companyId, manager, requests: [], error: translateForRequest(rows.error.message) }
+  if (!rows.ok) return { companyId, manager, requests: [], error: refusalText(rows.error) }
   const locale = currentLocale()
   const requests: JoinRequestView[] = rows.value.map((r) => ({
     id: r.id,

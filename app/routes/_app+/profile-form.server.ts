@@ -8,7 +8,9 @@ import {
 import { AppError } from '#server/errors.ts'
 import { msg } from '#catalog/i18n.ts'
 import { translateForRequest } from '#server/i18n/messages.server.ts'
-import type { FieldErrors, FormErrorResult, LicenseRowValues, ProfileFieldValues } from '#app/components/profile/types.ts'
+import type { FormErrorResult, LicenseRowValues, ProfileFieldValues } from '#app/components/profile/types.ts'
+import { refusal } from '#app/utils/page.server.ts'
+import { collectWithin } from '#server/uploads/bounded-body.server.ts'
 
 /**
  * Form reading for /completeProfile and /profile: from FormData to the input
@@ -44,14 +46,9 @@ export async function readForm(request: Request): Promise<{ form: FormData; phot
   let photoTooLarge = false
   const photoHandler: UploadHandler = async ({ name, filename, contentType: type, data }) => {
     if (name !== 'photo' || filename === undefined) return undefined
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for await (const chunk of data) {
-      size += chunk.byteLength
-      if (size > MAX_PART_BYTES) photoTooLarge = true
-      else chunks.push(chunk)
-    }
-    return photoTooLarge ? '' : new File(chunks as BlobPart[], filename, { type })
+    const { kept, size } = await collectWithin(data, MAX_PART_BYTES)
+    if (size > MAX_PART_BYTES) photoTooLarge = true
+    return photoTooLarge ? '' : new File([kept as BlobPart], filename, { type })
   }
   try {
     const form = await parseMultipartFormData(
@@ -156,13 +153,10 @@ const isShown = (key: string) => SHOWN_KEYS.has(key) || /^userLicenses\.\d+\.\w+
  * ("The image must be a JPEG, PNG or WebP picture").
  */
 export function formErrorOf(e: AppError): FormErrorResult {
-  const fieldErrors: FieldErrors = { ...e.toFormError().fieldErrors }
+  const { formError, fieldErrors } = refusal(e, { fields: isShown, whenFieldsShown: 'correctBelow' })
   const keys = Object.keys(fieldErrors)
   // The image checks (not the schema, whose message names every field) say it all in the message.
-  if (fieldErrors.profilePhoto && !e.message.includes('profilePhoto:')) fieldErrors.profilePhoto = e.message
-  // In the page's language (decision 074): the form shows these as they come.
-  for (const key of keys) fieldErrors[key] = translateForRequest(fieldErrors[key]!)
-  if (keys.length === 0 || !keys.every(isShown)) return { formError: translateForRequest(e.message), fieldErrors }
+  if (fieldErrors.profilePhoto && !e.message.includes('profilePhoto:')) fieldErrors.profilePhoto = e.messageIn(translateForRequest)
   if (keys.length === 1 && keys[0] === 'profilePhoto') return { formError: null, fieldErrors }
-  return { formError: translateForRequest(msg('Please correct the fields marked below.')), fieldErrors }
+  return { formError, fieldErrors }
 }

@@ -4,7 +4,6 @@
  */
 import { INSPECTION_ITEM_KEYS, type InspectionItemKey } from '#catalog/inspection-checklist.ts'
 
-export const INSPECTION_INTENT = { file: 'fileInspection', markAll: 'markAllSatisfactory' } as const
 
 /** The field names of one item: `<key>.status` (radio 0/1/2) and `<key>.comments`. */
 export const statusField = (key: InspectionItemKey) => `${key}.status`

@@ -21,7 +21,8 @@ import {
   type InspectionDateWindow,
 } from '#server/inspections/inspection-schema.ts'
 import { fieldErrorsOf } from '#server/validation.ts'
-import { commentsField, INSPECTION_INTENT, inputFromValues, statusField, valuesFromForm, type InspectionFormValues } from './form-input.ts'
+import { commentsField, inputFromValues, statusField, valuesFromForm, type InspectionFormValues } from './form-input.ts'
+import { INSPECTION_INTENT } from './intents.ts'
 
 export interface InspectionFormAnswer {
   formError: string | null
