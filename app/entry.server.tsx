@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce.tsx'
 import { logger } from '#server/log.server.ts'
 import { databaseFaultAnswer, databaseFaultOf, noteServerError, requestScope } from '#server/context/request-scope.server.ts'
-import { sameOriginPath } from '#server/http/safe-redirect.ts'
+import { sameOriginPath } from '#server/access/safe-redirect.ts'
 import { redirectWithToast } from './utils/toast.server.ts'
 
 /** The REST and tRPC doors, which the Express application mounts without Remix (decision 051). */

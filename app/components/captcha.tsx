@@ -13,7 +13,7 @@ import {
   CAPTCHA_FALLBACK_TOKEN_FIELD,
   CAPTCHA_FIELD,
   type FallbackQuestion as FallbackQuestionData,
-} from '#server/captcha/fields.ts'
+} from '#server/captcha/captcha-fields.ts'
 
 export interface CaptchaProps {
   /** Called with true when the proof of work is solved, false when it is reset, expires or fails. */

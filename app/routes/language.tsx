@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { isLocale } from '#catalog/i18n.ts'
 import { setMyLanguage } from '#server/auth/profile.server.ts'
-import { safeRedirect } from '#server/http/safe-redirect.ts'
+import { safeRedirect } from '#server/access/safe-redirect.ts'
 import { callerContext } from '../utils/page.server.ts'
 import { languageCookieHeader } from '../utils/language.server.ts'
 

@@ -17,7 +17,7 @@ import { TWO_FACTOR_TYPE } from '#catalog/statuses.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { loginPageAction, loginPageLoader, type LoginActionResult } from '#app/routes/login.server.ts'
+import { loginPageAction, loginPageLoader, type LoginActionResult } from '#app/routes/login-page.server.ts'
 import { LOGIN_INTENT } from '#app/components/auth/intents.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Log in'} · Operon` }]

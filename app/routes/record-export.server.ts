@@ -6,7 +6,7 @@
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { attempt, callerContext, errorText } from '#app/utils/page.server.ts'
-import type { UseCaseContext } from '#server/context.ts'
+import type { UseCaseContext } from '#server/context/use-case-context.ts'
 import { csvResponse } from '#server/csv.ts'
 import type { CsvExport } from '#server/exports/common.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'

@@ -20,7 +20,7 @@ import { TEXT } from '#catalog/texts.ts'
 import { cn } from '#app/utils/cn.ts'
 import { useCountdown } from '#app/utils/use-countdown.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { registerPageAction, registerPageLoader, type RegisterResult } from '#app/routes/register.server.ts'
+import { registerPageAction, registerPageLoader, type RegisterResult } from '#app/routes/register-page.server.ts'
 import { rich, slots } from '#app/components/auth/rich-text.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 

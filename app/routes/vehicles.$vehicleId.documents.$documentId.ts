@@ -4,7 +4,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { DOCUMENT_TEXT } from '#catalog/documents.ts'
 import { getDocumentFile } from '#server/documents/documents.server.ts'
 import { documentResponse } from '#server/documents/download.server.ts'
-import { sameOriginPath } from '#server/http/safe-redirect.ts'
+import { sameOriginPath } from '#server/access/safe-redirect.ts'
 
 /** The same-origin page the link was on (Referer), else the dashboard. */
 function backTo(request: Request): string {

@@ -3,7 +3,7 @@ import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt, errorText, userPage } from '#app/utils/page.server.ts'
 import { qrSheetResponse } from '#app/utils/qr-sheet.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
-import { vehicleAccess } from '#server/fleet/access.server.ts'
+import { vehicleAccess } from '#server/access/vehicle-access.server.ts'
 import { getVehicle, getVehicleQrLink } from '#server/fleet/vehicles.server.ts'
 
 /**

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt, errorText, userPage } from '#app/utils/page.server.ts'
-import { vehicleAccess } from '#server/fleet/access.server.ts'
+import { vehicleAccess } from '#server/access/vehicle-access.server.ts'
 import { getVehicleQrLink } from '#server/fleet/vehicles.server.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { redirect } from '@remix-run/node'
-import type { Actor, UserActor } from '#server/actor.ts'
+import type { Actor, UserActor } from '#server/context/actor.ts'
 import { roleLabelOf, type RoleName } from '#catalog/roles.ts'
 import { getDb } from '#server/db.server.ts'
 import { identify } from '#server/auth/request-actor.server.ts'
-import { hasRole, hasRoleAnywhere } from '#server/policy.ts'
+import { hasRole, hasRoleAnywhere } from '#server/access/policy.ts'
 import { redirectWithToast } from './toast.server.ts'
 
 /** The caller of a page request (session cookie). */

@@ -1,5 +1,5 @@
 import { LOCALE_COOKIE, type Locale } from '#catalog/i18n.ts'
-import type { UseCaseContext } from '#server/context.ts'
+import type { UseCaseContext } from '#server/context/use-case-context.ts'
 import { languageOfUser } from '#server/auth/profile.server.ts'
 
 const YEAR = 365 * 24 * 60 * 60

@@ -9,4 +9,4 @@ export async function readLoginChallenge(request: Request): Promise<string | nul
 }
 
 /** Only paths on this site: an open redirect would help phishing (decision 019). */
-export { safeRedirect } from '#server/http/safe-redirect.ts'
+export { safeRedirect } from '#server/access/safe-redirect.ts'

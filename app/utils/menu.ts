@@ -1,4 +1,4 @@
-import type { Membership } from '#server/actor.ts'
+import type { Membership } from '#server/context/actor.ts'
 import { msg } from '#catalog/i18n.ts'
 import { INSPECTOR_ROLES, type RoleName } from '#catalog/roles.ts'
 

@@ -16,7 +16,7 @@ import { AUDIT_RECORD_TYPE_KEYS, auditActionLabel, auditRecordHref, auditRecordT
 import { msg } from '#catalog/i18n.ts'
 import { MANAGER_ROLE_NAMES } from '#catalog/roles.ts'
 import { auditLog, memberships, users, vehicles } from '#db/schema/index.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { CSV_BATCH, RANGE_TEXT, companyTimeZone, instantRange, localDateTime, realDate, requireCompanyRole, type CsvExport, type CsvLine } from '../exports/common.server.ts'
 import { idSchema, parseInput } from '../validation.ts'
 

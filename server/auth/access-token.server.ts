@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import { preparedRead, type Database } from '#db/client.ts'
 import { apiSessions } from '#db/schema/index.ts'
-import type { Actor, Membership } from '../actor.ts'
+import type { Actor, Membership } from '../context/actor.ts'
 import { env } from '../env.server.ts'
 import { loadUserActor } from './actor.server.ts'
 

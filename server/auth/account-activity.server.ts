@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { auditActionLabel, safeAuditDetails } from '#catalog/audit-actions.ts'
 import { auditLog } from '#db/schema/index.ts'
-import type { UseCaseContext } from '../context.ts'
-import { requireUser } from '../policy.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
+import { requireUser } from '../access/policy.ts'
 
 /** How many of a person's own account events the profile shows. */
 export const ACCOUNT_ACTIVITY_LIMIT = 20

@@ -17,7 +17,7 @@ import {
   vehicleDocuments,
   webSessions,
 } from '#db/schema/index.ts'
-import { eraseFromAudit } from '../audit.ts'
+import { eraseFromAudit } from '../activity/audit.server.ts'
 import { dropMailTo } from '../mail/outbox.server.ts'
 import { newPersonalIdentifier } from './personal-identifier.server.ts'
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { preparedRead, type Database } from '#db/client.ts'
 import { companies, companyTypes, memberships, users } from '#db/schema/index.ts'
-import type { Actor, Membership } from '../actor.ts'
+import type { Actor, Membership } from '../context/actor.ts'
 import { roleNameOf, type CompanyType } from '#catalog/roles.ts'
 
 /**

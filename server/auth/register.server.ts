@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { users } from '#db/schema/index.ts'
-import { audit } from '../audit.ts'
+import { audit } from '../activity/audit.server.ts'
 import {
   parseRegistrationRole,
   REGISTRATION_ROLE_NAMES,
@@ -14,7 +14,7 @@ import { TEXT } from '#catalog/texts.ts'
 import { createCompanyTx } from '../companies/create-company.ts'
 import { timeZoneSchema } from '../companies/company-settings.server.ts'
 import { createJoinRequestTx, findCompanyByCode } from '../companies/membership-rules.server.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { env } from '../env.server.ts'
 import { AppError } from '../errors.ts'
 import { consumeRateLimit } from '../limits/rate-limit.server.ts'

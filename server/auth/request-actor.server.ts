@@ -1,6 +1,6 @@
 import type { Database } from '#db/client.ts'
 import { processState } from '#db/process-state.ts'
-import type { Actor } from '../actor.ts'
+import type { Actor } from '../context/actor.ts'
 import { actorFromAccessToken } from './access-token.server.ts'
 import { actorFromWebSession } from './web-session.server.ts'
 import { requestScope } from '../context/request-scope.server.ts'

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { preparedRead, type Database } from '#db/client.ts'
 import { webSessions } from '#db/schema/index.ts'
-import type { Actor } from '../actor.ts'
-import { audit } from '../audit.ts'
+import type { Actor } from '../context/actor.ts'
+import { audit } from '../activity/audit.server.ts'
 import { loadUserActor } from './actor.server.ts'
 import { hashToken, randomToken } from './tokens.server.ts'
 

@@ -22,7 +22,7 @@ import {
   CAPTCHA_FIELD,
   CAPTCHA_REQUIRED_MESSAGE,
   type FallbackQuestion,
-} from './fields.ts'
+} from './captcha-fields.ts'
 import { msg } from '#catalog/i18n.ts'
 
 export {
@@ -32,7 +32,7 @@ export {
   CAPTCHA_FIELD,
   CAPTCHA_REQUIRED_MESSAGE,
   type FallbackQuestion,
-} from './fields.ts'
+} from './captcha-fields.ts'
 
 /** Challenges and fallback tokens expire after 10 minutes. */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000

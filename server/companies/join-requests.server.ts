@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { rowsAffected } from '#db/client.ts'
 import { companies, companyTypes, joinRequests, memberships, users } from '#db/schema/index.ts'
-import { audit } from '../audit.ts'
+import { audit } from '../activity/audit.server.ts'
 import {
   isManagerRole,
   parseCompanyRoleName,
@@ -14,12 +14,12 @@ import {
   type ManagerRoleName,
   type RoleName,
 } from '#catalog/roles.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { joinRequestAnsweredMail } from '../mail/templates.ts'
-import { membershipIn, requireUser } from '../policy.ts'
+import { membershipIn, requireUser } from '../access/policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { createJoinRequestTx, findCompanyByCode } from './membership-rules.server.ts'
 import { isLocale, msg } from '#catalog/i18n.ts'

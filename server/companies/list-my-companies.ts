@@ -1,5 +1,5 @@
-import type { UseCaseContext } from '../context.ts'
-import { requireUser } from '../policy.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
+import { requireUser } from '../access/policy.ts'
 
 /** The spec's userInCompanyWithRole: the caller's companies with their active roles. */
 export interface UserCompanyMembership {

@@ -21,10 +21,10 @@ import {
 import { addDays } from '#catalog/expiry.ts'
 import { COMPLIANCE_TEXT } from '#catalog/texts.ts'
 import { leaseAgreements, vehicles } from '#db/schema/index.ts'
-import type { UseCaseContext } from '../context.ts'
-import { companyToday } from '../fleet/access.server.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
+import { companyToday } from '../access/vehicle-access.server.ts'
 import { contains } from '../fleet/list-vehicles.server.ts'
-import { requireRole } from '../policy.ts'
+import { requireRole } from '../access/policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 
 /** Who reads the view: the owner company's managers (its staff are the operators' and shops'). */

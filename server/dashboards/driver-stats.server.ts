@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { UseCaseContext } from '../context.ts'
-import { companyToday, todayIn } from '../fleet/access.server.ts'
-import { companiesWithRole, requireRole, requireUser } from '../policy.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
+import { companyToday, todayIn } from '../access/vehicle-access.server.ts'
+import { companiesWithRole, requireRole, requireUser } from '../access/policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { addDays, latest, mondayOf } from './personal-dates.ts'
 

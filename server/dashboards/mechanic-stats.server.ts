@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { INSPECTION_ITEMS, INSPECTION_SECTIONS, type InspectionSection } from '#catalog/inspection-checklist.ts'
-import type { UseCaseContext } from '../context.ts'
-import { companyToday, todayIn } from '../fleet/access.server.ts'
-import { companiesWithRole, requireUser } from '../policy.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
+import { companyToday, todayIn } from '../access/vehicle-access.server.ts'
+import { companiesWithRole, requireUser } from '../access/policy.ts'
 import { addMonths, latest } from './personal-dates.ts'
 
 /**

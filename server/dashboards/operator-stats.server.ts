@@ -2,9 +2,9 @@ import { and, count, countDistinct, eq, gte, inArray, isNull, lt, sql } from 'dr
 import type { Database } from '#db/client.ts'
 import { companyTypes, joinRequests, memberships, operatorAssignments, operatorMonthlyActivity, users, vehicles } from '#db/schema/index.ts'
 import { ROLE_IDS, rolesManagedBy } from '#catalog/roles.ts'
-import type { UseCaseContext } from '../context.ts'
-import { activeOn, companyToday } from '../fleet/access.server.ts'
-import { requireRole } from '../policy.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
+import { activeOn, companyToday } from '../access/vehicle-access.server.ts'
+import { requireRole } from '../access/policy.ts'
 import { parseInput } from '../validation.ts'
 import { companyStatsInput } from './owner-stats.server.ts'
 

@@ -7,7 +7,9 @@
 
 import { msg } from '#catalog/i18n.ts'
 
-export const DEMO_PASSWORD = 'Operon-demo-2026'
+import { DEMO_PASSWORD } from '../auth/password-rules.ts'
+
+export { DEMO_PASSWORD }
 
 export const DEMO_EMAIL_DOMAIN = 'demo.operon.app'
 

@@ -5,7 +5,7 @@ import type { Tx } from '#db/client.ts'
 import { blobStream, writeBlob } from '../blobs/blob-store.server.ts'
 import { companies, documentContents, vehicleDocuments, vehicles, type VehicleDocument } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
-import { audit } from '../audit.ts'
+import { audit } from '../activity/audit.server.ts'
 import {
   DOCUMENT_TEXT,
   MAX_DOCUMENT_BYTES,
@@ -14,10 +14,10 @@ import {
   tooLargeReason,
   uploadFailedText,
 } from '#catalog/documents.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, isAppError } from '../errors.ts'
-import { vehicleAccess, type VehicleAccess } from '../fleet/access.server.ts'
-import { requireUser } from '../policy.ts'
+import { vehicleAccess, type VehicleAccess } from '../access/vehicle-access.server.ts'
+import { requireUser } from '../access/policy.ts'
 import { decodeBase64 } from '../uploads/base64.ts'
 import { detectDocumentType } from '../uploads/document-type.server.ts'
 import { idSchema, parseInput } from '../validation.ts'

@@ -9,10 +9,10 @@ import { msg } from '#catalog/i18n.ts'
 import type { RoleName } from '#catalog/roles.ts'
 import { localDateTimeText } from '#catalog/zoned-time.ts'
 import { companies } from '#db/schema/index.ts'
-import type { UserActor } from '../actor.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UserActor } from '../context/actor.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { forbidden, notFound } from '../errors.ts'
-import { membershipIn, requireUser } from '../policy.ts'
+import { membershipIn, requireUser } from '../access/policy.ts'
 import { dateOnly, idSchema } from '../validation.ts'
 
 /** The longest range one export or activity filter covers (a year, leap day included). */

@@ -9,7 +9,7 @@ import { and, asc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-
 import { msg } from '#catalog/i18n.ts'
 import { inspectionItem } from '#catalog/inspection-checklist.ts'
 import { inspectionItems, inspections, repairActions, vehicles } from '#db/schema/index.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { parseInput } from '../validation.ts'
 import { CSV_BATCH, exportRangeInput, requireCompanyRole, keysetLines, type CsvExport } from './common.server.ts'
 

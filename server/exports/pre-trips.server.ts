@@ -9,7 +9,7 @@ import { and, asc, eq, gt, gte, inArray, lte, or, type SQL } from 'drizzle-orm'
 import { msg } from '#catalog/i18n.ts'
 import { preInspectionItem } from '#catalog/checklists.ts'
 import { companies, preInspectionAnswers, preInspections, repairActions, vehicles } from '#db/schema/index.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { parseInput } from '../validation.ts'
 import { CSV_BATCH, companyTimeZone, exportRangeInput, localDateTime, requireCompanyRole, keysetLines, type CsvExport } from './common.server.ts'
 

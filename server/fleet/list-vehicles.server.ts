@@ -2,11 +2,11 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, 
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { operatorAssignments, vehicleImages, vehicles } from '#db/schema/index.ts'
 import { expiryBounds } from '#catalog/expiry.ts'
-import type { UseCaseContext } from '../context.ts'
-import { requireRole } from '../policy.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
+import { requireRole } from '../access/policy.ts'
 import { parseInput } from '../validation.ts'
 import { fleetQueryInput, type FleetQuery } from './fleet-query.ts'
-import { activeOn, companyToday } from './access.server.ts'
+import { activeOn, companyToday } from '../access/vehicle-access.server.ts'
 
 /** SQL: `column` contains `value` (LIKE with its wildcards escaped; ASCII case-insensitive). */
 export const contains = (column: AnySQLiteColumn, value: string) =>

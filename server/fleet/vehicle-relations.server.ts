@@ -14,9 +14,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { RoleName } from '#catalog/roles.ts'
 import type { Tx } from '#db/client.ts'
 import { companies, repairActions } from '#db/schema/index.ts'
-import type { UserActor } from '../actor.ts'
-import { companiesWithRole } from '../policy.ts'
-import { assignedOperatorCompany } from './access.server.ts'
+import type { UserActor } from '../context/actor.ts'
+import { companiesWithRole } from '../access/policy.ts'
+import { assignedOperatorCompany } from '../access/vehicle-access.server.ts'
 
 export type VehicleRelation = 'owner' | 'operator' | 'repairShop'
 

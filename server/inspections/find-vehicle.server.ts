@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { INSPECTOR_ROLES } from '#catalog/roles.ts'
 import { vehicles } from '#db/schema/index.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError } from '../errors.ts'
 import { relatedCompanyOf } from '../fleet/vehicle-relations.server.ts'
 import { parseInput } from '../validation.ts'

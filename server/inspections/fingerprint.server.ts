@@ -7,13 +7,13 @@
  * sorted, no whitespace. The same record always gives the same fingerprint; any change to a
  * field, an answer or a picture gives another.
  */
-import { createHash } from 'node:crypto'
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
+import { canonical, FINGERPRINT_LENGTH, fingerprintOfRecord, sha256 } from '../records/fingerprint.server.ts'
 import { companies, emergencyExitChecks, inspections, memberships, operatorAssignments, preInspections, repairActions, vehicles } from '#db/schema/index.ts'
 import { z } from 'zod'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, isAppError } from '../errors.ts'
-import { requireUser } from '../policy.ts'
+import { requireUser } from '../access/policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { EMERGENCY_EXIT_TEXT } from './emergency-exit-check-schema.ts'
 import {
@@ -36,22 +36,8 @@ export type FormKind = (typeof FORM_KINDS)[number]
 export const VERIFY_KINDS = [...FORM_KINDS, 'emergency-exit-check'] as const
 export type VerifyKind = (typeof VERIFY_KINDS)[number]
 
-const FINGERPRINT_LENGTH = 12
-
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
-
 /** Fields holding base64 pictures: hashed, not copied. */
 const PICTURE_FIELDS = new Set(['driverSignature', 'inspectorSignature', 'imageDataFront', 'imageDataRear', 'imageDataRightSide', 'imageDataLeftSide'])
-
-/** Object keys sorted, no whitespace: the canonical text a fingerprint hashes (the lease agreement reuses it). */
-export function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null)
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
-}
 
 /** The canonical text of a record (exported for the ADR's worked example and tests). */
 export function canonicalRecord(kind: FormKind, form: PreInspectionForm | InspectionForm, photos: FormPhoto[]): string {
@@ -221,17 +207,6 @@ export async function verifyFormFingerprint(ctx: UseCaseContext, input: unknown)
     fingerprint: f,
     facts: { ...facts!, date: head.date, signedBy: signed!.signedBy, isSatisfactory: signed!.isSatisfactory },
   }
-}
-
-/**
- * The same fingerprint rule for a record beyond the two forms (the 90-day emergency-exit check,
- * decision 065): `kind`, the record's fields with the listed picture fields replaced by the
- * SHA-256 of their bytes, canonical JSON, the first 12 hex characters of its SHA-256.
- */
-export function fingerprintOfRecord(kind: string, record: Record<string, unknown>, pictureFields: readonly string[] = []): string {
-  const fields: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(record)) fields[k] = pictureFields.includes(k) && typeof v === 'string' ? { sha256: sha256(Buffer.from(v, 'base64')) } : v
-  return sha256(canonical({ kind, record: fields, photos: [] })).slice(0, FINGERPRINT_LENGTH)
 }
 
 /** What the exit check's print page and PDF show, and its fingerprint (the record's fields without its ids and filing instant). */

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { inspections, preInspections } from '#db/schema/index.ts'
 import type { InspectionReviewStatus } from '#catalog/statuses.ts'
-import type { UseCaseContext } from '../context.ts'
-import { VEHICLE_VIEWER_ROLES, vehicleAccess } from '../fleet/access.server.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
+import { VEHICLE_VIEWER_ROLES, vehicleAccess } from '../access/vehicle-access.server.ts'
 
 /** Who may read a vehicle's inspection records: its owner, or the operator (and its staff) of an active assignment. */
 const READERS = { operatorRoles: VEHICLE_VIEWER_ROLES }

@@ -32,10 +32,10 @@ import {
 import { inspectionApplied } from '#catalog/statuses.ts'
 import { ROLE_IDS } from '#catalog/roles.ts'
 import { readBlob } from '../blobs/blob-store.server.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, isAppError } from '../errors.ts'
-import { activeOn, companyToday, VEHICLE_VIEWER_ROLES, vehicleAccessOrNull } from '../fleet/access.server.ts'
-import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
+import { activeOn, companyToday, VEHICLE_VIEWER_ROLES, vehicleAccessOrNull } from '../access/vehicle-access.server.ts'
+import { companiesWithRole, hasRole, requireUser } from '../access/policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { msg } from '#catalog/i18n.ts'
 

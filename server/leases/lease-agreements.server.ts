@@ -1,7 +1,7 @@
 /**
  * The lease agreement between a bus's owner company and the operator company (49 CFR
- * 390.401–390.403; decision 064). Not to be confused with `server/leases.server.ts`, the
- * background-work lease of the job runner.
+ * 390.401–390.403; decision 064). The background-work locks (the `leases` table of decision
+ * 041) are another thing: `server/jobs/work-locks.server.ts`.
  *
  * - Drafted by `respondToVehicleRequest` when an owner approves a request, in the same
  *   transaction as the assignment (`draftLeaseAgreement`): no assignment without its lease.
@@ -16,14 +16,14 @@ import { z } from 'zod'
 import { LEASE_SIDES, type LeaseSide } from '#catalog/compliance.ts'
 import { rowsAffected, type Tx } from '#db/client.ts'
 import { companies, leaseAgreements, leaseSignatures, operatorAssignments, vehicles, type LeaseAgreement } from '#db/schema/index.ts'
-import type { UserActor } from '../actor.ts'
-import { audit } from '../audit.ts'
+import type { UserActor } from '../context/actor.ts'
+import { audit } from '../activity/audit.server.ts'
 import { readBlob, writeBlob } from '../blobs/blob-store.server.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError } from '../errors.ts'
-import { activeOn, todayIn } from '../fleet/access.server.ts'
-import { canonical } from '../inspections/fingerprint.server.ts'
-import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
+import { activeOn, todayIn } from '../access/vehicle-access.server.ts'
+import { canonical } from '../records/fingerprint.server.ts'
+import { companiesWithRole, hasRole, requireUser } from '../access/policy.ts'
 import { decodeImage } from '../uploads/image.server.ts'
 import { idSchema, isPlainLine, parseInput, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { LEASE_MESSAGES, LEASE_TEXT_VERSION, leaseStateOf, type LeaseState } from './lease-text.ts'

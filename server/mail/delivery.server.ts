@@ -20,7 +20,7 @@ import type { Database } from '#db/client.ts'
 import { processState } from '#db/process-state.ts'
 import { mailOutbox, type MailOutboxRow } from '#db/schema/index.ts'
 import { env } from '../env.server.ts'
-import { OUTBOX_BATCH, OUTBOX_INTERVAL_MS, OUTBOX_LEASE_MS, retryDelayMs, startOutboxWorker } from '../outbox-worker.server.ts'
+import { OUTBOX_BATCH, OUTBOX_INTERVAL_MS, OUTBOX_LEASE_MS, retryDelayMs, startOutboxWorker } from '../jobs/outbox-worker.server.ts'
 import { logger } from '../log.server.ts'
 
 /** Give up after this many failed attempts. */

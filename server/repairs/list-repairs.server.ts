@@ -3,10 +3,10 @@ import { z } from 'zod'
 import { REPAIR_LIST_PAGE_SIZES, REPAIR_LIST_STATUSES } from '#catalog/repairs.ts'
 import { REPAIR_SHOP_ROLES } from '#catalog/roles.ts'
 import { companies, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
-import type { UseCaseContext } from '../context.ts'
-import { vehicleAccess } from '../fleet/access.server.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
+import { vehicleAccess } from '../access/vehicle-access.server.ts'
 import { readRecordText } from '../i18n/record-texts.server.ts'
-import { requireRole } from '../policy.ts'
+import { requireRole } from '../access/policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 
 /** What opened a repair action (decision 065: exactly one is set). */

@@ -7,7 +7,7 @@
  * filing's transaction: the action exists if and only if the filing (or its acceptance) does.
  */
 import { msg } from '#catalog/i18n.ts'
-import { recipientsOfRoleHolders, perLocale } from '../companies/role-holders.server.ts'
+import { recipientsOfRoleHolders, perLocale } from '../access/role-holders.server.ts'
 import { and, eq } from 'drizzle-orm'
 import { DAMAGE_SIDES, isSafetyCritical, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { INSPECTION_ITEM_STATUS, INSPECTION_ITEMS } from '#catalog/inspection-checklist.ts'

@@ -7,7 +7,7 @@
  * since the link without JavaScript is the print page.
  */
 import { isAppError } from '../errors.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { mayReadEmergencyExitCheck } from '../inspections/emergency-exit-checks.server.ts'
 import { mayReadForm, requireCompanySeesVehicle } from '../inspections/read-forms.server.ts'
 import type { RepairActionRow, RepairSource } from './list-repairs.server.ts'

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Database } from '#db/client.ts'
-import type { Actor } from '../actor.ts'
+import type { Actor } from '../context/actor.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

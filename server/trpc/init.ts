@@ -1,11 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { isAppError } from '../errors.ts'
 import { databaseFaultAnswer, databaseFaultOf, isStorageFull, STORAGE_FULL_MESSAGE } from '../context/request-scope.server.ts'
 import { translateFieldErrors, translateForRequest } from '../i18n/messages.server.ts'
 import { invalidInput } from '../validation.ts'
-import { requireUser } from '../policy.ts'
+import { requireUser } from '../access/policy.ts'
 
 export type TrpcContext = UseCaseContext
 

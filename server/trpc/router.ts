@@ -17,7 +17,7 @@ import {
 } from '../companies/join-requests.server.ts'
 import { companySettingsInput, updateCompanySettings } from '../companies/company-settings.server.ts'
 import { z } from 'zod'
-import { companyInput as alertsCompanyInput, getVehicleAlerts, listOwnerAlerts, vehicleExpiries, vehicleExpiriesInput } from '../dashboards/alerts.server.ts'
+import { companyInput as alertsCompanyInput, getVehicleAlerts, listOwnerAlerts, vehicleExpiries, vehicleExpiriesInput } from '../alerts/alerts.server.ts'
 import { fleetQueryInput } from '../fleet/fleet-query.ts'
 import { correctOdometer, correctOdometerInput, getOdometerHistory } from '../fleet/odometer-history.server.ts'
 import { listFleetVehicles } from '../fleet/list-vehicles.server.ts'

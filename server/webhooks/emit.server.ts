@@ -18,7 +18,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { WebhookDeliveryEventType, WebhookEventType } from '#catalog/webhook-events.ts'
 import type { Tx } from '#db/client.ts'
 import { companies, inspections, preInspections, repairActions, repairTasks, vehicleRequests, vehicles, webhookDeliveries, webhookEndpoints } from '#db/schema/index.ts'
-import type { OwnerAlert } from '../dashboards/alerts.server.ts'
 import { kickWebhookWorkerSoon } from './worker-handle.server.ts'
 import { newEventId } from './signing.server.ts'
 
@@ -263,22 +262,4 @@ export async function emitVehicleRequestAnswered(tx: Tx, requestId: number): Pro
     },
     r.respondedAt ?? new Date(),
   )
-}
-
-/** `alert.raised`: one event per alert the morning digest sees for the first time. */
-export async function emitAlertsRaised(tx: Tx, ownerCompanyId: number, alerts: readonly OwnerAlert[], localDate: string): Promise<number> {
-  let queued = 0
-  for (const a of alerts) {
-    queued += await emitWebhookEvent(tx, [ownerCompanyId], 'alert.raised', {
-      ownerCompanyId,
-      vehicleId: a.vehicleId,
-      vehicleIdentifier: a.vehicleIdentifier,
-      alertType: a.alertType,
-      level: a.level,
-      dueDate: a.dueDate,
-      count: a.count,
-      digestDate: localDate,
-    })
-  }
-  return queued
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { companies, users, vehicles } from '#db/schema/index.ts'
-import { todayIn } from '#server/fleet/access.server.ts'
-import { localHour } from '#server/dashboards/alert-digest.server.ts'
+import { todayIn } from '#server/access/vehicle-access.server.ts'
+import { localHour } from '#server/alerts/alert-digest.server.ts'
 import { e2eDb, expect, signInAs, test, waitForMail } from './fixtures.ts'
 
 const SWITCH = { name: 'Email me the morning alert digest' }

@@ -8,7 +8,7 @@ import type { APIResponse } from '@playwright/test'
 import { operatorAssignments } from '#db/schema/index.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { Raster } from '#server/demo/assets.ts'
-import { todayIn } from '#server/fleet/access.server.ts'
+import { todayIn } from '#server/access/vehicle-access.server.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import { e2eDb, expect, test } from './fixtures.ts'
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
 import { vehicles } from '#db/schema/index.ts'
-import { todayIn } from '#server/fleet/access.server.ts'
+import { todayIn } from '#server/access/vehicle-access.server.ts'
 import { apiTokenFor } from '#tests/helpers/factory.ts'
 import { e2eDb, expect, signInAs, test } from './fixtures.ts'
 

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { mailOutbox, users } from '#db/schema/index.ts'
-import type { UserActor } from '#server/actor.ts'
-import type { UseCaseContext } from '#server/context.ts'
+import type { UserActor } from '#server/context/actor.ts'
+import type { UseCaseContext } from '#server/context/use-case-context.ts'
 import { actorFor } from './factory.ts'
 
 export const anon = (db: Database, now?: Date): UseCaseContext => ({ db, actor: { kind: 'anonymous' }, ip: '127.0.0.1', now })

@@ -4,7 +4,7 @@ import { apiSessions, companies, companyTypes, memberships, users, vehicles } fr
 import { issueAccessToken } from '#server/auth/access-token.server.ts'
 import { loadActiveMemberships, loadUserActor } from '#server/auth/actor.server.ts'
 import { createWebSession } from '#server/auth/web-session.server.ts'
-import type { UserActor } from '#server/actor.ts'
+import type { UserActor } from '#server/context/actor.ts'
 import { ROLE_IDS, type CompanyType, type RoleName } from '#catalog/roles.ts'
 
 let seq = 0

@@ -28,7 +28,7 @@ import {
 } from '#db/schema/index.ts'
 import { deleteAccount } from '#server/auth/account.server.ts'
 import { DELETED_USER_NAME } from '#server/auth/account-erasure.server.ts'
-import { ERASED_EMAIL } from '#server/audit.ts'
+import { ERASED_EMAIL } from '#server/activity/audit.server.ts'
 import { actorFromWebSession, createWebSession } from '#server/auth/web-session.server.ts'
 import { uploadVehicleDocumentFiles } from '#server/documents/documents.server.ts'
 import { consumeRateLimit } from '#server/limits/rate-limit.server.ts'

@@ -13,7 +13,7 @@ import * as downloadRoute from '#app/routes/vehicles.$vehicleId.documents.$docum
 import * as uploadRoute from '#app/routes/vehicles.$vehicleId.documents.ts'
 import { takeToast } from '#app/utils/toast.server.ts'
 import { DOCUMENT_TEXT, MAX_DOCUMENT_BYTES } from '#catalog/documents.ts'
-import type { UseCaseContext } from '#server/context.ts'
+import type { UseCaseContext } from '#server/context/use-case-context.ts'
 import {
   deleteVehicleDocument,
   getDocumentFile,

@@ -5,7 +5,7 @@ import type { Database } from '#db/client.ts'
 import { operatorAssignments, vehicleRequests, vehicles } from '#db/schema/index.ts'
 import { Raster } from '#server/demo/assets.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
-import { todayIn } from '#server/fleet/access.server.ts'
+import { todayIn } from '#server/access/vehicle-access.server.ts'
 import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import {
   cancelVehicleRequest,

@@ -11,7 +11,7 @@ import { INSPECTION_ITEM_KEYS, INSPECTION_ITEMS } from '#catalog/inspection-chec
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import type { Database } from '#db/client.ts'
 import { companies, inspections, repairActions, repairTasks } from '#db/schema/index.ts'
-import { todayIn } from '#server/fleet/access.server.ts'
+import { todayIn } from '#server/access/vehicle-access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { reviewInspection } from '#server/inspections/review-inspection.server.ts'
 import { submitInspection } from '#server/inspections/submit-inspection.server.ts'

@@ -13,7 +13,7 @@ import { auditLog, companies, leaseAgreements, leaseSignatures, operatorAssignme
 import { signaturePng, photoPng } from '#server/demo/assets.ts'
 import { seedDemoData } from '#server/demo/seed.ts'
 import { isAppError } from '#server/errors.ts'
-import { todayIn } from '#server/fleet/access.server.ts'
+import { todayIn } from '#server/access/vehicle-access.server.ts'
 import { createVehicleRequest, endOperatorAssignment, respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.ts'
 import { getPreTripContext } from '#server/inspections/pre-trip.server.ts'
 import { getLeaseAgreement, listLeasesByVehicle, signLeaseAgreement } from '#server/leases/lease-agreements.server.ts'

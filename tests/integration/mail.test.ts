@@ -12,7 +12,7 @@ import {
   PARKED_AT,
   startMailWorker,
 } from '#server/mail/delivery.server.ts'
-import { retryDelayMs } from '#server/outbox-worker.server.ts'
+import { retryDelayMs } from '#server/jobs/outbox-worker.server.ts'
 import { listOutbox } from '#server/mail/list-outbox.server.ts'
 import { enqueueMail } from '#server/mail/outbox.server.ts'
 import {

@@ -17,7 +17,7 @@ import { createCaptchaChallenge, createFallbackQuestion, verifyCaptcha, verifyFa
 import { resetEnvCache } from '#server/env.server.ts'
 import { isAppError } from '#server/errors.ts'
 import { consumeFixedLimit, consumeRateLimit, countStep } from '#server/limits/rate-limit.server.ts'
-import { acquireLease, withLease } from '#server/leases.server.ts'
+import { acquireLease, withLease } from '#server/jobs/work-locks.server.ts'
 import { startMailWorker } from '#server/mail/delivery.server.ts'
 import { enqueueMail } from '#server/mail/outbox.server.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'

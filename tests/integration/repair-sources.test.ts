@@ -18,7 +18,7 @@ import { companies, operatorAssignments, repairActions } from '#db/schema/index.
 import { FILED_TEXT } from '#app/components/pre-trip/types.ts'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { Raster } from '#server/demo/assets.ts'
-import { companyToday } from '#server/fleet/access.server.ts'
+import { companyToday } from '#server/access/vehicle-access.server.ts'
 import { submitEmergencyExitCheck } from '#server/inspections/emergency-exit-checks.server.ts'
 import { submitInspection } from '#server/inspections/submit-inspection.server.ts'
 import { createCallerFactory } from '#server/trpc/init.ts'

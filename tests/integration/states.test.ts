@@ -12,7 +12,7 @@ import * as operatorPage from '#app/routes/_app+/operatorRequestPage.$companyId.
 import * as ownerPage from '#app/routes/_app+/ownerRequestPage.$companyId.tsx'
 import { VEHICLE_REQUEST_INTENT } from '#app/components/requests/intents.ts'
 import { overlapWarning } from '#app/components/requests/request-form.ts'
-import { emptyVehicleValues } from '#app/components/fleet/fields.ts'
+import { emptyVehicleValues } from '#app/components/fleet/vehicle-fields.ts'
 import { fillFromVin } from '#app/components/fleet/vin.ts'
 import { formatInstant } from '#app/utils/dates.ts'
 import { roleRefusalText } from '#app/utils/auth.server.ts'
@@ -20,7 +20,7 @@ import { omitEmptySearchParams } from '#app/utils/search-params.server.ts'
 import { takeToast } from '#app/utils/toast.server.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { listEmployees } from '#server/companies/employees.server.ts'
-import { todayIn } from '#server/fleet/access.server.ts'
+import { todayIn } from '#server/access/vehicle-access.server.ts'
 import {
   createVehicleRequest,
   endOperatorAssignment,

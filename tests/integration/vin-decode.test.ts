@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
-import { anonymous } from '#server/actor.ts'
+import { anonymous } from '#server/context/actor.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { resetEnvCache } from '#server/env.server.ts'
 import {

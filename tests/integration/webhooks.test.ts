@@ -16,7 +16,7 @@ import { respondToVehicleRequest } from '#server/fleet/vehicle-requests.server.t
 import { createCallerFactory } from '#server/trpc/init.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { CLAIM_LEASE_MS, DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, deliverPendingWebhooks } from '#server/webhooks/delivery.server.ts'
-import { retryDelayMs } from '#server/outbox-worker.server.ts'
+import { retryDelayMs } from '#server/jobs/outbox-worker.server.ts'
 import { emitWebhookEvent } from '#server/webhooks/emit.server.ts'
 import { purgeEndedWebhookDeliveries } from '#server/webhooks/delivery-cleanup.server.ts'
 import { runRetention } from '#server/compliance/retention.server.ts'

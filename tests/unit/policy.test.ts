@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Actor } from '#server/actor.ts'
+import type { Actor } from '#server/context/actor.ts'
 import { buildMenu } from '#app/utils/menu.ts'
-import { companiesWithRole, hasRole, requireRole, requireUser } from '#server/policy.ts'
+import { companiesWithRole, hasRole, requireRole, requireUser } from '#server/access/policy.ts'
 
 const manager: Actor = {
   kind: 'user',

@@ -1,6 +1,6 @@
 /** Issue 9 point 2 (decision 019): the one check for redirect targets taken from input. */
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_REDIRECT, safeRedirect, sameOriginPath } from '#server/http/safe-redirect.ts'
+import { DEFAULT_REDIRECT, safeRedirect, sameOriginPath } from '#server/access/safe-redirect.ts'
 
 const REFUSED = [
   '/\t/evil.example/phish',

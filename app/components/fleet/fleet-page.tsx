@@ -10,7 +10,7 @@ import type { FleetDialog, FleetLoaderData } from '#app/routes/_app+/fleet.serve
 import { FleetFilters } from './fleet-filters.tsx'
 import { DeleteVehicleDialog, FleetTable } from './fleet-table.tsx'
 import { QrContent, QrDialog } from './qr-dialog.tsx'
-import { type VehicleFormResult, emptyVehicleValues } from './fields.ts'
+import { type VehicleFormResult, emptyVehicleValues } from './vehicle-fields.ts'
 import { filtersFromSearch, hasActiveFilters } from './filters.ts'
 import { FLEET_INTENT } from './intents.ts'
 import { FLEET_TEXT } from './texts.ts'

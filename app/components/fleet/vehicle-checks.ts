@@ -1,7 +1,7 @@
 import { vehicleFieldsSchema } from '#server/fleet/vehicle-schema.ts'
 import { fieldErrorsOf } from '#server/validation.ts'
 import { sayText } from '#catalog/i18n.ts'
-import type { VehicleFormValues } from './fields.ts'
+import type { VehicleFormValues } from './vehicle-fields.ts'
 
 /**
  * The spec's rules (section 5), checked in the browser before posting with the

@@ -6,7 +6,7 @@ import type { OdometerHistoryView } from './odometer-history.tsx'
 import type { EmergencyExitsView } from './emergency-exits-tab.tsx'
 import type { RepairSourceView } from '#app/components/repairs/view-types.ts'
 import type { LeaseState } from '#catalog/compliance.ts'
-import type { VehicleFieldName } from './fields.ts'
+import type { VehicleFieldName } from './vehicle-fields.ts'
 import type { SortColumn } from './filters.ts'
 import type { FleetScope } from './urls.ts'
 

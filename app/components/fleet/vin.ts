@@ -1,6 +1,6 @@
 /** The VIN lookup as the vehicle form uses it: what the decoder found, and the form filled with it (decision 060). */
 import { FUEL_TYPE_UNKNOWN } from '#catalog/vehicle.ts'
-import { VEHICLE_FIELDS, type VehicleFieldName, type VehicleFormValues } from './fields.ts'
+import { VEHICLE_FIELDS, type VehicleFieldName, type VehicleFormValues } from './vehicle-fields.ts'
 
 /** What the VIN decoder found, as far as the form uses it. */
 export interface VinFound {

@@ -18,7 +18,7 @@ import { exportRangeInput } from '#server/exports/common.server.ts'
 import { INSPECTION_EXPORT_ROLES } from '#server/exports/inspections.server.ts'
 import { PRE_TRIP_EXPORT_ROLES } from '#server/exports/pre-trips.server.ts'
 import { REPAIR_EXPORT_ROLES } from '#server/exports/repair-actions.server.ts'
-import { membershipIn } from '#server/policy.ts'
+import { membershipIn } from '#server/access/policy.ts'
 import { fieldErrorsOf } from '#server/validation.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 

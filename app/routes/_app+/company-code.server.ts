@@ -1,5 +1,5 @@
 import { getCompany } from '#server/companies/company-settings.server.ts'
-import type { UseCaseContext } from '#server/context.ts'
+import type { UseCaseContext } from '#server/context/use-case-context.ts'
 import { rememberedQrDataUrl } from '#app/utils/qr.server.ts'
 import type { CompanyCodeCardData } from '#app/components/people/view-types.ts'
 

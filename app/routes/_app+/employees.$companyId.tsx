@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { EmployeesPage } from '#app/components/people/employees-page.tsx'
-import { employeesPageAction, employeesPageLoader } from '#app/routes/_app+/employees.server.ts'
+import { employeesPageAction, employeesPageLoader } from '#app/routes/_app+/employees-page.server.ts'
 import { msg } from '#catalog/i18n.ts'
 
 const DESCRIPTION = msg('Drivers, mechanics and operators of your company.')

@@ -1,4 +1,4 @@
-import { safeRedirect } from '#server/http/safe-redirect.ts'
+import { safeRedirect } from '#server/access/safe-redirect.ts'
 import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
@@ -20,7 +20,7 @@ import {
   MAX_DOCUMENT_BYTES,
   tooLargeReason,
 } from '#catalog/documents.ts'
-import type { UseCaseContext } from '#server/context.ts'
+import type { UseCaseContext } from '#server/context/use-case-context.ts'
 import {
   deleteVehicleDocument,
   listVehicleDocuments,

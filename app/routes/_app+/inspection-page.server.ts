@@ -19,7 +19,7 @@ import { INSPECTION_MAX_PHOTOS } from '#server/inspections/inspection-schema.ts'
 import { inspectionDateWindow, submitInspection } from '#server/inspections/submit-inspection.server.ts'
 import { getInspectorQualification } from '#server/auth/profile.server.ts'
 import { INSPECTOR_ROLES } from '#catalog/roles.ts'
-import { hasRoleAnywhere } from '#server/policy.ts'
+import { hasRoleAnywhere } from '#server/access/policy.ts'
 
 export const INSPECTION_PAGE_TITLE = msg('Inspection')
 

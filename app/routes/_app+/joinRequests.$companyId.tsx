@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { joinRequestsPageAction, joinRequestsPageLoader } from '#app/routes/_app+/join-requests.server.ts'
+import { joinRequestsPageAction, joinRequestsPageLoader } from '#app/routes/_app+/join-requests-page.server.ts'
 import { UsersRequestsPage } from '#app/components/people/users-requests-page.tsx'
 import { TrpcProviders } from '#app/utils/trpc.tsx'
 import { msg } from '#catalog/i18n.ts'

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { OperatorRequestPage } from '#app/components/requests/operator-request-page.tsx'
-import { operatorRequestPageAction, operatorRequestPageLoader } from '#app/routes/_app+/vehicle-requests.server.ts'
+import { operatorRequestPageAction, operatorRequestPageLoader } from '#app/routes/_app+/vehicle-requests-page.server.ts'
 import { VEHICLE_REQUEST_INTENT } from '#app/components/requests/intents.ts'
 import { TrpcProviders } from '#app/utils/trpc.tsx'
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { OwnerRequestPage } from '#app/components/requests/owner-request-page.tsx'
-import { ownerRequestPageAction, ownerRequestPageLoader } from '#app/routes/_app+/vehicle-requests.server.ts'
+import { ownerRequestPageAction, ownerRequestPageLoader } from '#app/routes/_app+/vehicle-requests-page.server.ts'
 import { TrpcProviders } from '#app/utils/trpc.tsx'
 
 /** "Pending Vehicle Requests" and the Owner join requests, for the Owner managers (spec section 2). */

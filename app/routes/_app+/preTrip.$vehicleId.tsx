@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { PreTripForm } from '#app/components/pre-trip/pre-trip-form.tsx'
 import type { PreTripActionData } from '#app/components/pre-trip/types.ts'
-import { preTripAction, preTripLoader } from '#app/routes/_app+/pre-trip.server.ts'
+import { preTripAction, preTripLoader } from '#app/routes/_app+/pre-trip-page.server.ts'
 
 /** The driver's pre-trip of one bus, phone first, offline-proof (decision 030). */
 export const loader = (args: LoaderFunctionArgs) => preTripLoader(args)

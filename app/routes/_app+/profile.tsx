@@ -11,7 +11,7 @@ import { ProfileAvatar, initialsOf } from '#app/components/profile/profile-avata
 import { CompaniesCard, LicensesCard } from '#app/components/profile/profile-sections.tsx'
 import { DeleteAccountCard, ResetAuthenticatorCard } from '#app/components/profile/security-cards.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { profilePageAction, profilePageLoader } from '#app/routes/_app+/profile.server.ts'
+import { profilePageAction, profilePageLoader } from '#app/routes/_app+/profile-page.server.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'

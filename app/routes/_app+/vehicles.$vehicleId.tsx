@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { vehicleLinkLoader } from '#app/routes/_app+/pre-trip.server.ts'
+import { vehicleLinkLoader } from '#app/routes/_app+/pre-trip-page.server.ts'
 
 /**
  * /vehicles/{vehicleId}: where a vehicle's QR code leads. A Driver of the operator company with

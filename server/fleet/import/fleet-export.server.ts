@@ -8,10 +8,10 @@
 import { and, asc, desc, gt, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { vehicles } from '#db/schema/index.ts'
 import { FLEET_CSV_EXAMPLE, FLEET_CSV_FIELDS, fleetCsvCells, type CsvCellValue, type FleetCsvVehicle } from '#catalog/fleet-csv.ts'
-import type { UseCaseContext } from '../../context.ts'
-import { requireRole } from '../../policy.ts'
+import type { UseCaseContext } from '../../context/use-case-context.ts'
+import { requireRole } from '../../access/policy.ts'
 import { parseInput } from '../../validation.ts'
-import { companyToday } from '../access.server.ts'
+import { companyToday } from '../../access/vehicle-access.server.ts'
 import { fleetQueryInput } from '../fleet-query.ts'
 import { fleetWhere } from '../list-vehicles.server.ts'
 

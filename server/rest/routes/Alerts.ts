@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ALERT_TYPES } from '#catalog/statuses.ts'
-import { getVehicleAlerts } from '../../dashboards/alerts.server.ts'
+import { getVehicleAlerts } from '../../alerts/alerts.server.ts'
 import { idSchema } from '../../validation.ts'
 import { defineRoute } from '../route.ts'
 

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/car
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { useT } from '#app/utils/i18n.tsx'
-import type { FleetImportPreviewData } from '#app/routes/_app+/fleet-import.server.ts'
+import type { FleetImportPreviewData } from '#app/routes/_app+/fleet-import-page.server.ts'
 
 type View = NonNullable<FleetImportPreviewData['view']>
 type Problem = View['problems'][number]

@@ -7,7 +7,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { FLEET_CSV_MAX_ROWS } from '#catalog/fleet-csv.ts'
-import type { fleetImportPageLoader } from '#app/routes/_app+/fleet-import.server.ts'
+import type { fleetImportPageLoader } from '#app/routes/_app+/fleet-import-page.server.ts'
 
 /** The upload form of the fleet import (decision 076): a plain multipart form, no JavaScript needed. */
 export function FleetImportUpload() {

@@ -13,7 +13,7 @@ import { and, eq, or, lte, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { rowsAffected } from '#db/client.ts'
 import { leases } from '#db/schema/index.ts'
-import { logger } from './log.server.ts'
+import { logger } from '../log.server.ts'
 
 /** This process's name as a lease holder. */
 export const PROCESS_HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`

@@ -5,10 +5,10 @@ import { companies, emergencyExitChecks, repairActions, vehicles } from '#db/sch
 import { addDays, expiryBounds } from '#catalog/expiry.ts'
 import { EMERGENCY_EXIT_CHECK_INTERVAL_DAYS, EMERGENCY_EXIT_CHECK_WARNING_DAYS } from '#catalog/compliance.ts'
 import { ALERT_LEVEL, EMERGENCY_EXIT_ALERT_TYPE, type AlertLevel, type AlertType, type OwnerAlertType } from '#catalog/statuses.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { badRequest } from '../errors.ts'
-import { todayIn } from '../fleet/access.server.ts'
-import { requireRole } from '../policy.ts'
+import { todayIn } from '../access/vehicle-access.server.ts'
+import { requireRole } from '../access/policy.ts'
 import { dateOnly, idSchema, parseInput } from '../validation.ts'
 import { msg } from '#catalog/i18n.ts'
 

@@ -1,6 +1,6 @@
-import type { Actor, Membership, UserActor } from './actor.ts'
+import type { Actor, Membership, UserActor } from '../context/actor.ts'
 import type { RoleName } from '#catalog/roles.ts'
-import { AppError, forbidden } from './errors.ts'
+import { AppError, forbidden } from '../errors.ts'
 import { msg } from '#catalog/i18n.ts'
 
 /**

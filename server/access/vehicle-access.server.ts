@@ -2,9 +2,9 @@ import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { preparedRead, type Database, type Tx } from '#db/client.ts'
 import { companies, operatorAssignments, vehicles } from '#db/schema/index.ts'
 import type { RoleName } from '#catalog/roles.ts'
-import type { UseCaseContext } from '../context.ts'
+import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, forbidden, isAppError } from '../errors.ts'
-import { companiesWithRole, hasRole, requireUser } from '../policy.ts'
+import { companiesWithRole, hasRole, requireUser } from './policy.ts'
 import { msg } from '#catalog/i18n.ts'
 
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it. */

@@ -3,18 +3,19 @@ import type { Database } from '#db/client.ts'
 import { alertDigests, companies, companyTypes, memberships, users } from '#db/schema/index.ts'
 import { ROLE_IDS } from '#catalog/roles.ts'
 import { alertLevelLabel } from '#catalog/statuses.ts'
-import { anonymous } from '../actor.ts'
-import { audit } from '../audit.ts'
+import { anonymous } from '../context/actor.ts'
+import { audit } from '../activity/audit.server.ts'
 import { env } from '../env.server.ts'
-import { todayIn } from '../fleet/access.server.ts'
+import { todayIn } from '../access/vehicle-access.server.ts'
 import { logger } from '../log.server.ts'
-import { startPeriodicJob, type PeriodicJob } from '../periodic-job.server.ts'
+import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { alertDigestMail, mailLocale } from '../mail/templates.ts'
 import { ownerAlertsOf, type OwnerAlert } from './alerts.server.ts'
-import { withLease } from '../leases.server.ts'
-import { emitAlertsRaised } from '../webhooks/emit.server.ts'
+import { withLease } from '../jobs/work-locks.server.ts'
+import { emitWebhookEvent } from '../webhooks/emit.server.ts'
+import type { Tx } from '#db/client.ts'
 
 /**
  * The owner managers' morning alert digest (issue 11 point 5, decision 037).
@@ -190,4 +191,22 @@ export function startAlertDigestScheduler(
     firstDelayMs: opts.firstDelayMs ?? 5_000,
     intervalMs: opts.intervalMs ?? DIGEST_TICK_MS,
   })
+}
+
+/** `alert.raised`: one event per alert the morning digest sees for the first time. */
+async function emitAlertsRaised(tx: Tx, ownerCompanyId: number, alerts: readonly OwnerAlert[], localDate: string): Promise<number> {
+  let queued = 0
+  for (const a of alerts) {
+    queued += await emitWebhookEvent(tx, [ownerCompanyId], 'alert.raised', {
+      ownerCompanyId,
+      vehicleId: a.vehicleId,
+      vehicleIdentifier: a.vehicleIdentifier,
+      alertType: a.alertType,
+      level: a.level,
+      dueDate: a.dueDate,
+      count: a.count,
+      digestDate: localDate,
+    })
+  }
+  return queued
 }

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import { rowsAffected, type Tx } from '#db/client.ts'
 import { auditLog } from '#db/schema/index.ts'
-import type { Actor } from './actor.ts'
+import type { Actor } from '../context/actor.ts'
 
 /** Records who changed what, inside the transaction of the change itself. */
 export async function audit(

@@ -9,9 +9,9 @@
  * lines carry no request id. Errors are logged, not thrown.
  */
 import type { Database } from '#db/client.ts'
-import { outsideRequestScope } from './context/request-scope.server.ts'
-import { withLease } from './leases.server.ts'
-import { logger } from './log.server.ts'
+import { outsideRequestScope } from '../context/request-scope.server.ts'
+import { withLease } from './work-locks.server.ts'
+import { logger } from '../log.server.ts'
 
 // The retry policy both outboxes share (mail, webhooks): one place, so they cannot drift apart.
 /** Items delivered per run, at most. */

@@ -5,7 +5,7 @@ import { attempt, companyPage, type PageArgs, type PageContext, refusalText } fr
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
 import { VEHICLE_REQUEST_RESPONSE_MESSAGES } from '#catalog/statuses.ts'
-import { companyToday } from '#server/fleet/access.server.ts'
+import { companyToday } from '#server/access/vehicle-access.server.ts'
 import {
   cancelVehicleRequest,
   createVehicleRequest,
@@ -23,7 +23,7 @@ import { CREATE_DIALOG_PARAM, VEHICLE_REQUEST_INTENT } from '#app/components/req
 import { type CreateRequestResult, type RequestFormValues, overlapWarning, requestFormErrors } from '#app/components/requests/request-form.ts'
 import { REQUEST_PAGE_TEXT } from '#app/components/requests/texts.ts'
 import type { VehicleRequestList, VehicleRequestView } from '#app/components/requests/view-types.ts'
-import { handleJoinRequestIntent, loadOwnerJoinRequests } from './join-requests.server.ts'
+import { handleJoinRequestIntent, loadOwnerJoinRequests } from './join-requests-page.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { currentLocale, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 

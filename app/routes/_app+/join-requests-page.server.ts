@@ -11,8 +11,8 @@ import {
   listJoinRequests,
   rejectJoinRequest,
 } from '#server/companies/join-requests.server.ts'
-import type { UseCaseContext } from '#server/context.ts'
-import { hasRole } from '#server/policy.ts'
+import type { UseCaseContext } from '#server/context/use-case-context.ts'
+import { hasRole } from '#server/access/policy.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { currentLocale, translateForRequest } from '#server/i18n/messages.server.ts'

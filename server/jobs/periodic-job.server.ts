@@ -4,7 +4,7 @@
  * unref'd (they never keep the process alive); a failed run is logged and the next tick tries
  * again; `stop` waits for a run in progress. The work takes its own lease (decision 041).
  */
-import { logger } from './log.server.ts'
+import { logger } from '../log.server.ts'
 
 export interface PeriodicJob {
   /** Runs now (or waits for the run in progress); resolves when it is done. */
