@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { HARDENING_TEXT } from '#catalog/texts.ts'
-import { DEMO_PASSWORD } from './password-rules.ts'
+import { DEMO_PASSWORD } from './demo-password.ts'
 import { env } from '../env.server.ts'
 import { COMMON_PASSWORD_COUNT, COMMON_PASSWORDS_BROTLI_BASE64 } from './common-passwords.data.ts'
 import { passwordSchema } from './password-rules.ts'

@@ -33,6 +33,3 @@ export const emailSchema = z
   .toLowerCase()
   .max(254, msg('Email is too long'))
   .pipe(z.email(msg('Please enter a valid email address')))
-
-/** Every demo account's password (README): refused as a real password unless demo data is on. */
-export const DEMO_PASSWORD = 'Operon-demo-2026'

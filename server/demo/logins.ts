@@ -7,7 +7,7 @@
 
 import { msg } from '#catalog/i18n.ts'
 
-import { DEMO_PASSWORD } from '../auth/password-rules.ts'
+import { DEMO_PASSWORD } from '../auth/demo-password.ts'
 
 export { DEMO_PASSWORD }
 

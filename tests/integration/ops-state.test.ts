@@ -210,6 +210,10 @@ describe.each(DRIVERS)('state that survives a restart and a second instance (%s)
       for (let i = 0; i < 10; i++) for (const w of workers) w.kick()
       const deadline = Date.now() + 15_000
       while (sink.messages.length < N && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+      // A message is marked sent after the server took it: wait for the marks (a loaded machine
+      // is slower), not a fixed time.
+      const unsent = async () => (await b.read.select().from(mailOutbox).where(isNull(mailOutbox.sentAt))).length
+      while ((await unsent()) > 0 && Date.now() < deadline + 15_000) await new Promise((r) => setTimeout(r, 50))
       // Both keep running a while longer: nothing is sent again.
       await new Promise((r) => setTimeout(r, 500))
     } finally {
