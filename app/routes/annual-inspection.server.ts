@@ -9,6 +9,7 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { createElement } from 'react'
 import { AnnualReportDocument, type AnnualReportView } from '#app/components/inspections/annual-report.tsx'
 import type { FingerprintView, FormPhotoView, FormVehicleView, InspectionFormView } from '#app/components/inspections/form-print.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, userPage } from '#app/utils/page.server.ts'
@@ -96,7 +97,7 @@ export async function annualReportPdfLoader(args: LoaderFunctionArgs): Promise<R
   if (!found.ok) return hidden(found.error) ? notFound(args.request) : refused(args.request, found.error)
   const r = found.value
   const locale = localeOfRequest(args.request)
-  const title = `${translator(locale)('Annual inspection report')} ${r.report.vehicle.vehicleIdentifier} ${r.report.inspectionDate} · ${r.fingerprint.fingerprint}`
+  const title = `${translator(locale)('Annual inspection report')} ${r.report.vehicle.vehicleIdentifier} ${formatDateOnly(r.report.inspectionDate, locale)} · ${r.fingerprint.fingerprint}`
   const element = createElement(AnnualReportDocument, { report: r.report, form: r.form, vehicle: r.vehicle, vehicleQr: r.vehicleQr, photos: r.photos, fingerprint: r.fingerprint })
   return pdfResponse(printDocumentHtml(title, element, locale), `annual-inspection-report-${fileNamePart(r.report.vehicle.vehicleIdentifier)}-${fileNamePart(r.report.inspectionDate)}.pdf`)
 }

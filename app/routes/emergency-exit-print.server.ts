@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { createElement } from 'react'
 import type { EmergencyExitCheckPrintView } from '#app/components/inspections/emergency-exit-print.tsx'
 import { EmergencyExitCheckDocument } from '#app/components/inspections/emergency-exit-print.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { msg } from '#catalog/i18n.ts'
@@ -59,7 +60,7 @@ export async function emergencyExitPdfLoader(args: LoaderFunctionArgs): Promise<
   if (!found.ok) return notFound()
   const { check, fingerprint } = found.value
   const locale = localeOfRequest(args.request)
-  const title = `${translator(locale)('Emergency-exit check')} ${check.vehicleIdentifier} ${check.checkDate} · ${fingerprint.fingerprint}`
+  const title = `${translator(locale)('Emergency-exit check')} ${check.vehicleIdentifier} ${formatDateOnly(check.checkDate, locale)} · ${fingerprint.fingerprint}`
   const html = printDocumentHtml(title, createElement(EmergencyExitCheckDocument, { check, fingerprint }), locale)
   return pdfResponse(html, `emergency-exit-check-${fileNamePart(check.vehicleIdentifier)}-${fileNamePart(check.checkDate)}-${id}.pdf`, performance.now() - started)
 }

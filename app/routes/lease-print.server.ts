@@ -8,6 +8,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { createElement } from 'react'
 import type { FingerprintView } from '#app/components/inspections/form-print.tsx'
 import { LeaseDocument, type LeaseView } from '#app/components/leases/lease-document.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { attempt, callerContext, userPage } from '#app/utils/page.server.ts'
 import { qrDataUrl } from '#app/utils/qr.server.ts'
@@ -74,7 +75,7 @@ export async function leasePdfLoader(args: LoaderFunctionArgs): Promise<Response
   const found = await attempt(async () => {
     const lease = await getLeaseAgreement(ctx, id)
     const fingerprint = await leaseFingerprintView(lease)
-    const title = `${t('Lease {vehicle}', { vehicle: lease.vehicle.vehicleIdentifier })} ${lease.startDate} · ${lease.fingerprint}`
+    const title = `${t('Lease {vehicle}', { vehicle: lease.vehicle.vehicleIdentifier })} ${formatDateOnly(lease.startDate, locale)} · ${lease.fingerprint}`
     return {
       html: printDocumentHtml(title, createElement(LeaseDocument, { lease, fingerprint }), locale, ['common', 'fleet', 'inspections']),
       name: `lease-${fileNamePart(lease.vehicle.vehicleIdentifier)}-${fileNamePart(lease.startDate)}-${id}.pdf`,

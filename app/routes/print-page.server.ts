@@ -10,6 +10,7 @@ import {
   type InspectionFormView,
   type PreInspectionFormView,
 } from '#app/components/inspections/form-print.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { positiveInt } from '#app/utils/form-data.ts'
 import { StaticI18nProvider } from '#app/utils/i18n.tsx'
 import { routeMessages } from '#app/utils/i18n.server.ts'
@@ -128,12 +129,13 @@ export async function printPdfLoader(args: LoaderFunctionArgs, kind: FormKind): 
   const found = await attempt(async () => {
     if (kind === 'pre-inspection') {
       const r = await loadPreInspectionPrint(ctx, companyId, id)
-      const title = `${t('Pre-inspection')} ${r.vehicle.vehicleIdentifier} ${r.form.date} · ${r.fingerprint.fingerprint}`
+      // The title (the viewer's title bar) dates the record as the document does; the file name keeps YYYY-MM-DD.
+      const title = `${t('Pre-inspection')} ${r.vehicle.vehicleIdentifier} ${formatDateOnly(r.form.date, locale)} · ${r.fingerprint.fingerprint}`
       const element = createElement(PreInspectionDocument, { form: r.form, vehicle: r.vehicle, photos: r.photos, fingerprint: r.fingerprint, recordContext: r.recordContext })
       return { html: printDocumentHtml(title, element, locale), name: `pre-inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.date)}-${id}.pdf` }
     }
     const r = await loadInspectionPrint(ctx, companyId, id)
-    const title = `${t('Inspection')} ${r.vehicle.vehicleIdentifier} ${r.form.inspectionDate} · ${r.fingerprint.fingerprint}`
+    const title = `${t('Inspection')} ${r.vehicle.vehicleIdentifier} ${formatDateOnly(r.form.inspectionDate, locale)} · ${r.fingerprint.fingerprint}`
     const element = createElement(InspectionDocument, { form: r.form, vehicle: r.vehicle, vehicleQr: r.vehicleQr!, photos: r.photos, fingerprint: r.fingerprint, recordContext: r.recordContext })
     return { html: printDocumentHtml(title, element, locale), name: `inspection-${fileNamePart(r.vehicle.vehicleIdentifier)}-${fileNamePart(r.form.inspectionDate)}-${id}.pdf` }
   })

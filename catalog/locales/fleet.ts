@@ -336,6 +336,7 @@ export default {
   "The column {name} appears twice": "La columna {name} aparece dos veces",
   "The row has {n} cells, the header {m}": "La fila tiene {n} celdas y el encabezado {m}",
   "The same {what} is on row {other}": "El mismo {what} está en la fila {other}",
+  "vehicle identifier": "identificador del vehículo",
   "The VIN check digit (position 9) should be {digit}; check the VIN": "El dígito de control del VIN (posición 9) debería ser {digit}; revise el VIN",
   "This date has passed ({date})": "Esta fecha ya pasó ({date})",
   "The same license plate is on row {other}": "La misma placa está en la fila {other}",

@@ -261,6 +261,8 @@ export default {
   'Choose Satisfactory, Unsatisfactory or Not applicable (status 0, 1 or 2)': 'Elija Satisfactorio, Insatisfactorio o No aplica (estado 0, 1 o 2)',
   'A comment is required when the item is Unsatisfactory': 'Se requiere un comentario cuando el punto es Insatisfactorio',
   'The inspection date cannot be in the future': 'La fecha de la inspección no puede ser futura',
+  'The inspection date may be at most {n} days back': 'La fecha de la inspección no puede ser de hace más de {n} días',
+  'The odometer is a whole number from 0 to {max}': 'El odómetro es un número entero de 0 a {max}',
   'Use a real date in the format YYYY-MM-DD': 'Use una fecha real con el formato AAAA-MM-DD',
   'Sign the inspection: draw your signature or type your full name': 'Firme la inspección: dibuje su firma o escriba su nombre completo',
   'The photo is empty': 'La foto está vacía',

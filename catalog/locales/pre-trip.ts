@@ -77,6 +77,9 @@ export default {
   'At least 0': 'Como mínimo 0',
   'At most 100 characters': 'Como máximo 100 caracteres',
   'Use an ISO 8601 time, e.g. 2026-05-04T06:30:00Z': 'Use una hora ISO 8601, p. ej. 2026-05-04T06:30:00Z',
+  'The date may be at most {n} days back': 'La fecha no puede ser de hace más de {n} días',
+  'Cannot be more than {n} minutes in the future': 'No puede estar más de {n} minutos en el futuro',
+  'At most {n}': 'Como máximo {n}',
   'A photo is larger than {mb} MB: take it again or choose a smaller one (the other photos must be chosen again too)':
     'Una foto pesa más de {mb} MB: tómela de nuevo o elija una más pequeña (las demás fotos también se deben elegir de nuevo)',
   'Photo too large': 'Foto demasiado grande',

@@ -8,7 +8,7 @@ export interface UseCaseContext {
   actor: Actor
   /** The caller's address, for rate limits and the audit log. */
   ip?: string
-  /** The caller's language (pages: the request's; REST: none, English): a new account's own (decision 074). */
+  /** The caller's language (pages and tRPC: the request's; REST: none, English): a new account's own (decision 074). */
   locale?: Locale
   /** Injected in tests; defaults to the current time. */
   now?: Date

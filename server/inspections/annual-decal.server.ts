@@ -40,7 +40,7 @@ export async function annualDecalHtml(d: AnnualInspectionReport & { nextInspecti
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
-<title>${e(t('Annual inspection decal, {label}', { label: `${d.vehicle.vehicleIdentifier} ${d.inspectionDate}` }))}</title>
+<title>${e(t('Annual inspection decal, {label}', { label: `${d.vehicle.vehicleIdentifier} ${decalDate(d.inspectionDate, locale)}` }))}</title>
 <style>
   @page { size: ${ANNUAL_DECAL_PAGE.width} ${ANNUAL_DECAL_PAGE.height}; margin: 0; }
   html, body { margin: 0; padding: 0; background: #fff; }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { EMERGENCY_EXIT_ITEM_KEYS, EMERGENCY_EXIT_ITEMS, type EmergencyExitItemKey } from '#catalog/compliance.ts'
 import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { isCalendarDate } from './inspection-schema.ts'
-import { msg } from '#catalog/i18n.ts'
+import { msg, withValues } from '#catalog/i18n.ts'
 
 /**
  * The 90-day emergency-exit check (49 CFR 396.3(b)(4), issue 23, decision 065) as every door
@@ -23,7 +23,7 @@ export const EMERGENCY_EXIT_TEXT = {
   status: msg('Choose Satisfactory or Unsatisfactory (status 0 or 1)'),
   commentRequired: msg('A comment is required when the item is Unsatisfactory'),
   dateFuture: msg('The check date cannot be in the future'),
-  dateTooOld: `The check date may be at most ${EMERGENCY_EXIT_CHECK_DAYS_BACK} days back`,
+  dateTooOld: withValues(msg('The check date may be at most {n} days back'), { n: EMERGENCY_EXIT_CHECK_DAYS_BACK }),
   dateInvalid: msg('Use a real date in the format YYYY-MM-DD'),
   signatureRequired: msg('Sign the check: draw your signature or type your full name'),
   vehicleNotFound: msg('Vehicle not found'),

@@ -5,7 +5,7 @@ import { ANNUAL_INSPECTION_REQUIRED_KEYS, ANNUAL_TEXT } from '#catalog/annual-in
 import { nextAnnualInspectionDue } from '#catalog/compliance.ts'
 import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { addDays } from '#catalog/expiry.ts'
-import { msg } from '#catalog/i18n.ts'
+import { msg, withValues } from '#catalog/i18n.ts'
 
 /**
  * The mechanic's inspection as every door sends it (API.md `submitInspection`, plus our
@@ -28,11 +28,11 @@ export const INSPECTION_TEXT = {
   status: msg('Choose Satisfactory, Unsatisfactory or Not applicable (status 0, 1 or 2)'),
   commentRequired: msg('A comment is required when the item is Unsatisfactory'),
   dateFuture: msg('The inspection date cannot be in the future'),
-  dateTooOld: `The inspection date may be at most ${INSPECTION_DAYS_BACK} days back`,
+  dateTooOld: withValues(msg('The inspection date may be at most {n} days back'), { n: INSPECTION_DAYS_BACK }),
   dateInvalid: msg('Use a real date in the format YYYY-MM-DD'),
   signatureRequired: msg('Sign the inspection: draw your signature or type your full name'),
-  odometer: `The odometer is a whole number from 0 to ${ODOMETER_MAX.toLocaleString('en-US')}`,
-  tooManyPhotos: `At most ${INSPECTION_MAX_PHOTOS} photos`,
+  odometer: withValues(msg('The odometer is a whole number from 0 to {max}'), { max: ODOMETER_MAX.toLocaleString('en-US') }),
+  tooManyPhotos: withValues(msg('At most {max} photos'), { max: INSPECTION_MAX_PHOTOS }),
   photoRequired: msg('The photo is empty'),
   imageTooLarge: msg('Image too large'),
   vehicleNotFound: msg('Vehicle not found'),

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { ODOMETER_MAX } from '#catalog/odometer.ts'
-import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
+import { atMostCharacters, freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { PRE_TRIP_RULES } from './pre-trip-rules.ts'
 import { addDays } from '#catalog/expiry.ts'
-import { msg } from '#catalog/i18n.ts'
+import { msg, withValues } from '#catalog/i18n.ts'
 
 /**
  * The driver's pre-trip as every door sends it (API.md `submitPreInspection`, CHECKLISTS.md),
@@ -19,14 +19,14 @@ export { PRE_TRIP_RULES }
 export const PRE_TRIP_TEXT = {
   required: msg('Required'),
   dateFuture: msg('The date cannot be in the future'),
-  dateTooOld: `The date may be at most ${PRE_TRIP_RULES.daysBack} days back`,
-  timeFuture: `Cannot be more than ${PRE_TRIP_RULES.futureMinutes} minutes in the future`,
+  dateTooOld: withValues(msg('The date may be at most {n} days back'), { n: PRE_TRIP_RULES.daysBack }),
+  timeFuture: withValues(msg('Cannot be more than {n} minutes in the future'), { n: PRE_TRIP_RULES.futureMinutes }),
   timeOutBeforeIn: msg('Time out must be after time in'),
   odometerEndBelowStart: msg('The end odometer cannot be below the start odometer'),
   checklistValue: msg('Answer true (Defective) or false (Ok)'),
   signature: msg('Sign the form: draw your signature or type your full name'),
   instant: msg('Use an ISO 8601 time, e.g. 2026-05-04T06:30:00Z'),
-  tooManyPhotos: `At most ${PRE_TRIP_RULES.maxPhotos} extra photos`,
+  tooManyPhotos: withValues(msg('At most {max} extra photos'), { max: PRE_TRIP_RULES.maxPhotos }),
 } as const
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -71,7 +71,7 @@ const odometer = z.preprocess(
     .number({ message: msg('Enter the odometer as a whole number') })
     .int(msg('Enter a whole number'))
     .min(0, msg('At least 0'))
-    .max(ODOMETER_MAX, `At most ${ODOMETER_MAX.toLocaleString('en-US')}`),
+    .max(ODOMETER_MAX, withValues(msg('At most {n}'), { n: ODOMETER_MAX.toLocaleString('en-US') })),
 )
 
 /**
@@ -101,7 +101,7 @@ export const idempotencyKeySchema = z
   .string()
   .trim()
   .min(1, msg('The idempotency key cannot be empty'))
-  .max(PRE_TRIP_RULES.idempotencyKeyMax, `At most ${PRE_TRIP_RULES.idempotencyKeyMax} characters`)
+  .max(PRE_TRIP_RULES.idempotencyKeyMax, atMostCharacters(PRE_TRIP_RULES.idempotencyKeyMax))
   .regex(/^[\x21-\x7e]+$/, msg('Use printable ASCII characters without spaces (a UUID, for example)'))
 
 /** What a filing must be checked against: the operator company's calendar date and the clock. */
@@ -150,7 +150,7 @@ export function preInspectionFields({ today, now }: PreTripRulesContext) {
           ),
           { message: msg('A list of repair action ids') },
         )
-        .max(PRE_TRIP_RULES.maxAcknowledgements, `At most ${PRE_TRIP_RULES.maxAcknowledgements}`)
+        .max(PRE_TRIP_RULES.maxAcknowledgements, withValues(msg('At most {n}'), { n: PRE_TRIP_RULES.maxAcknowledgements }))
         .nullish()
         .transform((v) => [...new Set(v ?? [])]),
     })

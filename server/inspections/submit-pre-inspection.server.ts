@@ -259,6 +259,7 @@ async function acknowledgeable(tx: Tx, vehicleId: number, ids: number[]): Promis
   if (bad.length) {
     throw new AppError('BAD_REQUEST', `${SUBMIT_PRE_TRIP_TEXT.acknowledgement} (${bad.join(', ')})`, {
       fieldErrors: { acknowledgedRepairActionIds: SUBMIT_PRE_TRIP_TEXT.acknowledgement },
+      localized: (t) => `${t(SUBMIT_PRE_TRIP_TEXT.acknowledgement)} (${bad.join(', ')})`,
     })
   }
   return ids

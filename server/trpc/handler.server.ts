@@ -5,6 +5,7 @@ import { isAppError } from '../errors.ts'
 import { identify } from '../auth/request-actor.server.ts'
 import { consumeRateLimit } from '../limits/rate-limit.server.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseFaultOf, isStorageFull } from '../context/request-scope.server.ts'
+import { localeOfRequest } from '../i18n/messages.server.ts'
 import { logger } from '../log.server.ts'
 import { databaseFaultError } from './init.ts'
 import { appRouter } from './router.ts'
@@ -56,7 +57,8 @@ export async function handleTrpcRequest(request: Request, db: Database, ip: stri
         const fault = databaseFaultOf(e)
         throw fault ? databaseFaultError(fault, e) : e
       })
-      return { db, actor, ip }
+      // The widgets are the app's own: what a use case words for a reader follows the browser's language (REST keeps English).
+      return { db, actor, ip, locale: localeOfRequest(request) }
     },
     responseMeta({ errors }) {
       // Answers carry user data; a full disk is said plainly (decision 020).

@@ -17,6 +17,9 @@ import { readRecordText } from '#server/i18n/record-texts.server.ts'
 import { addDays } from '#server/inspections/inspection-schema.ts'
 import { getEmergencyExitCheck, listEmergencyExitChecks, submitEmergencyExitCheck } from '#server/inspections/emergency-exit-checks.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
+import { requestScope, runInRequestScope } from '#server/context/request-scope.server.ts'
+import { emergencyExitCheckAction } from '#app/routes/_app+/emergency-exit-check.server.ts'
+import { callPage, type PageHandler } from '#tests/helpers/remix.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
@@ -321,6 +324,54 @@ describe('REST and tRPC doors', () => {
 
     const doc = (await (await handleRestRequest(new Request('http://localhost/api/openapi.json'), w.db, '127.0.0.1')).json()) as { paths: Record<string, unknown> }
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/Maintenance/submitEmergencyExitCheck', '/api/Maintenance/GetEmergencyExitChecks/{vehicleId}', '/api/Maintenance/GetEmergencyExitCheckById/{checkId}']))
+  })
+
+  it('the page in Spanish: each message under its field, limits with their values included, "Please correct…" on top, no raw field key; REST keeps its English (issue 39)', async () => {
+    const v = await w.bus()
+    const tooOld = addDays(todayIn('UTC'), -30)
+    // The request's language is in its scope, as the HTTP layer sets it (decision 074).
+    const inSpanish = <T,>(run: () => Promise<T>): Promise<T> =>
+      runInRequestScope(() => {
+        requestScope()!.locale = 'es'
+        return run()
+      }).result
+    const form = new FormData()
+    form.set('checkDate', tooOld)
+    form.set('idempotencyKey', 'page-exit-es')
+    form.set('signatureName', '')
+    for (const k of ['pushOutWindows', 'emergencyDoors', 'emergencyDoorMarkingLights']) {
+      form.set(`${k}.status`, k === 'emergencyDoors' ? '1' : '0')
+      form.set(`${k}.comments`, '')
+    }
+    const cookie = `${await webSessionFor(w.db, w.mechanic)}; operon_lng=es`
+    const out = await inSpanish(() => callPage(emergencyExitCheckAction as PageHandler, `/emergencyExitCheck/${v.id}`, { cookie, form, params: { vehicleId: String(v.id) } }))
+    expect(out.status).toBe(400)
+    expect(out.body).toMatchObject({
+      ok: false,
+      formError: 'Corrija los campos marcados abajo.',
+      fieldErrors: {
+        checkDate: 'La fecha de la revisión no puede ser de hace más de 7 días',
+        'emergencyDoors.comments': 'Se requiere un comentario cuando el punto es Insatisfactorio',
+        inspectorSignature: 'Firme la revisión: dibuje su firma o escriba su nombre completo',
+      },
+    })
+    expect(Object.keys((out.body as { fieldErrors: object }).fieldErrors)).toHaveLength(3)
+    expect(await checksOf(w.db, v.id)).toBe(0)
+
+    const token = await apiTokenFor(w.db, w.mechanic)
+    const rest = await inSpanish(() =>
+      handleRestRequest(
+        new Request('http://localhost/api/Maintenance/submitEmergencyExitCheck', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'es-US,es;q=0.9', cookie: 'operon_lng=es' },
+          body: JSON.stringify(check(v.id, { checkDate: tooOld })),
+        }),
+        w.db,
+        '127.0.0.1',
+      ),
+    )
+    expect(rest.status).toBe(400)
+    expect(await rest.json()).toEqual({ message: 'checkDate: The check date may be at most 7 days back', errors: { checkDate: 'The check date may be at most 7 days back' } })
   })
 
   it('tRPC emergencyExits.submit / list / get', async () => {

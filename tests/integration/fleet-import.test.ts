@@ -1,7 +1,8 @@
 /**
  * The fleet CSV import (issue 26, decision 076): each row's problems named by row and column,
  * file checks (size, binary, UTF-8, 5,000 rows), BOM/semicolon/quotes, one transaction or none,
- * once only, and who may do it through the use case, REST, tRPC and the pages. On both drivers.
+ * once only, and who may do it through the use case, REST, tRPC and the pages; the page says the
+ * problems in the reader's language, REST in English. On both drivers.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,6 +21,7 @@ import { anon, ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
 import { actorFor, apiTokenFor, createCompany, createUser, grantRole, insertVehicle, webSessionFor } from '#tests/helpers/factory.ts'
 import { callPage } from '#tests/helpers/remix.ts'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import * as uploadPage from '#app/routes/_app+/fleet.$companyId_.import.tsx'
 import * as previewPage from '#app/routes/_app+/fleet.$companyId_.import_.$importId.tsx'
 import * as progressRoute from '#app/routes/fleet.$companyId.import.$importId.progress.ts'
@@ -309,6 +311,62 @@ describe.each(DRIVERS)('fleet CSV import on %s', (driver) => {
       // No file chosen: the field says so.
       const empty = await callPage(uploadPage.action, `/fleet/${ids.owner}/import`, { cookie, params, form: new FormData() })
       expect(empty).toMatchObject({ status: 400, body: { fieldErrors: { file: 'Choose a CSV file' } } })
+    })
+
+    it("a Spanish page shows each problem in Spanish (the schema's own sentences too); REST keeps English", async () => {
+      const cookie = await webSessionFor(db, ids.manager)
+      const params = { companyId: String(ids.owner) }
+      const form = new FormData()
+      const csv = csvOf(
+        row({ model: 'M'.repeat(101) }), // 2
+        row({ make: '', vin: 'NOTAVIN' }), // 3: no VIN to fill the make from
+        row({ vehicleIdentifier: 'ES-DUP-1' }), // 4
+        row({ vehicleIdentifier: 'ES-DUP-1' }), // 5
+        row({ licenseExpiry: '2020-01-31' }), // 6: a warning
+      )
+      form.set('file', new File([csv], 'es.csv', { type: 'text/csv' }))
+      const uploaded = await callPage(uploadPage.action, `/fleet/${ids.owner}/import`, { cookie, params, form })
+      const importId = /\/import\/(\d+)$/.exec(uploaded.location ?? '')![1]!
+      const read = async (lng: 'en' | 'es') => {
+        const page = await callPage(previewPage.loader, `/fleet/${ids.owner}/import/${importId}`, { cookie: `${cookie}; operon_lng=${lng}`, params: { ...params, importId } })
+        const view = (page.body as { view: Awaited<ReturnType<typeof preview>> }).view
+        return { problems: view.problems.map((p) => [p.row, p.column, p.message]), warnings: view.warnings.map((p) => [p.row, p.column, p.message]) }
+      }
+      expect(await read('es')).toEqual({
+        problems: [
+          [2, 'model', 'Como máximo 100 caracteres'],
+          [3, 'make', 'El campo «Marca» es obligatorio'],
+          [3, 'vin', 'Un VIN tiene 17 letras y dígitos (sin I, O ni Q)'],
+          [4, 'vehicleIdentifier', 'El mismo identificador del vehículo está en la fila 5'],
+          [5, 'vehicleIdentifier', 'El mismo identificador del vehículo está en la fila 4'],
+        ],
+        warnings: [[6, 'licenseExpiry', `Esta fecha ya pasó (${formatDateOnly('2020-01-31', 'es')})`]],
+      })
+      const english = {
+        problems: [
+          [2, 'model', 'At most 100 characters'],
+          [3, 'make', 'Make is required'],
+          [3, 'vin', 'A VIN has 17 letters and digits (no I, O or Q)'],
+          [4, 'vehicleIdentifier', 'The same vehicle identifier is on row 5'],
+          [5, 'vehicleIdentifier', 'The same vehicle identifier is on row 4'],
+        ],
+        warnings: [[6, 'licenseExpiry', `This date has passed (${formatDateOnly('2020-01-31', 'en')})`]],
+      }
+      expect(await read('en')).toEqual(english)
+      // REST, asked in Spanish: the contract's English, the date as the file wrote it.
+      const res = await handleRestRequest(
+        new Request(`http://localhost/api/Fleet/${ids.owner}/import/${importId}`, {
+          headers: { authorization: `Bearer ${await apiTokenFor(db, ids.manager)}`, cookie: 'operon_lng=es', 'accept-language': 'es-US,es;q=0.9' },
+        }),
+        db,
+        '127.0.0.1',
+      )
+      expect(res.status).toBe(200)
+      const rest = (await res.json()) as Awaited<ReturnType<typeof preview>>
+      expect({ problems: rest.problems.map((p) => [p.row, p.column, p.message]), warnings: rest.warnings.map((p) => [p.row, p.column, p.message]) }).toEqual({
+        ...english,
+        warnings: [[6, 'licenseExpiry', 'This date has passed (2020-01-31)']],
+      })
     })
 
     it('the progress route streams NDJSON lines and ends with the count', async () => {

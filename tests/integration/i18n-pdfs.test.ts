@@ -3,6 +3,7 @@
  * whole HTTP application with the demo data as the first demo user who may open it, read with
  * pdftotext: in Spanish it holds no English of the catalogue nor the English sentences the server
  * writes into records; in English, no Spanish of the catalogue. What is found is printed by PDF.
+ * In both, every date (the title's too) is written as the reader's language writes it, never YYYY-MM-DD.
  * Chromium prints each PDF: the file runs on better-sqlite3 only (scripts/test-all.mjs).
  * To look at the documents: I18N_PDF_DIR=… keeps them there.
  */
@@ -18,7 +19,7 @@ import { demoIds, demoRecords, pdfsOf, type Role } from '#tests/helpers/demo-pag
 import { demoUserData, makeFinder, needlesFor, pdfLines, report, type Finding } from '#tests/helpers/english-left.ts'
 import { webSessionFor } from '#tests/helpers/factory.ts'
 import { startApp, type RunningApp } from '#tests/helpers/http-app.ts'
-import { pdfText } from '#tests/helpers/pdf.ts'
+import { pdfInfo, pdfText } from '#tests/helpers/pdf.ts'
 
 let db: Database
 let app: RunningApp
@@ -27,6 +28,16 @@ const sessions = new Map<Role, string>()
 let userData: string[]
 /** The demo user each PDF was fetched as in Spanish (the English pass asks as the same user). */
 const fetchedAs = new Map<string, Role>()
+/** What each PDF said, by `name-language`: its text and its title (the viewer's title bar), for the dates' check. */
+const read = new Map<string, { text: string; title: string }>()
+
+/** A PDF's text, kept for the dates' check with the title pdfinfo reads. */
+function readPdf(bytes: Buffer, name: string): string {
+  const text = pdfText(bytes, name, process.env.I18N_PDF_DIR)
+  const title = /^Title:\s*(.*)$/m.exec(pdfInfo(bytes, name, process.env.I18N_PDF_DIR))?.[1] ?? ''
+  read.set(name, { text, title })
+  return text
+}
 
 beforeAll(async () => {
   db = createTestDb()
@@ -97,7 +108,7 @@ describe('every PDF', () => {
         fetchedAs.set(path, who)
         if (res.status !== 200 || res.type !== 'application/pdf') problems.push(`${name} ${path}: status ${res.status} (${res.type}) as ${who}`)
         else {
-          const found = pdfFindings(find, pdfText(res.bytes, `${name}-es`, process.env.I18N_PDF_DIR))
+          const found = pdfFindings(find, readPdf(res.bytes, `${name}-es`))
           if (found.length) problems.push(report(`${name} ${path} (as ${who})`, found))
         }
         break
@@ -117,11 +128,23 @@ describe('every PDF', () => {
       const res = await get(who, path, 'en')
       if (res.status !== 200 || res.type !== 'application/pdf') problems.push(`${name} ${path}: status ${res.status} (${res.type}) as ${who}`)
       else {
-        const found = pdfFindings(find, pdfText(res.bytes, `${name}-en`, process.env.I18N_PDF_DIR))
+        const found = pdfFindings(find, readPdf(res.bytes, `${name}-en`))
         if (found.length) problems.push(report(`${name} ${path} (as ${who})`, found))
       }
     }
     if (problems.length) console.log(`Spanish in English PDFs:\n${problems.join('\n')}`)
     expect(problems).toEqual([])
   }, 300_000)
+
+  it('dates every day as its reader does: no YYYY-MM-DD in the text or the title of any PDF, in either language', () => {
+    // Both passes above read every PDF a demo user may open; a date written as YYYY-MM-DD is one no reader asked for.
+    expect(read.size).toBe(2 * fetchedAs.size)
+    const bare: string[] = []
+    for (const [name, { text, title }] of read) {
+      for (const [where, said] of [['title', title], ['text', text]] as const) {
+        for (const m of said.matchAll(/\d{4}-\d{2}-\d{2}/g)) bare.push(`${name} (${where}): …${said.slice(Math.max(0, m.index - 30), m.index + 40).replace(/\s+/g, ' ')}…`)
+      }
+    }
+    expect(bare).toEqual([])
+  })
 })

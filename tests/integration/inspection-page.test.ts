@@ -16,15 +16,21 @@ import { companies, inspectionPhotos, inspections } from '#db/schema/index.ts'
 import { Raster } from '#server/demo/assets.ts'
 import { todayIn } from '#server/access/vehicle-access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
-import { oneYearAfter } from '#server/inspections/inspection-schema.ts'
+import { addDays, inspectionInput, oneYearAfter } from '#server/inspections/inspection-schema.ts'
+import { fieldErrorsOf } from '#server/validation.ts'
+import { sayText } from '#catalog/i18n.ts'
+import { formatMessage, formatUncompiled, type CompiledMessages } from '#app/utils/messages.ts'
+import { requestScope, runInRequestScope } from '#server/context/request-scope.server.ts'
+import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { INSPECTOR_ROLES, ROLE_NAMES, type RoleName } from '#catalog/roles.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, useAsAppDb } from '#tests/helpers/db.ts'
-import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
 import { callPage, type PageHandler } from '#tests/helpers/remix.ts'
 
 let db: Database
 let mechanicCookie: string
+let mechanicId: number
 let driverCookie: string
 let owner: number
 let ownerCompany: number
@@ -53,6 +59,7 @@ beforeAll(async () => {
   const mechanic = (await createUser(db, { firstName: 'Nora', lastName: 'Wrench' })).id
   await grantRole(db, mechanic, shop.id, 'Mechanic')
   mechanicCookie = await webSessionFor(db, mechanic)
+  mechanicId = mechanic
   const driver = (await createUser(db)).id
   await grantRole(db, driver, operator.id, 'Driver')
   driverCookie = await webSessionFor(db, driver)
@@ -64,6 +71,13 @@ afterAll(() => db.close())
 type LoaderData = Awaited<ReturnType<typeof page.loader>>
 const load = async (search: string, cookie = mechanicCookie) => callPage(page.loader as PageHandler, `/InspectionPage${search}`, { cookie, params: {} })
 const post = async (search: string, form: FormData, cookie = mechanicCookie) => callPage(page.action as PageHandler, `/InspectionPage${search}`, { cookie, form, params: {} })
+
+/** A request in Spanish as the HTTP layer runs it: the language in the request's scope (decision 074). */
+const inSpanish = <T,>(run: () => Promise<T>): Promise<T> =>
+  runInRequestScope(() => {
+    requestScope()!.locale = 'es'
+    return run()
+  }).result
 
 /** The form as the browser sends it without JavaScript: every radio, the typed name, a photo. */
 function noJsForm(vehicleIdentifier: string, key: string, over: Record<string, string> = {}): FormData {
@@ -210,6 +224,62 @@ describe('/InspectionPage', () => {
     expect(Object.keys(body.fieldErrors)).toHaveLength(48)
     expect(body.values.statuses).toEqual({})
     expect(await filedFor(bus.id)).toBe(0)
+  })
+
+  it('in Spanish: the limits with their values under their fields, "Please correct…" on top, no raw field key; REST keeps its English (issue 39)', async () => {
+    const bus = await newBus()
+    const tooOld = addDays(todayIn('UTC'), -30)
+    const form = noJsForm(bus.vehicleIdentifier, 'page-key-es', { inspectionDate: tooOld, odometer: '99999999' })
+    for (let i = 0; i < 10; i++) form.append('photos', new File([new Uint8Array(PNG)], `more-${i}.png`, { type: 'image/png' }))
+    const out = await inSpanish(() => post(`?vehicle=${bus.vehicleIdentifier}`, form, `${mechanicCookie}; operon_lng=es`))
+    expect(out.status).toBe(400)
+    const body = out.body as Refusal
+    expect(body.formError).toBe('Corrija los campos marcados abajo.')
+    expect(body.fieldErrors).toEqual({
+      inspectionDate: 'La fecha de la inspección no puede ser de hace más de 7 días',
+      odometer: 'El odómetro es un número entero de 0 a 10,000,000',
+      photos: 'Máximo 10 fotos',
+    })
+    expect(await filedFor(bus.id)).toBe(0)
+
+    const token = await apiTokenFor(db, mechanicId)
+    const rest = await inSpanish(() =>
+      handleRestRequest(
+        new Request('http://localhost/api/Maintenance/submitInspection', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'es-US,es;q=0.9', cookie: 'operon_lng=es' },
+          body: JSON.stringify({ vehicleIdentifier: bus.vehicleIdentifier, inspectionDate: tooOld, odometer: 99_999_999, signatureName: 'Nora Wrench' }),
+        }),
+        db,
+        '127.0.0.1',
+      ),
+    )
+    expect(rest.status).toBe(400)
+    const answer = (await rest.json()) as { message: string; errors: Record<string, string> }
+    expect(answer.errors).toMatchObject({ inspectionDate: 'The inspection date may be at most 7 days back', odometer: 'The odometer is a whole number from 0 to 10,000,000' })
+    expect(answer.message).toContain('inspectionDate: The inspection date may be at most 7 days back')
+  })
+
+  it("the browser's own check (the server's schema) says the limits with their values in Spanish from the page's own messages (issue 39)", async () => {
+    const bus = await newBus()
+    const data = (await load(`?vehicle=${bus.vehicleIdentifier}`, `${mechanicCookie}; operon_lng=es`)).body as Omit<LoaderData, 'messages'> & { messages: CompiledMessages }
+    // As the page reads them in the browser (app/utils/i18n.tsx): the inspections namespace, nothing of the server's.
+    const t = (id: string, values?: Record<string, unknown>) => (data.messages[id] === undefined ? formatUncompiled(id, values) : formatMessage(data.messages[id], 'es', values))
+    const parsed = inspectionInput(data.window).safeParse({
+      vehicleIdentifier: bus.vehicleIdentifier,
+      inspectionDate: addDays(data.window.earliest, -1),
+      odometer: 99_999_999,
+      signatureName: 'Nora Wrench',
+      photos: Array.from({ length: 11 }, (_, i) => ({ photo: 'aGVsbG8=', name: `p${i}.png` })),
+      ...Object.fromEntries(INSPECTION_ITEM_KEYS.map((k) => [k, { status: 0 }])),
+    })
+    expect(parsed.success).toBe(false)
+    const said = Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error!)).map(([k, v]) => [k, sayText(t, v)]))
+    expect(said).toEqual({
+      inspectionDate: 'La fecha de la inspección no puede ser de hace más de 7 días',
+      odometer: 'El odómetro es un número entero de 0 a 10,000,000',
+      photos: 'Máximo 10 fotos',
+    })
   })
 
   it('a photo over 2 MiB is 413 naming it, with the rest of the form kept', async () => {

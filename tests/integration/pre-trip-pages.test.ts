@@ -19,10 +19,14 @@ import { todayIn } from '#server/access/vehicle-access.server.ts'
 import { addVehicle } from '#server/fleet/vehicles.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
-import { createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
+import { findAll, makeFinder, needlesFor, shownTexts } from '#tests/helpers/english-left.ts'
+import { APP_ORIGIN, raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
 import { callPage, type PageHandler } from '#tests/helpers/remix.ts'
 import { storedBytes } from '#tests/helpers/blobs.ts'
 import { translator } from '#server/i18n/messages.server.ts'
+import { schemaErrors } from '#app/components/pre-trip/checks.ts'
+import { formatMessage, formatUncompiled, type CompiledMessages } from '#app/utils/messages.ts'
 
 let seq = 0
 const UNANSWERED_REFUSAL = '{count, plural, one {Answer Ok or Defective: # checklist item not answered} other {Answer Ok or Defective: # checklist items not answered}}'
@@ -295,6 +299,91 @@ describe.each(DRIVERS)('the pre-trip page without JavaScript on %s', (driver) =>
     const r = await post(body)
     expect(r.status).toBe(415)
     expect(Object.keys((r.body as Extract<PreTripActionData, { ok: false }>).fieldErrors)).toContain('imageDataLeftSide')
+  })
+
+  it("the phone's own check (the server's schema) says the limits with their values in Spanish from the page's own messages (issue 39)", async () => {
+    const page = (await callPage(preTrip.loader as PageHandler, `/preTrip/${vehicleId}`, { cookie: `${driverUser.cookie}; operon_lng=es`, params: params() })).body as PreTripPageData & { messages: CompiledMessages }
+    // As the page reads them in the browser (app/utils/i18n.tsx): the preTrip namespace, nothing of the server's.
+    const t = (id: string, values?: Record<string, unknown>) => (page.messages[id] === undefined ? formatUncompiled(id, values) : formatMessage(page.messages[id], 'es', values))
+    const at = { today: page.today, now: new Date() }
+    const payload = { vehicleIdentifier: identifier, date: page.today, timeIn: new Date().toISOString(), odometerStart: 12100, signatureName: 'Pat Driver' }
+    expect(schemaErrors({ ...payload, date: addDays(page.today, -8), timeIn: new Date(Date.now() + 60 * 60_000).toISOString() }, at, t)).toEqual({
+      date: 'La fecha no puede ser de hace más de 7 días',
+      timeIn: 'No puede estar más de 15 minutos en el futuro',
+    })
+    const photos = Array.from({ length: 7 }, (_, i) => ({ photo: 'aGVsbG8=', name: `p${i}.jpg` }))
+    expect(schemaErrors({ ...payload, odometerStart: 99_999_999, photos }, at, t)).toEqual({ odometerStart: 'Como máximo 10,000,000', photos: 'Máximo 6 fotos adicionales' })
+  })
+
+  // Issue 39: a refusal in Spanish, through the whole app (the request's language is set by the HTTP layer).
+  describe('in Spanish, the page as the browser renders it', () => {
+    let app: RunningApp
+    const SPANISH = { 'accept-language': 'es-US,es;q=0.9' }
+    beforeAll(async () => {
+      app = await startApp(db)
+    }, 120_000)
+    afterAll(async () => {
+      await app?.close()
+    })
+
+    /** The no-JavaScript post, multipart as the browser sends it, in Spanish. */
+    async function postInSpanish(body: FormData) {
+      const request = new Request('http://localhost/', { method: 'POST', body })
+      return raw(app.base, 'POST', `/preTrip/${vehicleId}`, {
+        headers: { ...SPANISH, origin: APP_ORIGIN, cookie: `operon_session=${driverUser.cookie}; operon_lng=es`, 'content-type': request.headers.get('content-type')! },
+        body: Buffer.from(await request.arrayBuffer()),
+      })
+    }
+    const says = (shown: string[], text: string) => shown.some((t) => t.includes(text))
+    /** English left on the page (the test's own names and the bus aside). */
+    const englishOn = (html: string) =>
+      findAll(makeFinder(needlesFor('es'), ['Pat Driver', 'Pre-trip Transit', 'Pre-trip Leasing', identifier, 'Blue Bird', 'Vision', 'PT-1']), shownTexts(html)).flatMap((f) => f.messages)
+
+    it('a missing time: each message under its field in Spanish, no "field: message" on top, no English', async () => {
+      const before = await filings()
+      const r = await postInSpanish(form(`es-missing-${driver}`, { timeIn: '', odometerStart: '12100', odometerEnd: '' }))
+      expect(r.status).toBe(400)
+      const shown = shownTexts(r.body)
+      expect(says(shown, 'Use una hora ISO 8601, p. ej. 2026-05-04T06:30:00Z')).toBe(true)
+      expect(says(shown, 'Algunas respuestas necesitan su atención')).toBe(true)
+      expect(shown.join('\n')).not.toMatch(/\btimeIn\b|\bdate:|Use an ISO 8601/)
+      expect(englishOn(r.body)).toEqual([])
+      expect(await filings()).toBe(before)
+    })
+
+    it('a time eight days back and a time out far ahead: the limits with their values in Spanish', async () => {
+      const r = await postInSpanish(form(`es-limits-${driver}`, { timeIn: '2020-01-01T08:00', timeOut: '2099-01-01T08:00', odometerStart: '12100', odometerEnd: '' }))
+      expect(r.status).toBe(400)
+      const shown = shownTexts(r.body)
+      expect(says(shown, 'La fecha no puede ser de hace más de 7 días')).toBe(true)
+      expect(says(shown, 'No puede estar más de 15 minutos en el futuro')).toBe(true)
+      expect(shown.join('\n')).not.toMatch(/\btime(In|Out)\b|\bdate:|days back|minutes in the future/)
+      expect(englishOn(r.body)).toEqual([])
+    })
+
+    it('an item left unanswered with a bad time: the count on top in Spanish, the time under its field, no raw key', async () => {
+      const body = form(`es-unanswered-${driver}`, { timeIn: 'not a time', odometerStart: '12100', odometerEnd: '' })
+      body.delete('horn')
+      const r = await postInSpanish(body)
+      expect(r.status).toBe(400)
+      const shown = shownTexts(r.body)
+      expect(says(shown, 'Responda Bien o Defectuoso: 1 punto de la lista sin responder')).toBe(true)
+      expect(says(shown, 'Use una hora ISO 8601, p. ej. 2026-05-04T06:30:00Z')).toBe(true)
+      expect(shown.join('\n')).not.toMatch(/\btimeIn\b|\bdate:/)
+      expect(englishOn(r.body)).toEqual([])
+    })
+
+    it('REST answers the same limits in English, whatever the language asked', async () => {
+      const token = await apiTokenFor(db, driverUser.id)
+      const r = await raw(app.base, 'POST', '/api/Maintenance/submitPreInspection', {
+        headers: { ...SPANISH, cookie: 'operon_lng=es', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ vehicleIdentifier: identifier, date: '2020-01-01', timeIn: '2099-01-01T08:00:00Z', odometerStart: 12100, signatureName: 'Pat Driver' }),
+      })
+      expect(r.status).toBe(400)
+      const answer = JSON.parse(r.body) as { message: string; errors: Record<string, string> }
+      expect(answer.errors).toMatchObject({ date: 'The date may be at most 7 days back', timeIn: 'Cannot be more than 15 minutes in the future' })
+      expect(answer.message).toBe('date: The date may be at most 7 days back; timeIn: Cannot be more than 15 minutes in the future')
+    })
   })
 
   it('shows an open safety repair as out of service, then the certified repair to acknowledge; the acknowledgement is filed with the next pre-trip', async () => {

@@ -2,8 +2,9 @@
  * Decision 082 (issue 39 point 4): the sentences Operon writes into a record keep a key and its
  * values. A repair action opened by a Spanish driver reads in Spanish for a Spanish mechanic (the
  * shop's "Vehicle repairs") and on the driver's pre-trip, in English for an English owner (the
- * vehicle's Repair actions tab), and REST answers the English sentence it always has; the rows
- * written before are rewritten to the key form by migration 0014 and read the same way.
+ * vehicle's Repair actions tab), in the browser's language over tRPC, and REST answers the English
+ * sentence it always has; the rows written before are rewritten to the key form by migration 0014
+ * and read the same way.
  */
 import { randomUUID } from 'node:crypto'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -23,6 +24,7 @@ import { companyToday } from '#server/access/vehicle-access.server.ts'
 import { submitPreInspection } from '#server/inspections/submit-pre-inspection.server.ts'
 import { listRepairsByVehicle } from '#server/repairs/list-repairs.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
+import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
 import { apiTokenFor, createCompany, createUser, grantRole, webSessionFor } from '#tests/helpers/factory.ts'
@@ -114,6 +116,32 @@ describe('a repair opened by a Spanish driver', () => {
     const page = await callPage(fleet.loader as PageHandler, `/fleet/${ids.ownerCo}?open=${ids.vehicle}&tab=repairs`, { cookie: cookies.owner, params: { companyId: String(ids.ownerCo) } })
     const row = (page.body as FleetLoaderData).open!.repairs!.find((r) => r.id === ids.repair)!
     expect(row.comments).toBe(`Defects reported by Dolores Díaz on the pre-trip inspection of ${formatDateOnly(date, 'en')} (odometer 12,000 mi).`)
+  })
+
+  it("tRPC (the app's own widgets) reads in the browser's language; REST, on the same Spanish request, in English", async () => {
+    const spanish = { cookie: `operon_session=${cookies.mechanic}; operon_lng=es`, 'accept-language': 'es-US,es;q=0.9' }
+    const trpc = async (headers: Record<string, string>) => {
+      const input = encodeURIComponent(JSON.stringify({ repairCompanyId: ids.shopCo, status: 'all' }))
+      const res = await handleTrpcRequest(new Request(`http://localhost/trpc/repairs.byCompany?input=${input}`, { headers }), db, '127.0.0.1')
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as { result: { data: { items: { id: number; comments: string | null; tasks: { description: string | null }[] }[] } } }
+      return body.result.data.items.find((r) => r.id === ids.repair)!
+    }
+    const es = await trpc(spanish)
+    expect(es.comments).toBe(`Defectos reportados por Dolores Díaz en la inspección previa al viaje del ${formatDateOnly(date, 'es')} (odómetro 12,000 mi).`)
+    expect(es.tasks[0]!.description).toBe('Defecto reportado en la inspección previa al viaje (Cabina del conductor).')
+    const en = await trpc({ cookie: `operon_session=${cookies.mechanic}; operon_lng=en` })
+    expect(en.comments).toBe(`Defects reported by Dolores Díaz on the pre-trip inspection of ${formatDateOnly(date, 'en')} (odometer 12,000 mi).`)
+
+    const res = await handleRestRequest(
+      new Request(`http://localhost/api/RepairAction/getRepairsByCompany?repairCompanyId=${ids.shopCo}`, {
+        headers: { ...spanish, authorization: `Bearer ${await apiTokenFor(db, ids.mechanic)}` },
+      }),
+      db,
+      '127.0.0.1',
+    )
+    const rest = ((await res.json()) as { id: number; comments: string | null }[]).find((r) => r.id === ids.repair)!
+    expect(rest.comments).toBe(`Defects reported by Dolores Díaz on the pre-trip inspection of ${date} (odometer 12,000 mi).`)
   })
 
   it('REST answers the English sentence it always has, whatever language the request says', async () => {

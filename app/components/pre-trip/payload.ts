@@ -1,6 +1,6 @@
-import { DAMAGE_SIDES } from '#catalog/checklists.ts'
+import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
 import { msg } from '#catalog/i18n.ts'
-import type { PreTripValues } from './types.ts'
+import { ACK_FIELD, sidePhotoField, type PreTripValues } from './types.ts'
 
 /** Under a checklist item left unanswered: the page asks every item (decision 031), with or without JavaScript. */
 export const UNANSWERED_ITEM = msg('Answer Ok or Defective')
@@ -28,6 +28,24 @@ export function formFieldOf(key: string): string {
   if (key.startsWith('acknowledgedRepairActionIds')) return 'acknowledgedRepairActionIds'
   return key
 }
+
+/** The fields the form shows a message under. */
+const FORM_FIELDS = new Set<string>([
+  'timeIn',
+  'timeOut',
+  'odometerStart',
+  'odometerEnd',
+  'comments',
+  'photos',
+  'driverSignature',
+  'signatureName',
+  ACK_FIELD,
+  ...PRE_INSPECTION_ITEMS.map((i) => i.key),
+  ...DAMAGE_SIDES.flatMap((s) => [s.key, sidePhotoField(s.key)]),
+])
+
+/** Whether the form shows the message of a field the server names under one of its own (`refusal`'s `fields`). */
+export const isShownOnForm = (key: string) => FORM_FIELDS.has(formFieldOf(key))
 
 export function formErrorsOf(fieldErrors: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {}

@@ -16,6 +16,7 @@ import { RepairsPanel } from './repairs-panel.tsx'
 import { TripSection } from './trip-section.tsx'
 import { ACK_FIELD, type PreTripActionData, type PreTripPageData } from './types.ts'
 import { PRE_TRIP_INTENT } from './intents.ts'
+import { PRE_TRIP_TEXT } from './texts.ts'
 import { useKeepPageOffline } from './use-keep-offline.ts'
 import { useOnline } from './use-outbox.ts'
 import { usePreTripAnswers } from './use-pre-trip-answers.ts'
@@ -36,7 +37,8 @@ export function PreTripForm({ data, actionData }: { data: PreTripPageData; actio
   const form = usePreTripAnswers({
     values: () => refused?.values ?? emptyValues(data.nowWall, data.lastOdometer),
     errors: () => (refused ? formErrorsOf(refused.fieldErrors) : {}),
-    formError: refused?.formError ?? '',
+    // A refusal shown field by field has no sentence of its own (decision 083): the page says it as the check before sending does.
+    formError: refused ? (refused.formError ?? t(PRE_TRIP_TEXT.fix)) : '',
   })
   const formRef = React.useRef<HTMLFormElement>(null)
   useKeepPageOffline(hydrated)

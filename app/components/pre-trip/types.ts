@@ -113,7 +113,7 @@ export const FILED_TEXT = {
 
 export type PreTripActionData =
   | { ok: true; filed: FiledPreTrip; vehicleIdentifier: string }
-  | { ok: false; formError: string; fieldErrors: Record<string, string>; values: PreTripValues; idempotencyKey: string }
+  | { ok: false; formError: string | null; fieldErrors: Record<string, string>; values: PreTripValues; idempotencyKey: string }
 
 
 /** Form field names of the damage photos posted without JavaScript. */

@@ -4,7 +4,7 @@ import { useT } from '#app/utils/i18n.tsx'
 import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS } from '#catalog/checklists.ts'
 import { loadChecks } from './lazy-pieces.ts'
 import { loadQueue } from './outbox-flusher.ts'
-import { emptyValues, formErrorsOf } from './payload.ts'
+import { emptyValues, formErrorsOf, isShownOnForm } from './payload.ts'
 import { loadShrinkImage } from './photo-inputs.tsx'
 import { reasonText } from './reason-text.ts'
 import { PRE_TRIP_TEXT } from './texts.ts'
@@ -164,8 +164,7 @@ export function usePreTripSubmit({
   /** The same rules as the server's (one schema), plus what the page asks of the driver. */
   const check = async (payload: Record<string, unknown>): Promise<Record<string, string>> => {
     const { schemaErrors } = await loadChecks()
-    // The schema's English messages, in the page's language when its namespace has them.
-    const out = formErrorsOf(Object.fromEntries(Object.entries(schemaErrors(payload, { today: data.today, now: new Date() })).map(([k, v]) => [k, t(v)])))
+    const out = formErrorsOf(schemaErrors(payload, { today: data.today, now: new Date() }, t))
     if (!values.timeIn.trim()) out.timeIn = t(PRE_TRIP_TEXT.timeIn)
     if (!values.odometerStart.trim()) out.odometerStart = t(PRE_TRIP_TEXT.odometerStart)
     for (const item of PRE_INSPECTION_ITEMS) if (values.answers[item.key] === undefined) out[item.key] ??= t(PRE_TRIP_TEXT.answer)
@@ -218,7 +217,9 @@ export function usePreTripSubmit({
       } else if (result.kind === 'refused') {
         const errs = formErrorsOf(result.fieldErrors)
         form.setErrors(errs)
-        form.setFormError(reasonText(t, result.formError))
+        // Every message under its field: the page's own line on top rather than the server's "field: message" list (decision 083).
+        const shown = Object.keys(result.fieldErrors).length > 0 && Object.keys(result.fieldErrors).every(isShownOnForm)
+        form.setFormError(shown ? t(PRE_TRIP_TEXT.fix) : reasonText(t, result.formError))
         setPhase('editing')
         focusFirstError(errs)
       } else {

@@ -44,6 +44,10 @@ export interface ExitCheckFormValues {
   items: Record<string, { status: string; comments: string }>
 }
 
+/** The fields the form shows a message under (`refusal`'s `fields`, decision 083). */
+const FORM_FIELDS = new Set<string>(['checkDate', 'inspectorSignature', 'signatureName', ...EMERGENCY_EXIT_ITEM_KEYS.flatMap((k) => [k, `${k}.status`, `${k}.comments`])])
+const isShownOnForm = (name: string) => FORM_FIELDS.has(name)
+
 export async function emergencyExitCheckAction(args: ActionFunctionArgs) {
   const ctx = await userPage(args)
   const vehicleId = positiveInt(args.params.vehicleId)
@@ -66,7 +70,8 @@ export async function emergencyExitCheckAction(args: ActionFunctionArgs) {
   const filed = await attempt(() => submitEmergencyExitCheck(ctx, input))
   if (!filed.ok) {
     if (filed.error.code === 'NOT_FOUND' || filed.error.code === 'FORBIDDEN') throw await redirectWithToast('/dashboard', { type: 'error', message: filed.error.message })
-    return formFailure(filed.error, { ok: false as const, values })
+    // Every message under its field: "Please correct the fields marked below." on top, not the use case's "field: message" list.
+    return formFailure(filed.error, { ok: false as const, values }, { fields: isShownOnForm, whenFieldsShown: 'correctBelow' })
   }
   return data({ ok: true as const, result: filed.value })
 }

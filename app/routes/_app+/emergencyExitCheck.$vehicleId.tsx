@@ -22,7 +22,7 @@ export const action = (args: ActionFunctionArgs) => emergencyExitCheckAction(arg
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? EMERGENCY_EXIT_TEXT.title} · Operon` }]
 
-type Refused = { ok: false; formError: string; fieldErrors: Record<string, string>; values: ExitCheckFormValues }
+type Refused = { ok: false; formError: string | null; fieldErrors: Record<string, string>; values: ExitCheckFormValues }
 type Filed = { ok: true; result: { id: number; isSatisfactory: boolean; repairActionId: number | null; checkDate: string; nextDueDate: string } }
 
 export default function Page() {

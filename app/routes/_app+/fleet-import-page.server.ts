@@ -6,13 +6,21 @@
  */
 import { data, redirect, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
 import { FLEET_CSV_MAX_BYTES } from '#catalog/fleet-csv.ts'
-import { msg } from '#catalog/i18n.ts'
+import { msg, type Locale } from '#catalog/i18n.ts'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { attempt, companyPage, formFailure } from '#app/utils/page.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { AppError } from '#server/errors.ts'
-import { commitFleetImport, getFleetImport, listFleetImports, previewFleetImport, type FleetImportView } from '#server/fleet/import/fleet-import.server.ts'
+import {
+  commitFleetImport,
+  getFleetImport,
+  listFleetImports,
+  previewFleetImport,
+  type FleetImportView,
+  type ImportProblemView,
+} from '#server/fleet/import/fleet-import.server.ts'
 import { collectWithin } from '#server/uploads/bounded-body.server.ts'
 
 export const FLEET_IMPORT_PAGE_TEXT = {
@@ -67,11 +75,30 @@ export async function fleetImportPageAction(args: ActionFunctionArgs) {
   throw redirect(`/fleet/${companyId}/import/${staged.value.id}`)
 }
 
+/**
+ * The preview's problems in the reader's language (issue 39). The staged preview keeps them as
+ * REST answers them, in English; here each is said from its message and values: a schema's
+ * sentence made by `withValues` ("Make is required") through `sayText`, the duplicate's "what"
+ * translated, a date in the reader's format. What the file holds (a column name, a cell) stays.
+ */
+function problemsInLanguage(view: FleetImportView, locale: Locale): FleetImportView {
+  const t = translator(locale)
+  const say = (p: ImportProblemView): ImportProblemView => {
+    if (!p.values) return { ...p, message: t(p.messageId) }
+    const values = { ...p.values }
+    if (typeof values.what === 'string') values.what = t(values.what)
+    if (typeof values.date === 'string') values.date = formatDateOnly(values.date, locale)
+    return { ...p, message: t(p.messageId, values) }
+  }
+  return { ...view, fileProblems: view.fileProblems.map(say), problems: view.problems.map(say), warnings: view.warnings.map(say) }
+}
+
 export async function fleetImportPreviewLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Owner'])
   const importId = Number(args.params.importId)
   const view = await attempt(() => getFleetImport(ctx, { companyId, importId }))
-  const t = translator(localeOfRequest(args.request))
+  const locale = localeOfRequest(args.request)
+  const t = translator(locale)
   const base = { title: t(FLEET_IMPORT_PAGE_TEXT.previewTitle), companyId, messages: routeMessages(args.request, 'fleet') }
   if (!view.ok) {
     // Deleted by the clean-up after a week (decision 076), or never this company's: the page says so.
@@ -82,7 +109,7 @@ export async function fleetImportPreviewLoader(args: LoaderFunctionArgs) {
   if (view.value.status === 'imported' && new URL(args.request.url).searchParams.get('done') === '1') {
     throw await redirectWithToast(`/fleet/${companyId}`, { type: 'success', message: doneMessage(t, view.value.importedCount ?? 0, view.value.totalRows - (view.value.importedCount ?? 0)) })
   }
-  return data({ ...base, view: view.value as FleetImportView | null, gone: null as string | null })
+  return data({ ...base, view: problemsInLanguage(view.value, locale) as FleetImportView | null, gone: null as string | null })
 }
 
 function doneMessage(t: ReturnType<typeof translator>, n: number, skipped: number) {

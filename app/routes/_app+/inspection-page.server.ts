@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { data, redirect, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
-import { inputFromValues, photoFiles, valuesFromForm, type InspectionFormValues } from '#app/components/inspections/inspection-form/form-input.ts'
+import { inputFromValues, isShownOnForm, photoFiles, valuesFromForm, type InspectionFormValues } from '#app/components/inspections/inspection-form/form-input.ts'
 import { INSPECTION_INTENT } from '#app/components/inspections/inspection-form/intents.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, formFailure, userPage, type PageArgs, type PageContext } from '#app/utils/page.server.ts'
@@ -124,7 +124,8 @@ export async function inspectionPageAction(args: PageArgs) {
 
   const photos = await Promise.all(photoFiles(form).map(async (f) => ({ photo: Buffer.from(await f.arrayBuffer()).toString('base64'), name: f.name })))
   const filed = await attempt(() => submitInspection(ctx, inputFromValues(values, photos)))
-  if (!filed.ok) return formFailure(filed.error, { ok: false as const, values })
+  // Every message under its field: "Please correct the fields marked below." on top, not the use case's "field: message" list.
+  if (!filed.ok) return formFailure(filed.error, { ok: false as const, values }, { fields: isShownOnForm, whenFieldsShown: 'correctBelow' })
   const vehicle = await attempt(() => findVehicleForInspection(ctx, { vehicle: values.vehicleIdentifier }))
   const result: InspectionFiled = {
     ...filed.value,

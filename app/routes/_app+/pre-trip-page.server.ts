@@ -5,7 +5,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { UNANSWERED_ITEM } from '#app/components/pre-trip/payload.ts'
+import { isShownOnForm, UNANSWERED_ITEM } from '#app/components/pre-trip/payload.ts'
 import { payloadOf } from '#app/components/pre-trip/payload-body.ts'
 import {
   ACK_FIELD,
@@ -23,7 +23,7 @@ import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type PreInspectionItemKey } from '#
 import { INSPECTOR_ROLES } from '#catalog/roles.ts'
 import { hasRoleAnywhere } from '#server/access/policy.ts'
 import { MAX_IMAGE_BYTES } from '#catalog/fleet.ts'
-import { AppError } from '#server/errors.ts'
+import { AppError, type LocalizedMessage } from '#server/errors.ts'
 import { vehicleAccess } from '#server/access/vehicle-access.server.ts'
 import { vehicleIdOfQrToken } from '#server/fleet/vehicles.server.ts'
 import { vehicleRefOf } from '#server/inspections/inspection-schema.ts'
@@ -198,19 +198,21 @@ const isFile = (v: FormDataEntryValue | null): v is File => typeof v === 'object
 /**
  * The refusal of a form with checklist items left unanswered. The API reads a missing key as Ok
  * for older clients (decision 024); this form asks every item (decision 031), so the door names
- * them itself, with the page's own message, and every other problem of the schema at once.
+ * them itself, with the page's own message, and every other problem of the schema at once: on
+ * top the count, and only what the form cannot show under a field (decision 083).
  */
-function unansweredRefusal(payload: Record<string, unknown>, unanswered: readonly PreInspectionItemKey[], at: PreTripRulesContext, t: Translate): AppError {
+function unansweredRefusal(payload: Record<string, unknown>, unanswered: readonly PreInspectionItemKey[], at: PreTripRulesContext): AppError {
   const parsed = preInspectionFields(at).safeParse(payload)
   const others = parsed.success ? {} : fieldErrorsOf(parsed.error)
   const fieldErrors: Record<string, string> = { ...others }
-  for (const key of unanswered) fieldErrors[key] = t(UNANSWERED_ITEM)
-  const n = unanswered.length
-  const message = [
-    t('{count, plural, one {Answer Ok or Defective: # checklist item not answered} other {Answer Ok or Defective: # checklist items not answered}}', { count: n }),
-    ...Object.entries(others).map(([k, v]) => (k === '_' ? t(v) : `${k}: ${t(v)}`)),
-  ].join('; ')
-  return new AppError('BAD_REQUEST', message, { fieldErrors })
+  for (const key of unanswered) fieldErrors[key] = UNANSWERED_ITEM
+  const hidden = Object.entries(others).filter(([k]) => !isShownOnForm(k))
+  const localized: LocalizedMessage = (t) =>
+    [
+      t('{count, plural, one {Answer Ok or Defective: # checklist item not answered} other {Answer Ok or Defective: # checklist items not answered}}', { count: unanswered.length }),
+      ...hidden.map(([k, v]) => (k === '_' ? t(v) : `${k}: ${t(v)}`)),
+    ].join('; ')
+  return new AppError('BAD_REQUEST', localized(translator('en')), { fieldErrors, localized })
 }
 
 export async function preTripAction(args: ActionFunctionArgs) {
@@ -220,9 +222,13 @@ export async function preTripAction(args: ActionFunctionArgs) {
   const t = translator(localeOfRequest(args.request))
   const values = valuesOfForm(form)
   const idempotencyKey = text(form, 'idempotencyKey').trim() || randomUUID()
-  const refuse = (error: AppError) => formFailure<Omit<Extract<PreTripActionData, { ok: false }>, 'formError' | 'fieldErrors'>>(error, { ok: false, values, idempotencyKey })
+  type Extra = Omit<Extract<PreTripActionData, { ok: false }>, 'formError' | 'fieldErrors'>
+  /** A refusal whose every field message the form shows under its field: no line on top (the form says its own). */
+  const refuse = (error: AppError) => formFailure<Extra>(error, { ok: false, values, idempotencyKey }, { fields: isShownOnForm })
+  /** A refusal the page words itself: its sentence on top. */
+  const refuseWithSentence = (error: AppError) => formFailure<Extra>(error, { ok: false, values, idempotencyKey })
   if (tooLarge) {
-    return refuse(
+    return refuseWithSentence(
       new AppError('PAYLOAD_TOO_LARGE', t('A photo is larger than {mb} MB: take it again or choose a smaller one (the other photos must be chosen again too)', { mb: MAX_PART_BYTES / 1024 / 1024 }), {
         fieldErrors: { [FILE_FIELDS.has(tooLarge) ? tooLarge : 'photos']: t('Photo too large') },
       }),
@@ -253,7 +259,7 @@ export async function preTripAction(args: ActionFunctionArgs) {
     if (answer.kind === 'invalid') payload[item.key] = answer.posted
     else if (answer.kind === 'unanswered') unanswered.push(item.key)
   }
-  if (unanswered.length) return refuse(unansweredRefusal(payload, unanswered, { today: context.operatorCompany.today, now: ctx.now ?? new Date() }, t))
+  if (unanswered.length) return refuseWithSentence(unansweredRefusal(payload, unanswered, { today: context.operatorCompany.today, now: ctx.now ?? new Date() }))
 
   const filed = await attempt(() => submitPreInspection(ctx, payload))
   if (!filed.ok) return refuse(filed.error)

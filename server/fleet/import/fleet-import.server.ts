@@ -334,8 +334,8 @@ function findDuplicatesInFile(rows: StagedRow[]) {
       }
     }
   }
-  check('VIN', (r) => r.label.vin, 'vin', true)
-  check('vehicle identifier', (r) => r.label.vehicleIdentifier, 'vehicleIdentifier', true)
+  check(msg('VIN'), (r) => r.label.vin, 'vin', true)
+  check(msg('vehicle identifier'), (r) => r.label.vehicleIdentifier, 'vehicleIdentifier', true)
   check('license plate', (r) => r.label.licensePlate, 'licensePlate', false)
 }
 
@@ -372,7 +372,7 @@ async function findDuplicatesInDatabase(db: Tx, rows: StagedRow[]) {
 export interface ImportProblemView {
   row: number | null
   column: string | null
-  /** In English (REST); pages translate `messageId` with `values`. */
+  /** In English (REST, tRPC); the page door says it in the reader's language from `messageId` and `values`. */
   message: string
   messageId: string
   values?: Record<string, string | number>

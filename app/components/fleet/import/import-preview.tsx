@@ -29,7 +29,7 @@ function ProblemTable({ items, testId, caption }: { items: Problem[]; testId: st
             <TableRow key={`${p.row}-${p.column}-${i}`} data-row={p.row ?? ''} data-column={p.column ?? ''}>
               <TableCell>{p.row ?? '—'}</TableCell>
               <TableCell className="font-mono text-xs">{p.column ?? '—'}</TableCell>
-              <TableCell className="whitespace-normal break-words">{t(p.messageId, p.values)}</TableCell>
+              <TableCell className="whitespace-normal break-words">{p.message}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -9,6 +9,19 @@ import { INSPECTION_ITEM_KEYS, type InspectionItemKey } from '#catalog/inspectio
 export const statusField = (key: InspectionItemKey) => `${key}.status`
 export const commentsField = (key: InspectionItemKey) => `${key}.comments`
 
+/** The fields the form shows a message under or in its summary (`refusal`'s `fields`, decision 083). */
+const FORM_FIELDS = new Set<string>([
+  'vehicleIdentifier',
+  'inspectionDate',
+  'odometer',
+  'isAnnual',
+  'photos',
+  'inspectorSignature',
+  'signatureName',
+  ...INSPECTION_ITEM_KEYS.flatMap((k) => [k, statusField(k), commentsField(k)]),
+])
+export const isShownOnForm = (name: string) => FORM_FIELDS.has(name) || name.startsWith('photos.')
+
 /** What the mechanic typed, handed back with a refusal so nothing is lost (photos excepted: a browser never refills a file input). */
 export interface InspectionFormValues {
   vehicleIdentifier: string

@@ -13,6 +13,7 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { INSPECTION_ITEM_STATUS, INSPECTION_ITEM_STATUSES, inspectionItemsBySection, type InspectionItem, type InspectionItemKey } from '#catalog/inspection-checklist.ts'
 import { MAX_IMAGE_BYTES } from '#catalog/fleet.ts'
 import { ANNUAL_TEXT } from '#catalog/annual-inspection.ts'
+import { sayText } from '#catalog/i18n.ts'
 import { formatOdometer, ODOMETER_MAX } from '#catalog/odometer.ts'
 import {
   INSPECTION_MAX_PHOTOS,
@@ -83,8 +84,8 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
     if (submitter?.value === INSPECTION_INTENT.markAll) return
     const form = new FormData(event.currentTarget)
     const parsed = inspectionInput(window).safeParse(inputFromValues(valuesFromForm(form)))
-    // The schema's own (English) messages, in the page's language.
-    const found = Object.fromEntries(Object.entries(parsed.success ? {} : fieldErrorsOf(parsed.error)).map(([k, v]) => [k, t(v)]))
+    // The schema's own (English) messages, sentences with values included, in the page's language.
+    const found = Object.fromEntries(Object.entries(parsed.success ? {} : fieldErrorsOf(parsed.error)).map(([k, v]) => [k, sayText(t, v)]))
     const files = form.getAll('photos').filter((f): f is File => typeof f !== 'string' && f.size > 0)
     if (files.length > INSPECTION_MAX_PHOTOS) found.photos = t('At most {max} photos', { max: INSPECTION_MAX_PHOTOS })
     files.forEach((f, i) => {
