@@ -278,6 +278,8 @@ export default {
   'The owner has already signed this lease': 'El propietario ya firmó este arrendamiento',
   'The operator has already signed this lease': 'El operador ya firmó este arrendamiento',
   'This inspection was filed by a company related to the vehicle: it needs no review': 'Esta inspección la registró una empresa relacionada con el vehículo: no necesita revisión',
+  'This inspection was already reviewed (rejected by the owner)': 'Esta inspección ya fue revisada (rechazada por el propietario)',
+  'This inspection was already reviewed (accepted by the owner)': 'Esta inspección ya fue revisada (aceptada por el propietario)',
   '{company} is not a repair shop': '{company} no es un taller de reparación',
   'The image is larger than {size} MB': 'La imagen pesa más de {size} MB',
   'The image must be at most {width}×{height} pixels': 'La imagen debe medir como máximo {width}×{height} píxeles',

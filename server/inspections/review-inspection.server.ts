@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { INSPECTION_REVIEW_DECISIONS, inspectionReviewLabel, type InspectionReviewStatus } from '#catalog/statuses.ts'
+import { INSPECTION_REVIEW_DECISIONS, type InspectionReviewStatus } from '#catalog/statuses.ts'
 import { inspections, vehicles } from '#db/schema/index.ts'
 import { audit } from '../activity/audit.server.ts'
 import type { UseCaseContext } from '../context/use-case-context.ts'
@@ -30,7 +30,11 @@ export const REVIEW_TEXT = {
   rejected: msg('Inspection rejected: it changes nothing on the vehicle.'),
   ownerOnly: msg('Only the owner company may review this inspection'),
   notPending: (status: InspectionReviewStatus) =>
-    status === 'Applied' ? msg('This inspection was filed by a company related to the vehicle: it needs no review') : `This inspection was already reviewed (${inspectionReviewLabel(status).toLowerCase()})`,
+    status === 'Applied'
+      ? msg('This inspection was filed by a company related to the vehicle: it needs no review')
+      : status === 'Rejected'
+        ? msg('This inspection was already reviewed (rejected by the owner)')
+        : msg('This inspection was already reviewed (accepted by the owner)'),
 } as const
 
 export interface ReviewedInspection {
