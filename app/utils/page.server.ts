@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import type { RoleName } from '#catalog/roles.ts'
 import type { UserActor } from '#server/context/actor.ts'
 import type { UseCaseContext } from '#server/context/use-case-context.ts'
@@ -11,6 +11,7 @@ import { localeOfRequest, translateFieldErrors, translateForRequest } from '#ser
 export { translateFieldErrors }
 import { logger } from '#server/log.server.ts'
 import { getActor, requirePageRole, requirePageUser } from './auth.server.ts'
+import { redirectWithToast } from './toast.server.ts'
 
 /**
  * What every page loader and action repeats (decision 014): the route guard,
@@ -75,6 +76,17 @@ export async function attempt<T>(run: () => Promise<T>, unexpected?: { log: stri
     logger().error({ err: error, ...details }, log)
     return { ok: false, error: new AppError('INTERNAL', 'An unexpected error occurred', { cause: error }) }
   }
+}
+
+/**
+ * A vehicle page's context (the pre-trip, the 90-day check), or the way out: no vehicle id goes
+ * back to the dashboard, a refusal too, with its reason as a toast.
+ */
+export async function vehicleContextOrLeave<T>(vehicleId: number | null, load: (vehicleId: number) => Promise<T>): Promise<T> {
+  if (!vehicleId) throw redirect('/dashboard')
+  const found = await attempt(() => load(vehicleId))
+  if (found.ok) return found.value
+  throw await redirectWithToast('/dashboard', { type: 'error', message: found.error.message })
 }
 
 /** A refusal's sentence in the request's language (decision 074): what a page shows in place of a list it could not load. */

@@ -9,23 +9,16 @@ import { randomUUID } from 'node:crypto'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { positiveInt, text } from '#app/utils/form-data.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
-import { attempt, formFailure, userPage, type PageContext } from '#app/utils/page.server.ts'
+import { attempt, formFailure, userPage, vehicleContextOrLeave } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { EMERGENCY_EXIT_ITEM_KEYS } from '#catalog/compliance.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 import { EMERGENCY_EXIT_TEXT } from '#server/inspections/emergency-exit-check-schema.ts'
-import { getEmergencyExitCheckContext, listEmergencyExitChecks, submitEmergencyExitCheck, type EmergencyExitCheckContext } from '#server/inspections/emergency-exit-checks.server.ts'
-
-async function contextOrLeave(ctx: PageContext, vehicleId: number | null): Promise<EmergencyExitCheckContext> {
-  if (!vehicleId) throw redirect('/dashboard')
-  const found = await attempt(() => getEmergencyExitCheckContext(ctx, vehicleId))
-  if (found.ok) return found.value
-  throw await redirectWithToast('/dashboard', { type: 'error', message: found.error.message })
-}
+import { getEmergencyExitCheckContext, listEmergencyExitChecks, submitEmergencyExitCheck } from '#server/inspections/emergency-exit-checks.server.ts'
 
 export async function emergencyExitCheckLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
-  const c = await contextOrLeave(ctx, positiveInt(args.params.vehicleId))
+  const c = await vehicleContextOrLeave(positiveInt(args.params.vehicleId), (id) => getEmergencyExitCheckContext(ctx, id))
   const listed = await attempt(() => listEmergencyExitChecks(ctx, c.vehicle.id))
   return {
     title: `${translator(localeOfRequest(args.request))(EMERGENCY_EXIT_TEXT.title)} · ${c.vehicle.vehicleIdentifier}`,

@@ -17,8 +17,7 @@ import {
 } from '#app/components/pre-trip/types.ts'
 import { wallTimeOf } from '#catalog/zoned-time.ts'
 import { positiveInt, text } from '#app/utils/form-data.ts'
-import { attempt, formFailure, userPage, type PageContext } from '#app/utils/page.server.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { attempt, formFailure, userPage, type PageContext, vehicleContextOrLeave } from '#app/utils/page.server.ts'
 import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import { INSPECTOR_ROLES } from '#catalog/roles.ts'
 import { hasRoleAnywhere } from '#server/access/policy.ts'
@@ -80,17 +79,9 @@ function pageDataOf(ctx: PageContext, c: PreTripContext, t: Translate): PreTripP
   }
 }
 
-/** The context, or the way out: a vehicle the caller may not file for goes back to the dashboard with the reason. */
-async function contextOrLeave(ctx: PageContext, vehicleId: number | null): Promise<PreTripContext> {
-  if (!vehicleId) throw redirect('/dashboard')
-  const found = await attempt(() => getPreTripContext(ctx, vehicleId))
-  if (found.ok) return found.value
-  throw await redirectWithToast('/dashboard', { type: 'error', message: found.error.message })
-}
-
 export async function preTripLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
-  const context = await contextOrLeave(ctx, positiveInt(args.params.vehicleId))
+  const context = await vehicleContextOrLeave(positiveInt(args.params.vehicleId), (id) => getPreTripContext(ctx, id))
   const t = translator(localeOfRequest(args.request))
   return { ...pageDataOf(ctx, context, t), messages: routeMessages(args.request, 'preTrip') }
 }
@@ -217,7 +208,7 @@ function unansweredRefusal(payload: Record<string, unknown>, unanswered: readonl
 
 export async function preTripAction(args: ActionFunctionArgs) {
   const ctx = await userPage(args)
-  const context = await contextOrLeave(ctx, positiveInt(args.params.vehicleId))
+  const context = await vehicleContextOrLeave(positiveInt(args.params.vehicleId), (id) => getPreTripContext(ctx, id))
   const { form, tooLarge } = await readMultipart(args.request)
   const t = translator(localeOfRequest(args.request))
   const values = valuesOfForm(form)
