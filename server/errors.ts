@@ -60,10 +60,6 @@ export class AppError extends Error {
   get trpcCode() {
     return ERROR_CODES[this.code].trpc
   }
-  /** The shape Remix actions return to a form. */
-  toFormError() {
-    return { formError: this.message, fieldErrors: this.fieldErrors ?? {} }
-  }
   /** The legacy REST error body. */
   toJSON() {
     return this.fieldErrors

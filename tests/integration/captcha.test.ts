@@ -261,7 +261,7 @@ describe('verifyCaptchaForm / requireCaptcha', () => {
     expect(error.status).toBe(400)
     expect(error.message).toBe(CAPTCHA_REQUIRED_MESSAGE)
     expect(error.message).toBe('Please complete CAPTCHA')
-    expect(error.toFormError().fieldErrors).toEqual({ [CAPTCHA_FIELD]: 'Please complete CAPTCHA' })
+    expect(error.fieldErrors).toEqual({ [CAPTCHA_FIELD]: 'Please complete CAPTCHA' })
     const { payload } = await solved()
     await expect(requireCaptcha(form({ [CAPTCHA_FIELD]: payload }))).resolves.toBeUndefined()
   })
