@@ -16,6 +16,11 @@ import compliance from './compliance.ts'
 import dashboard from './dashboard.ts'
 import fleet from './fleet.ts'
 import inspections from './inspections.ts'
+import maintenanceDue from './maintenance-due.ts'
+import maintenancePrograms from './maintenance-programs.ts'
+import maintenanceService from './maintenance-service.ts'
+import meters from './meters.ts'
+import calendar from './calendar.ts'
 import mail from './mail.ts'
 import people from './people.ts'
 import preTrip from './pre-trip.ts'
@@ -25,9 +30,12 @@ import requests from './requests.ts'
 import server from './server.ts'
 import webhooks from './webhooks.ts'
 
+/** Preventive maintenance (decision 084): one namespace, its parts kept by file. */
+const maintenance = { ...maintenancePrograms, ...maintenanceDue, ...maintenanceService, ...meters, ...calendar }
+
 const common = { ...commonShell, ...commonFleet, ...commonInspections, ...commonPeople, ...commonPreTrip }
 
-export const SPANISH = { activity, auth, common, compliance, dashboard, fleet, inspections, mail, people, preTrip, profile, repairs, requests, server, webhooks }
+export const SPANISH = { activity, auth, common, compliance, dashboard, fleet, inspections, maintenance, mail, people, preTrip, profile, repairs, requests, server, webhooks }
 export type Namespace = keyof typeof SPANISH
 export const NAMESPACES = Object.keys(SPANISH) as Namespace[]
 

@@ -88,6 +88,17 @@ export const vehicles = sqliteTable(
     licenseExpiry: text('license_expiry'),
     nextInspection: text('next_inspection'),
     odometer: integer('odometer'),
+    /**
+     * The meters' lifetime offsets (decision 084): the sum of every correction's jump, so that
+     * `odometer + odometer_offset` ("life miles") never goes back and an interval spanning a
+     * correction counts the miles really driven. Engine hours are the second meter, same rules.
+     */
+    odometerOffset: integer('odometer_offset').notNull().default(0),
+    engineHours: real('engine_hours'),
+    engineHoursOffset: real('engine_hours_offset').notNull().default(0),
+    /** Miles and engine hours a day, from the bus's own recent readings (projected due dates); null until known. */
+    milesPerDay: real('miles_per_day'),
+    hoursPerDay: real('hours_per_day'),
 
     createdAt: instantNow('created_at'),
     updatedAt: updatedAtNow('updated_at'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { ODOMETER_SOURCE_VALUES } from '#catalog/odometer.ts'
 import type { RecordText } from '#catalog/record-texts.ts'
 import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
@@ -8,6 +8,7 @@ import { companies } from './companies.ts'
 import { emergencyExitChecks } from './compliance.ts'
 import { vehicles } from './fleet.ts'
 import { inspections, preInspections } from './inspections.ts'
+import { serviceTasks } from './maintenance.ts'
 import { users } from './users.ts'
 
 /**
@@ -40,6 +41,8 @@ export const repairActions = sqliteTable(
     repairedByName: text('repaired_by_name'),
     /** A task is a safety-critical defect (SAFETY_CRITICAL_PRE_INSPECTION_KEYS): the vehicle is out of service while open. */
     outOfService: bool('out_of_service').notNull().default(false),
+    /** Opened by "Send to repair shop" from due maintenance items (decision 084): its tasks name service tasks. */
+    openedForService: bool('opened_for_service').notNull().default(false),
   },
   (t) => [
     index('repair_actions_vehicle_repaired_idx').on(t.vehicleId, t.repairedAt),
@@ -68,6 +71,8 @@ export const repairTasks = sqliteTable(
     status: text('status', { enum: REPAIR_TASK_STATUS_VALUES }).notNull().default('Pending'),
     completedAt: instant('completed_at'),
     completedByUserId: integer('completed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The service task this task performs (a repair action opened for service, decision 084). */
+    serviceTaskId: integer('service_task_id').references((): AnySQLiteColumn => serviceTasks.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('repair_tasks_repair_action_idx').on(t.repairActionId),

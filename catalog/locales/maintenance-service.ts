@@ -1,0 +1,5 @@
+import type { Translations } from './types.ts'
+
+/** English → Spanish (decision 074): preventive maintenance (issue 35, decision 084), maintenance-service. */
+export default {
+} satisfies Translations
