@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = {
   'vehicle.update': { label: msg('Changed a vehicle'), details: [] },
   'vehicle.archive': { label: msg('Archived a vehicle'), details: [] },
   'vehicle.odometerCorrection': { label: msg('Corrected the odometer'), details: ['reading', 'reason'] },
+  'vehicle.engineHours': { label: msg('Recorded the engine hours'), details: ['reading'] },
+  'vehicle.engineHoursCorrection': { label: msg('Corrected the engine hours'), details: ['reading', 'reason'] },
+  'vehicle.engineHoursReset': { label: msg('Recorded an engine replacement (engine hours reset)'), details: ['reading', 'reason'] },
   'document.upload': { label: msg('Uploaded a document'), details: ['vehicleId', 'fileName', 'contentType', 'sizeBytes'] },
   'document.delete': { label: msg('Deleted a document'), details: ['vehicleId'] },
   'vehicleRequest.create': { label: msg('Requested a vehicle'), details: [] },
@@ -44,6 +47,20 @@ export const AUDIT_ACTIONS = {
   'repairTask.complete': { label: msg('Completed a repair task'), details: ['repairActionId'] },
   'repairTask.reopen': { label: msg('Reopened a repair task'), details: ['repairActionId'] },
   'repairAction.certify': { label: msg('Certified a repair'), details: [] },
+  // Service programs (issue 35, decision 084).
+  'serviceProgram.create': { label: msg('Created a service program'), details: ['name'] },
+  'serviceProgram.copyTemplate': { label: msg('Copied a service program template'), details: ['name', 'templateKey'] },
+  'serviceProgram.update': { label: msg('Changed a service program'), details: ['name'] },
+  'serviceProgram.delete': { label: msg('Deleted a service program'), details: ['name'] },
+  'serviceProgram.vehicles': { label: msg('Changed the buses of a service program'), details: ['name', 'picked', 'rule'] },
+  'serviceTask.create': { label: msg('Added a service task'), details: ['name', 'programId'] },
+  'serviceTask.update': { label: msg('Changed a service task'), details: ['name', 'programId'] },
+  'serviceTask.delete': { label: msg('Removed a service task'), details: ['name', 'programId'] },
+  // Service records and "Send to repair shop" (issue 35, decision 084). An idempotency key is never shown.
+  'serviceRecord.record': { label: msg('Recorded a service done outside Operon'), details: ['vehicleId', 'date', 'tasks', 'odometer'] },
+  'serviceRecord.skip': { label: msg('Skipped a service occurrence'), details: ['vehicleId', 'tasks', 'reason'] },
+  'serviceRecord.fromRepair': { label: msg('Recorded the services of a certified repair'), details: ['vehicleId', 'repairActionId', 'tasks', 'odometer'] },
+  'repairAction.sendToShop': { label: msg('Sent scheduled maintenance to the repair shop'), details: ['vehicleId', 'repairActionId', 'tasks'] },
   'retention.update': { label: msg('Changed record retention'), details: ['preTrips', 'maintenance', 'annualInspections', 'leases'] },
   'alertDigest.run': { label: msg('Sent the morning alert digest'), details: ['localDate', 'alerts', 'recipients'] },
   'fleet.import': { label: msg('Imported vehicles from a file'), details: ['fileName', 'imported', 'skipped', 'rows'] },
@@ -72,6 +89,8 @@ export const AUDIT_ACTIONS = {
   'user.unlinkExternal': { label: msg('Unlinked a sign-in provider'), details: ['provider'] },
   'user.delete': { label: msg('Deleted the account'), details: [] },
   'user.resetAuthenticator': { label: msg('Reset the authenticator app'), details: [] },
+  'user.calendarFeedCreate': { label: msg('Made a new calendar feed link'), details: [] },
+  'user.calendarFeedRevoke': { label: msg('Revoked the calendar feed link'), details: [] },
 } as const satisfies Record<string, AuditActionInfo>
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -139,6 +158,13 @@ const AUDIT_DETAIL_LABELS: Record<string, string> = {
   events: msg('Events'),
   deliveryId: msg('Delivery ID'),
   endpointId: msg('Endpoint ID'),
+  templateKey: msg('Template'),
+  programId: msg('Service program ID'),
+  picked: msg('Buses picked'),
+  rule: msg('Rule'),
+  tasks: msg('Service tasks'),
+  date: msg('Date'),
+  odometer: msg('Odometer'),
 }
 
 /** How a sign-in was confirmed (`method`): the second factor, or the provider (a name, the same in every language). */
@@ -207,6 +233,8 @@ export const AUDIT_RECORD_TYPES = {
   fleet_import: msg('Fleet import'),
   webhookEndpoint: msg('Webhook endpoint'),
   webhookDelivery: msg('Webhook delivery'),
+  serviceProgram: msg('Service program'),
+  serviceTask: msg('Service task'),
 } as const
 
 export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES
@@ -237,6 +265,10 @@ export function auditRecordHref(entityType: string | null, entityId: string | nu
       return `/repairActions/${companyId}`
     case 'retentionSettings':
       return `/retention/${companyId}`
+    case 'serviceProgram':
+      return entityId ? `/maintenance/${companyId}/programs/${entityId}` : null
+    case 'serviceTask':
+      return typeof details.programId === 'number' ? `/maintenance/${companyId}/programs/${details.programId}` : null
     default:
       return null
   }

@@ -78,3 +78,18 @@ export function localeOfHeaders(cookieHeader: string | null | undefined, acceptL
   const fromCookie = match?.[1]
   return isLocale(fromCookie) ? fromCookie : localeFromAcceptLanguage(acceptLanguage)
 }
+
+/**
+ * Text stored in a record that may be a catalogue text (a service program copied from a template,
+ * its tasks and checklists, decision 084): said in the reader's language when it is one, whole or
+ * line by line; anything a person typed stays as typed. The form shows what it saves.
+ */
+export function sayStored<T extends string | null | undefined>(t: (id: string) => string, text: T): T {
+  if (!text) return text
+  const whole = t(text)
+  if (whole !== text) return whole as T
+  return text
+    .split('\n')
+    .map((line) => (line.trim() ? t(line) : line))
+    .join('\n') as T
+}

@@ -16,6 +16,8 @@ export const RECORD_TEXTS = {
   'repairTask.preTrip': msg('Reported defective on the pre-trip ({section}).'),
   'repairTask.inspection': msg('Unsatisfactory on the inspection ({section}).'),
   'repairTask.emergencyExitCheck': msg('Unsatisfactory on the 90-day emergency-exit check.'),
+  /** "Send to repair shop" (decision 084): the owner's manager sent due maintenance. */
+  'repairAction.service': msg('Scheduled maintenance sent by {name} on {date} ({odometer}).'),
   /** The demo data's older task sentence, kept for the rows that have it (migration 0014). */
   'repairTask.inspectAndRepair': msg('Reported defective ({section}). Inspect and repair.'),
 } as const
@@ -36,6 +38,7 @@ interface RecordTextValues {
   'repairTask.preTrip': { section: string }
   'repairTask.inspection': { section: string }
   'repairTask.emergencyExitCheck': Record<string, never>
+  'repairAction.service': Filing
   'repairTask.inspectAndRepair': { section: string }
 }
 

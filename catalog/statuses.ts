@@ -96,8 +96,13 @@ export type RepairAlertType = (typeof REPAIR_ALERT_TYPES)[number]
  * a Warning 14 days before the due date, an Alert on and after it (catalog/compliance.ts).
  */
 export const EMERGENCY_EXIT_ALERT_TYPE = msg('Emergency exit check')
-export const OWNER_ALERT_TYPES = [...ALERT_TYPES, ...REPAIR_ALERT_TYPES, EMERGENCY_EXIT_ALERT_TYPE] as const
-export type OwnerAlertType = AlertType | RepairAlertType | typeof EMERGENCY_EXIT_ALERT_TYPE
+/**
+ * Preventive maintenance (issue 35, decision 084), also never in the REST answer: an item of a
+ * service program overdue (an Alert) or due soon (a Warning); the line names the task.
+ */
+export const MAINTENANCE_ALERT_TYPE = msg('Maintenance due')
+export const OWNER_ALERT_TYPES = [...ALERT_TYPES, ...REPAIR_ALERT_TYPES, EMERGENCY_EXIT_ALERT_TYPE, MAINTENANCE_ALERT_TYPE] as const
+export type OwnerAlertType = AlertType | RepairAlertType | typeof EMERGENCY_EXIT_ALERT_TYPE | typeof MAINTENANCE_ALERT_TYPE
 
 /** Days before a date at which it is "about to expire" (spec section 9). */
 export const EXPIRY_WARNING_DAYS = 30

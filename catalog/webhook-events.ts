@@ -11,7 +11,7 @@ export const WEBHOOK_EVENTS = [
   { type: 'repair.completed', label: msg('Repair completed'), description: msg('A mechanic completed the last task of a repair action (certified repaired).') },
   { type: 'inspection.filed', label: msg('Inspection filed'), description: msg("A mechanic's inspection of a bus was filed.") },
   { type: 'vehicle_request.answered', label: msg('Vehicle request answered'), description: msg('An owner approved or rejected an operator’s vehicle request.') },
-  { type: 'alert.raised', label: msg('Alert raised'), description: msg('A new expiry or open-repair alert appeared in the morning alert digest.') },
+  { type: 'alert.raised', label: msg('Alert raised'), description: msg('A new expiry, open-repair, 90-day check or maintenance alert appeared in the morning alert digest.') },
 ] as const
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]['type']

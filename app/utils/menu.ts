@@ -28,6 +28,9 @@ const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLi
       { label: msg('Requests'), to: `/ownerRequestPage/${id}` },
       // Issue 23 point 6 (decision 068): lease, 90-day check, annual inspection and defects per vehicle.
       { label: msg('Compliance'), to: `/compliance/${id}` },
+      // Issue 35 (decision 084): the due list of the whole fleet, and the service programs behind it.
+      { label: msg('Maintenance'), to: `/maintenance/${id}` },
+      { label: msg('Service programs'), to: `/maintenance/${id}/programs` },
     ],
   },
   {
@@ -36,6 +39,8 @@ const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLi
     links: (id) => [
       { label: msg('Dashboard'), to: `/OperatorDashboard/${id}` },
       { label: msg('Fleet'), to: `/fleetOperator/${id}` },
+      // Issue 35: the due items of the buses assigned to the operator, read-only.
+      { label: msg('Maintenance'), to: `/maintenance/${id}` },
       { label: msg('Vehicle requests'), to: `/operatorRequestPage/${id}` },
       { label: msg('Employees'), to: `/employees/${id}` },
       { label: msg('Join requests'), to: `/joinRequests/${id}` },

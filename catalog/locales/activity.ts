@@ -164,4 +164,16 @@ export default {
   "Rows": "Filas",
   "Delivery ID": "ID de la entrega",
   "Endpoint ID": "ID del punto de conexión",
+  // Service records and "Send to repair shop" (issue 35, decision 084)
+  "Recorded a service done outside Operon": "Registró un servicio hecho fuera de Operon",
+  "Skipped a service occurrence": "Omitió una ocurrencia de un servicio",
+  "Recorded the services of a certified repair": "Registró los servicios de una reparación certificada",
+  "Sent scheduled maintenance to the repair shop": "Envió mantenimiento programado al taller",
+  "Service tasks": "Tareas de servicio",
+  "Recorded the engine hours": "Registró las horas de motor",
+  "Corrected the engine hours": "Corrigió las horas de motor",
+  "Recorded an engine replacement (engine hours reset)": "Registró un reemplazo de motor (reinicio de horas de motor)",
+  // Issue 35: the record types of preventive maintenance.
+  'Service program': 'Programa de servicio',
+  'Service task': 'Tarea de servicio',
 } satisfies Translations

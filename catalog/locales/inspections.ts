@@ -271,4 +271,8 @@ export default {
   'Type your full name': 'Escriba su nombre completo',
   'Letters, digits and punctuation only': 'Solo letras, dígitos y signos de puntuación',
   'Choose true or false': 'Elija true o false',
+  'Engine hours (optional)': 'Horas de motor (opcional)',
+  'The hour meter on the dash, if the bus has one': 'El horómetro del tablero, si el autobús tiene uno',
+  'Engine hours are a number from 0 to {max} with at most one decimal': 'Las horas de motor son un número de 0 a {max} con un decimal como máximo',
+  'Engine hours cannot go back: the latest reading of this vehicle is {latest}. If the hour meter was misread or the engine replaced, the owner can record a correction.': 'Las horas de motor no pueden retroceder: la última lectura de este vehículo es {latest}. Si el horómetro se leyó mal o se reemplazó el motor, el propietario puede registrar una corrección.',
 } satisfies Translations

@@ -73,4 +73,6 @@ export default {
   "Last error: {error}": "Último error: {error}",
   "Open the webhooks page": "Abrir la página de webhooks",
   "When the receiver works again, enable the endpoint on that page; the failed deliveries can be replayed there.": "Cuando el receptor vuelva a funcionar, active el punto de conexión en esa página; allí se pueden reenviar las entregas fallidas.",
+  // "Send to repair shop" (issue 35, decision 084)
+  'The owner sent scheduled maintenance': 'El propietario envió mantenimiento programado',
 } satisfies Translations

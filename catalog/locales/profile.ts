@@ -109,4 +109,23 @@ export default {
   'The form could not be read': 'No se pudo leer el formulario',
   'The image is larger than 2 MB': 'La imagen pesa más de 2 MB',
   'Unknown action': 'Acción desconocida',
+  // Calendar feed (issue 35, decision 084)
+  'Calendar feed': 'Calendario (iCalendar)',
+  'A private link for your calendar application (Google Calendar, Outlook, Apple Calendar): the maintenance items, 90-day emergency-exit checks, annual inspections and lease ends of the companies where you are an owner or operator manager.':
+    'Un enlace privado para su aplicación de calendario (Google Calendar, Outlook, Apple Calendar): el mantenimiento pendiente, las revisiones de salidas de emergencia de 90 días, las inspecciones anuales y los fines de arrendamiento de las empresas donde es gerente propietario u operador.',
+  'Anyone with the link can read this calendar. Keep it private; if it leaks, make a new link or revoke it.':
+    'Cualquier persona con el enlace puede leer este calendario. Manténgalo en privado; si se filtra, cree un enlace nuevo o revóquelo.',
+  'Your calendar link': 'Su enlace del calendario',
+  'Copy the calendar link': 'Copiar el enlace del calendario',
+  'Copy it now: it is shown only this once. In your calendar application, choose “Add calendar from URL” (or “Subscribe”) and paste it.':
+    'Cópielo ahora: solo se muestra esta vez. En su aplicación de calendario, elija «Agregar calendario desde URL» (o «Suscribirse») y péguelo.',
+  'A link is active since {date}.': 'Hay un enlace activo desde el {date}.',
+  'Last read by a calendar application: {date}.': 'Última lectura por una aplicación de calendario: {date}.',
+  'No calendar application has read it yet.': 'Ninguna aplicación de calendario lo ha leído todavía.',
+  'You have no calendar link.': 'No tiene un enlace de calendario.',
+  'Make a new link': 'Crear un enlace nuevo',
+  'A new link replaces this one, which stops working at once.': 'Un enlace nuevo reemplaza a este, que deja de funcionar de inmediato.',
+  'Make a calendar link': 'Crear un enlace de calendario',
+  'Revoke the link': 'Revocar el enlace',
+  'The calendar link is revoked: it no longer opens anything.': 'El enlace del calendario está revocado: ya no abre nada.',
 } satisfies Translations

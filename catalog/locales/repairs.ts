@@ -28,4 +28,10 @@ export default {
   'Mark pending': 'Marcar como pendiente',
   'When a driver reports a defect on a vehicle whose owner chose this shop, its repair action appears here.':
     'Cuando un conductor reporte un defecto en un vehículo cuyo propietario eligió este taller, su acción de reparación aparecerá aquí.',
+  // "Send to repair shop" (issue 35, decision 084)
+  'Scheduled maintenance': 'Mantenimiento programado',
+  'The last task of scheduled maintenance: the readings now (blank: the latest recorded)': 'La última tarea del mantenimiento programado: las lecturas ahora (en blanco: la última registrada)',
+  'Odometer now': 'Odómetro ahora',
+  'Engine hours now': 'Horas de motor ahora',
+  'Work checklist': 'Lista de trabajo',
 } satisfies Translations

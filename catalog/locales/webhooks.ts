@@ -58,7 +58,8 @@ export default {
   'Vehicle request answered': 'Solicitud de vehículo respondida',
   'An owner approved or rejected an operator’s vehicle request.': 'Un propietario aprobó o rechazó la solicitud de vehículo de un operador.',
   'Alert raised': 'Alerta generada',
-  'A new expiry or open-repair alert appeared in the morning alert digest.': 'Apareció una nueva alerta de vencimiento o de reparación abierta en el resumen matutino de alertas.',
+  'A new expiry, open-repair, 90-day check or maintenance alert appeared in the morning alert digest.':
+    'Apareció una nueva alerta de vencimiento, de reparación abierta, de revisión de 90 días o de mantenimiento en el resumen matutino de alertas.',
   'Test event': 'Evento de prueba',
   Delivered: 'Entregada',
 } satisfies Translations

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { alertDigests, companies, companyTypes, memberships, users } from '#db/schema/index.ts'
 import { ROLE_IDS } from '#catalog/roles.ts'
-import { alertLevelLabel } from '#catalog/statuses.ts'
+import { alertLevelLabel, MAINTENANCE_ALERT_TYPE } from '#catalog/statuses.ts'
 import { anonymous } from '../context/actor.ts'
 import { audit } from '../activity/audit.server.ts'
 import { env } from '../env.server.ts'
@@ -30,8 +30,9 @@ import type { Tx } from '#db/client.ts'
  */
 
 /** The identity of an alert from one digest to the next: a level change makes it new again. */
-export function alertKey(a: Pick<OwnerAlert, 'vehicleId' | 'alertType' | 'dueDate' | 'level'>): string {
-  return `${a.vehicleId}|${a.alertType}|${a.dueDate}|${a.level}`
+export function alertKey(a: Pick<OwnerAlert, 'vehicleId' | 'alertType' | 'dueDate' | 'level' | 'dueKey'>): string {
+  // A maintenance item: its task and due point (its projected date moves with each reading).
+  return `${a.vehicleId}|${a.alertType}|${a.dueKey ?? a.dueDate}|${a.level}`
 }
 
 /** The hour (0–23) on the wall clock of a time zone (UTC when unknown). */
@@ -137,8 +138,9 @@ async function digestCompany(
         alertType: a.alertType,
         dueDate: a.dueDate,
         count: a.alertType === 'Open repair' ? a.count : undefined,
+        detail: a.taskName,
         isNew: !before.has(keys[i]!),
-        url: `${appUrl}/vehicles/${a.vehicleId}`,
+        url: a.alertType === MAINTENANCE_ALERT_TYPE ? `${appUrl}/maintenance/${company.id}/vehicles/${a.vehicleId}` : `${appUrl}/vehicles/${a.vehicleId}`,
       }))
       for (const m of managers) {
         if (!m.email) continue
@@ -205,6 +207,8 @@ async function emitAlertsRaised(tx: Tx, ownerCompanyId: number, alerts: readonly
       level: a.level,
       dueDate: a.dueDate,
       count: a.count,
+      // "Maintenance due" (decision 084): the service task, its program and due point.
+      ...(a.taskName !== undefined ? { taskId: a.taskId ?? null, taskName: a.taskName, programName: a.programName ?? null } : {}),
       digestDate: localDate,
     })
   }

@@ -1,16 +1,17 @@
 import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Tx } from '#db/client.ts'
-import { companies, emergencyExitChecks, repairActions, vehicles } from '#db/schema/index.ts'
+import { companies, repairActions, vehicles } from '#db/schema/index.ts'
 import { addDays, expiryBounds } from '#catalog/expiry.ts'
-import { EMERGENCY_EXIT_CHECK_INTERVAL_DAYS, EMERGENCY_EXIT_CHECK_WARNING_DAYS } from '#catalog/compliance.ts'
-import { ALERT_LEVEL, EMERGENCY_EXIT_ALERT_TYPE, type AlertLevel, type AlertType, type OwnerAlertType } from '#catalog/statuses.ts'
+import { ALERT_LEVEL, EMERGENCY_EXIT_ALERT_TYPE, MAINTENANCE_ALERT_TYPE, type AlertLevel, type AlertType, type OwnerAlertType } from '#catalog/statuses.ts'
 import type { UseCaseContext } from '../context/use-case-context.ts'
 import { badRequest } from '../errors.ts'
 import { todayIn } from '../access/vehicle-access.server.ts'
 import { requireRole } from '../access/policy.ts'
 import { dateOnly, idSchema, parseInput } from '../validation.ts'
 import { msg } from '#catalog/i18n.ts'
+import { emergencyExitBounds, emergencyExitDueSql } from './built-in-due.server.ts'
+import { dueItemsInStates } from './due-items.server.ts'
 
 /**
  * Vehicle alerts of an owner company (issue 11, PRODUCT.md section 6, decision 036).
@@ -36,6 +37,15 @@ export interface OwnerAlert {
   dueDate: string
   /** "Open repair": how many open repair actions (not out of service) the vehicle has; otherwise 1. */
   count: number
+  /** "Maintenance due": the service task (its id and name, the program's name). */
+  taskId?: number
+  taskName?: string
+  programName?: string | null
+  /**
+   * The alert's identity from one digest to the next when `dueDate` is not one (a maintenance
+   * item due by miles or hours: its due point, not a projected date that moves every day).
+   */
+  dueKey?: string
 }
 
 export const companyInput = z.object({ companyId: idSchema })
@@ -49,14 +59,17 @@ const DATE_COLUMNS = {
 
 /** Most urgent first: level 1 before 0, then the earliest date, then the identifier (stable). */
 export function compareAlerts(
-  a: { level: number; dueDate: string; vehicleIdentifier: string; alertType: string },
-  b: { level: number; dueDate: string; vehicleIdentifier: string; alertType: string },
+  a: { level: number; dueDate: string; vehicleIdentifier: string; alertType: string; taskName?: string },
+  b: { level: number; dueDate: string; vehicleIdentifier: string; alertType: string; taskName?: string },
 ): number {
+  const at = a.taskName ?? ''
+  const bt = b.taskName ?? ''
   return (
     b.level - a.level ||
     (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0) ||
     (a.vehicleIdentifier < b.vehicleIdentifier ? -1 : a.vehicleIdentifier > b.vehicleIdentifier ? 1 : 0) ||
-    (a.alertType < b.alertType ? -1 : a.alertType > b.alertType ? 1 : 0)
+    (a.alertType < b.alertType ? -1 : a.alertType > b.alertType ? 1 : 0) ||
+    (at < bt ? -1 : at > bt ? 1 : 0)
   )
 }
 
@@ -145,19 +158,45 @@ export async function repairAlertsOf(read: Tx, companyId: number, timeZone: stri
  * days before it, on the company's `today`: the rule of catalog/compliance.ts `dueState`.
  */
 export async function emergencyExitAlertsOf(read: Tx, companyId: number, today: string): Promise<OwnerAlert[]> {
-  const last = sql`(SELECT max(${emergencyExitChecks.checkDate}) FROM ${emergencyExitChecks} WHERE ${emergencyExitChecks.vehicleId} = ${vehicles.id})`
-  const due = sql<string>`coalesce(date(${last}, ${`+${EMERGENCY_EXIT_CHECK_INTERVAL_DAYS} days`}), date(${vehicles.createdAt} / 1000, 'unixepoch'))`
+  // The one rule of the 90-day check's due date (built-in-due.server.ts), shared with the due list.
+  const due = emergencyExitDueSql('vehicles')
+  const bounds = emergencyExitBounds(today)
   const rows = await read
     .select({ vehicleId: vehicles.id, vehicleIdentifier: vehicles.vehicleIdentifier, dueDate: due })
     .from(vehicles)
-    .where(and(eq(vehicles.ownerCompanyId, companyId), isNull(vehicles.archivedAt), sql`${due} <= ${addDays(today, EMERGENCY_EXIT_CHECK_WARNING_DAYS)}`))
+    .where(and(eq(vehicles.ownerCompanyId, companyId), isNull(vehicles.archivedAt), sql`${due} <= ${bounds.soonUntil}`))
   return rows.map((r) => ({
-    level: String(r.dueDate) <= today ? ALERT_LEVEL.Alert : ALERT_LEVEL.Warning,
+    level: String(r.dueDate) <= bounds.overdueUntil ? ALERT_LEVEL.Alert : ALERT_LEVEL.Warning,
     vehicleId: r.vehicleId,
     vehicleIdentifier: r.vehicleIdentifier,
     alertType: EMERGENCY_EXIT_ALERT_TYPE,
     dueDate: String(r.dueDate),
     count: 1,
+  }))
+}
+
+/** At most this many maintenance lines a company (the most urgent first; the due list has them all). */
+export const MAINTENANCE_ALERTS_MAX = 500
+
+/**
+ * The maintenance lines (issue 35, decision 084): each due item of a service task in an Alert
+ * (level 1) when overdue, a Warning (level 0) when due soon; one statement for the company (the
+ * due list's). Dated by the projected due date (else the next due date, else today). The built-in
+ * items are left out: the 90-day check and the inspection date have their own lines.
+ */
+export async function maintenanceAlertsOf(read: Tx, companyId: number, today: string): Promise<OwnerAlert[]> {
+  const { items } = await dueItemsInStates(read, { ownerCompanyId: companyId, today, states: ['Overdue', 'DueSoon'], builtIns: false, limit: MAINTENANCE_ALERTS_MAX })
+  return items.map((i) => ({
+    level: i.state === 'Overdue' ? ALERT_LEVEL.Alert : ALERT_LEVEL.Warning,
+    vehicleId: i.vehicleId,
+    vehicleIdentifier: i.vehicleIdentifier,
+    alertType: MAINTENANCE_ALERT_TYPE,
+    dueDate: i.projectedDueDate ?? i.nextDueDate ?? today,
+    count: 1,
+    taskId: i.taskId ?? undefined,
+    taskName: i.taskName,
+    programName: i.programName,
+    dueKey: `task:${i.taskId}:${i.nextDueDate ?? ''}:${i.nextDueOdometer ?? ''}:${i.nextDueEngineHours ?? ''}`,
   }))
 }
 
@@ -175,7 +214,8 @@ export async function ownerAlertsOf(read: Tx, companyId: number, now: Date): Pro
   const expiries = await expiryAlertsOf(read, companyId, today)
   const repairs = await repairAlertsOf(read, companyId, timeZone)
   const exits = await emergencyExitAlertsOf(read, companyId, today)
-  const alerts: OwnerAlert[] = [...expiries.map((a) => ({ ...a, count: 1 })), ...repairs, ...exits].sort(compareAlerts)
+  const maintenance = await maintenanceAlertsOf(read, companyId, today)
+  const alerts: OwnerAlert[] = [...expiries.map((a) => ({ ...a, count: 1 })), ...repairs, ...exits, ...maintenance].sort(compareAlerts)
   return { today, alerts }
 }
 

@@ -11,6 +11,7 @@ import { AppError } from '../errors.ts'
 import { requireUser } from '../access/policy.ts'
 import { eraseAccountData } from './account-erasure.server.ts'
 import { revokeAllSessions } from './api-session.server.ts'
+import { revokeCalendarFeedsOf } from '../access/calendar-feed-revocation.server.ts'
 import { requireRecentSignIn, type ReauthInput } from './reauth.server.ts'
 import { newTotpSecret } from './totp.server.ts'
 import { msg } from '#catalog/i18n.ts'
@@ -52,6 +53,7 @@ export async function deleteAccount(ctx: UseCaseContext, proof?: ReauthInput): P
     if (alone.length) throw new AppError('CONFLICT', `${TEXT.lastManager} (${alone.join(', ')})`, { localized: (t) => `${t(TEXT.lastManager)} (${alone.join(', ')})` })
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, me.userId))
     await revokeAllSessions(tx, me.userId, now, 'account deleted')
+    await revokeCalendarFeedsOf(tx, me.userId, now)
     await eraseAccountData(tx, me.userId, row?.email ?? null, now)
     await tx
       .update(users)

@@ -14,6 +14,7 @@ import { consumeMailCap } from '../mail/caps.server.ts'
 import { passwordChangedMail, passwordResetMail, mailLocale } from '../mail/templates.ts'
 import { parseInput } from '../validation.ts'
 import { revokeAllSessions } from './api-session.server.ts'
+import { revokeCalendarFeedsOf } from '../access/calendar-feed-revocation.server.ts'
 import { clearFailures } from './lockout.server.ts'
 import { hashPassword } from './password.server.ts'
 import { newPasswordSchema } from './common-passwords.server.ts'
@@ -87,6 +88,8 @@ export async function resetPassword(ctx: UseCaseContext, input: unknown): Promis
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)))
     await revokeAllSessions(tx, row.userId, now, 'password reset')
+    // The calendar feed's link ends too (decision 084): whoever had the password may have it.
+    await revokeCalendarFeedsOf(tx, row.userId, now)
     await audit(tx, { kind: 'anonymous' }, { action: 'user.passwordReset', entityType: 'user', entityId: row.userId, details: { ip: ctx.ip ?? null } })
     if (row.email) await enqueueMail(tx, { to: row.email, ...passwordChangedMail({ firstName: row.firstName, locale: mailLocale(row.locale) }) })
     return row.email

@@ -7,6 +7,7 @@ import { isManagerRole, roleById, roleNameOf, ROLE_IDS, type ManagerRoleName } f
 import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { requireUser } from '../access/policy.ts'
+import { revokeCalendarFeedsOf } from '../access/calendar-feed-revocation.server.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { rolesCallerManages } from './join-requests.server.ts'
 import { hasOtherActiveHolder } from './membership-rules.server.ts'
@@ -134,6 +135,8 @@ export async function updateUserRoleStatus(ctx: UseCaseContext, input: unknown):
         })
     }
     await tx.update(memberships).set({ isActive: v.isActive, updatedAt: now }).where(eq(memberships.id, m.id))
+    // The loss of a role ends the person's calendar feed link (decision 084): a new one shows what is left.
+    if (!v.isActive) await revokeCalendarFeedsOf(tx, v.userId, now)
     await audit(tx, me, {
       action: v.isActive ? 'membership.activate' : 'membership.deactivate',
       companyId: v.companyId,

@@ -34,6 +34,8 @@ import {
   preInspections,
   repairAcknowledgements,
   repairActions,
+  serviceRecords,
+  vehicleServiceLast,
   retentionRemovals,
   retentionSettings,
   vehicles,
@@ -125,7 +127,9 @@ async function oldestKept(read: Tx, companyId: number, type: RetentionRecordType
       if (annual) return i?.d ?? null
       const [e] = await read.select({ d: sql<string | null>`min(${emergencyExitChecks.checkDate})` }).from(emergencyExitChecks).where(inArray(emergencyExitChecks.vehicleId, ownedVehicles))
       const [r] = await read.select({ ms: sql<number | null>`min(${repairActions.createdAt})` }).from(repairActions).where(eq(repairActions.ownerCompanyId, companyId))
-      return minDay(i?.d ?? null, e?.d ?? null, dayOfMs(r?.ms))
+      // Service records (decision 084) are maintenance records too.
+      const [sr] = await read.select({ d: sql<string | null>`min(${serviceRecords.performedOn})` }).from(serviceRecords).where(eq(serviceRecords.ownerCompanyId, companyId))
+      return minDay(i?.d ?? null, e?.d ?? null, dayOfMs(r?.ms), sr?.d ?? null)
     }
     case 'leases': {
       const [l] = await read.select({ d: sql<string | null>`min(${leaseAgreements.startDate})` }).from(leaseAgreements).where(eq(leaseAgreements.ownerCompanyId, companyId))
@@ -248,7 +252,10 @@ async function deleteBatch(
   a: { companyId: number; type: RetentionRecordType; before: string; leftBefore: Date; limit: number },
 ): Promise<number> {
   const beforeInstant = instantBefore(a.before)
-  const steps: { table: typeof preInspections | typeof repairActions | typeof inspections | typeof emergencyExitChecks | typeof leaseAgreements; ids: () => Promise<{ id: number }[]> }[] = []
+  const steps: {
+    table: typeof preInspections | typeof repairActions | typeof inspections | typeof emergencyExitChecks | typeof leaseAgreements | typeof serviceRecords
+    ids: () => Promise<{ id: number }[]>
+  }[] = []
   const owned = (vehicleId: typeof inspections.vehicleId | typeof emergencyExitChecks.vehicleId) =>
     inArray(vehicleId, tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.ownerCompanyId, a.companyId)))
 
@@ -291,6 +298,24 @@ async function deleteBatch(
       })
       break
     case 'maintenance':
+      // Service records (decision 084), by their own date; never the last service of a bus × task
+      // still in a program: its next due point restarts from it.
+      steps.push({
+        table: serviceRecords,
+        ids: () =>
+          tx
+            .select({ id: serviceRecords.id })
+            .from(serviceRecords)
+            .where(
+              and(
+                eq(serviceRecords.ownerCompanyId, a.companyId),
+                lt(serviceRecords.performedOn, a.before),
+                vehicleMayLoseRecords(serviceRecords.vehicleId, a.leftBefore),
+                notExists(tx.select({ one: sql`1` }).from(vehicleServiceLast).where(eq(vehicleServiceLast.recordId, serviceRecords.id))),
+              ),
+            )
+            .limit(a.limit),
+      })
       steps.push({
         table: repairActions,
         ids: () =>

@@ -17,6 +17,7 @@ import { seedFleet } from './fleet.ts'
 import { seedContext } from './helpers.ts'
 import { seedInspections } from './inspections.ts'
 import { seedEmergencyExitChecks } from './emergency-exits.ts'
+import { seedServicePrograms } from './maintenance.ts'
 import { DEMO_LOGINS, DEMO_PASSWORD } from './logins.ts'
 import { seedPeople } from './people.ts'
 import { seedVehicleRequests } from './requests.ts'
@@ -42,6 +43,8 @@ export async function seedDemoData(db: Database, opts?: { now?: Date }): Promise
     await seedDrivesAndRepairs(s, people, vehicles, live)
     await seedInspections(s, people, vehicles, live)
     await seedEmergencyExitChecks(s, people, vehicles)
+    // Issue 35: service programs, so the due list has buses overdue, due soon and OK.
+    await seedServicePrograms(s, people, vehicles)
     // Make sure SQLite's planner knows the new data's shape (a libSQL server refuses ANALYZE).
     if (!db.serverPrimary) await tx.run(sql`ANALYZE`)
   })

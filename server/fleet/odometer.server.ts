@@ -4,12 +4,13 @@
  * refused with a clear message; only an owner's correction (with a reason) may go lower, and
  * it starts a new baseline.
  */
-import { and, desc, eq, isNull, lte, or } from 'drizzle-orm'
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { formatOdometer, type OdometerSource } from '#catalog/odometer.ts'
 import { rowsAffected, type Tx } from '#db/client.ts'
 import { odometerReadings, vehicles } from '#db/schema/index.ts'
 import { AppError } from '../errors.ts'
 import { msg } from '#catalog/i18n.ts'
+import { refreshMeterRate } from './meter-rate.server.ts'
 
 export interface OdometerReadingInput {
   vehicleId: number
@@ -54,14 +55,24 @@ export async function recordOdometerReading(tx: Tx, r: OdometerReadingInput): Pr
     preInspectionId: r.preInspectionId ?? null,
     inspectionId: r.inspectionId ?? null,
   })
+  await refreshMeterRate(tx, 'odometer', r.vehicleId, r.at)
 }
 
-/** An owner's correction (for example an odometer replaced): any value, a reason, a new baseline. */
+/**
+ * An owner's correction (for example an odometer replaced): any value, a reason, a new baseline.
+ * Its jump (the odometer before it minus the corrected reading) is added to `odometer_offset` in
+ * the same statement (SQLite reads the row's old values on the right-hand side), so the life miles
+ * (`odometer + odometer_offset`, decision 084) never go back and a service interval that spans the
+ * correction counts the miles really driven.
+ */
 export async function recordOdometerCorrection(
   tx: Tx,
   r: { vehicleId: number; reading: number; reason: string; at: Date; userId: number; userName: string | null },
 ): Promise<void> {
-  await tx.update(vehicles).set({ odometer: r.reading }).where(eq(vehicles.id, r.vehicleId))
+  await tx
+    .update(vehicles)
+    .set({ odometer: r.reading, odometerOffset: sql`${vehicles.odometerOffset} + coalesce(${vehicles.odometer}, ${r.reading}) - ${r.reading}` })
+    .where(eq(vehicles.id, r.vehicleId))
   await tx.insert(odometerReadings).values({
     vehicleId: r.vehicleId,
     reading: r.reading,
@@ -71,6 +82,7 @@ export async function recordOdometerCorrection(
     recordedByName: r.userName,
     reason: r.reason,
   })
+  await refreshMeterRate(tx, 'odometer', r.vehicleId, r.at)
 }
 
 /** A vehicle's readings, newest first (the history shown to the owner), without access checks. */

@@ -15,14 +15,17 @@ import { parseInput } from '../validation.ts'
 import { activeOn, companyToday, vehicleAccess } from '../access/vehicle-access.server.ts'
 import { env } from '../env.server.ts'
 import { odometerBelowLatestMessage } from './odometer.server.ts'
+import { refreshMeterRate } from './meter-rate.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
+import { syncRuleMemberships } from '../maintenance/membership.server.ts'
 import { msg } from '#catalog/i18n.ts'
 
 /** Spec section 5 / 9: the client crops to 800×600; the server refuses larger pictures. */
 
 /** The spec's Vehicle entity as REST returns it (`ownerId` = owner company id). */
 export function vehicleJson(v: Vehicle, imageData: string | null) {
-  const { ownerCompanyId, createdAt: _c, updatedAt: _u, archivedAt: _a, qrToken: _q, ...rest } = v
+  // The meters of decision 084 stay out of the legacy shape (API.md): engine hours have their own paths.
+  const { ownerCompanyId, createdAt: _c, updatedAt: _u, archivedAt: _a, qrToken: _q, odometerOffset: _oo, engineHours: _eh, engineHoursOffset: _eo, milesPerDay: _md, hoursPerDay: _hd, ...rest } = v
   return { ...rest, ownerId: ownerCompanyId, imageData }
 }
 export type VehicleJson = ReturnType<typeof vehicleJson>
@@ -97,6 +100,8 @@ async function recordOwnerReading(tx: Tx, vehicleId: number, reading: number, ac
     recordedByUserId: user?.userId ?? null,
     recordedByName: user ? `${user.firstName} ${user.lastName}`.trim() || null : null,
   })
+  // Miles a day from the bus's recent readings (decision 084), as every reading write does.
+  await refreshMeterRate(tx, 'odometer', vehicleId, at)
 }
 
 /** POST /api/Fleet/addVehicle and the Add dialog (Owner managers of `ownerId`). */
@@ -115,6 +120,8 @@ export async function addVehicle(ctx: UseCaseContext, input: unknown): Promise<V
     await saveImage(tx, created!.id, image, v.imageData, now)
     if (v.odometer !== null) await recordOwnerReading(tx, created!.id, v.odometer, me, now)
     await audit(tx, me, { action: 'vehicle.create', companyId: v.ownerId, entityType: 'vehicle', entityId: created!.id })
+    // The service programs whose rule matches it take it in (decision 084).
+    await syncRuleMemberships(tx, v.ownerId, [created!.id], now)
     return created!
   })
   return vehicleJson(row, image ? image.bytes.toString('base64') : null)
@@ -158,6 +165,8 @@ export async function updateVehicle(ctx: UseCaseContext, input: unknown): Promis
     if (odometerMoved) await recordOwnerReading(tx, v.id, odometer, ctx.actor, now)
     await saveImage(tx, v.id, image, v.imageData, now)
     await audit(tx, ctx.actor, { action: 'vehicle.update', companyId: access.ownerCompanyId, entityType: 'vehicle', entityId: v.id })
+    // A changed make, model, year, fuel or tag field may move it into or out of a program's rule (decision 084).
+    await syncRuleMemberships(tx, access.ownerCompanyId, [v.id], now)
     return updated!
   })
   return vehicleJson(row, await imageBase64(ctx, row.id))
@@ -180,6 +189,8 @@ export async function archiveVehicle(ctx: UseCaseContext, vehicleId: number): Pr
     if (active) throw new AppError('CONFLICT', msg('This vehicle is assigned to an operator; end the assignment before deleting it'))
     await tx.update(vehicles).set({ archivedAt: now, version: sql`${vehicles.version} + 1` }).where(and(eq(vehicles.id, vehicleId), isNull(vehicles.archivedAt)))
     await audit(tx, ctx.actor, { action: 'vehicle.archive', companyId: access.ownerCompanyId, entityType: 'vehicle', entityId: vehicleId })
+    // An archived bus leaves the programs it was in by a rule (decision 084).
+    await syncRuleMemberships(tx, access.ownerCompanyId, [vehicleId], now)
   })
   return { message: msg('Vehicle deleted successfully') }
 }

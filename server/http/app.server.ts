@@ -84,12 +84,12 @@ const CLIENT_DIR = 'build/client'
 
 /**
  * The pages whose URL carries a secret (issue 22): the password reset link's `?token=` and the
- * external sign-in callback's `?code=` / `state`. They are sent with `Referrer-Policy:
+ * external sign-in callback's `?code=` / `state`, the calendar feed's `?token=` (decision 084). They are sent with `Referrer-Policy:
  * no-referrer` instead of `same-origin`, so nothing they lead to (their scripts and styles, the
  * form's post, the redirect after it) carries their URL as a Referer, not even to this origin.
  * Matched like Remix matches a route: decoded, any letter case, an optional trailing slash.
  */
-const SECRET_IN_URL = [/^\/reset-password\/?$/i, /^\/auth\/[^/]+\/callback\/?$/i]
+const SECRET_IN_URL = [/^\/reset-password\/?$/i, /^\/auth\/[^/]+\/callback\/?$/i, /^\/calendar\.ics\/?$/i]
 
 function carriesSecretInUrl(path: string): boolean {
   let decoded = path

@@ -5,6 +5,7 @@ import { ANNUAL_INSPECTION_REQUIRED_KEYS, ANNUAL_TEXT } from '#catalog/annual-in
 import { nextAnnualInspectionDue } from '#catalog/compliance.ts'
 import { freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { addDays } from '#catalog/expiry.ts'
+import { optionalEngineHours } from '../fleet/engine-hours-schema.ts'
 import { msg, withValues } from '#catalog/i18n.ts'
 
 /**
@@ -137,6 +138,8 @@ export function inspectionInput(window: InspectionDateWindow | null) {
         (v) => numeric(blankToUndefined(v)),
         z.number({ message: INSPECTION_TEXT.odometer }).int(INSPECTION_TEXT.odometer).min(0, INSPECTION_TEXT.odometer).max(ODOMETER_MAX, INSPECTION_TEXT.odometer).optional(),
       ),
+      /** The hour meter (issue 35), optional: old clients never send it; recorded as an engine-hour reading. */
+      engineHours: optionalEngineHours,
       idempotencyKey: z.preprocess(
         blankToUndefined,
         z.string().trim().max(100, msg('At most 100 characters')).regex(/^[\x21-\x7e]+$/, msg('Letters, digits and punctuation only')).optional(),

@@ -3,6 +3,7 @@ import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type DamageSideKey, type PreInspect
 import { ODOMETER_MAX } from '#catalog/odometer.ts'
 import { atMostCharacters, freeText, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { PRE_TRIP_RULES } from './pre-trip-rules.ts'
+import { optionalEngineHours } from '../fleet/engine-hours-schema.ts'
 import { addDays } from '#catalog/expiry.ts'
 import { msg, withValues } from '#catalog/i18n.ts'
 
@@ -126,6 +127,8 @@ export function preInspectionFields({ today, now }: PreTripRulesContext) {
       timeOut: z.preprocess(blankToNull, instant.nullish()).transform((v) => v ?? null),
       odometerStart: odometer,
       odometerEnd: z.preprocess(blankToNull, odometer.nullish()).transform((v) => v ?? null),
+      /** The hour meter (issue 35), optional: old clients never send it; recorded as an engine-hour reading. */
+      engineHours: optionalEngineHours,
       ...checklistShape,
       ...damageShape,
       ...sideImageShape,

@@ -12,6 +12,7 @@ import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { todayIn } from '../access/vehicle-access.server.ts'
 import { recordOdometerReading } from '../fleet/odometer.server.ts'
+import { recordEngineHoursReading } from '../fleet/engine-hours.server.ts'
 import { companiesWithRole, requireUser } from '../access/policy.ts'
 import { decodeImage } from '../uploads/image.server.ts'
 import { recipientsOfRoleHolders, perLocale } from '../access/role-holders.server.ts'
@@ -151,7 +152,7 @@ export async function submitInspection(ctx: UseCaseContext, input: unknown): Pro
       if (signature) await tx.insert(inspectionSignatures).values({ inspectionId, blobId: (await writeBlob(tx, signature.bytes)).blobId, contentType: signature.contentType })
       for (const p of photos) await tx.insert(inspectionPhotos).values({ inspectionId, name: p.name, blobId: (await writeBlob(tx, p.bytes)).blobId, contentType: p.contentType })
       if (related) {
-        await applyInspection(tx, { inspectionId, vehicleId: vehicle.id, odometer: v.odometer ?? null, isSatisfactory, inspectionDate: v.inspectionDate, at: now, userId: me.userId, userName: name })
+        await applyInspection(tx, { inspectionId, vehicleId: vehicle.id, odometer: v.odometer ?? null, engineHours: v.engineHours, isSatisfactory, inspectionDate: v.inspectionDate, at: now, userId: me.userId, userName: name })
       } else {
         await askOwnerToReview(tx, me, { vehicle, inspectorName: name, inspectionDate: v.inspectionDate, isSatisfactory })
       }
@@ -197,7 +198,18 @@ async function inspectorQualificationOf(ctx: UseCaseContext, userId: number): Pr
  */
 export async function applyInspection(
   tx: Tx,
-  r: { inspectionId: number; vehicleId: number; odometer: number | null; isSatisfactory: boolean; inspectionDate: string; at: Date; userId: number; userName: string },
+  r: {
+    inspectionId: number
+    vehicleId: number
+    odometer: number | null
+    /** The hour meter read (issue 35); absent when accepted by the owner later (the record has no column for it). */
+    engineHours?: number | null
+    isSatisfactory: boolean
+    inspectionDate: string
+    at: Date
+    userId: number
+    userName: string
+  },
 ): Promise<void> {
   if (r.odometer !== null) {
     await recordOdometerReading(tx, {
@@ -205,6 +217,18 @@ export async function applyInspection(
       reading: r.odometer,
       source: 'inspection',
       field: 'odometer',
+      at: r.at,
+      userId: r.userId,
+      userName: r.userName,
+      inspectionId: r.inspectionId,
+    })
+  }
+  if (r.engineHours != null) {
+    await recordEngineHoursReading(tx, {
+      vehicleId: r.vehicleId,
+      reading: r.engineHours,
+      source: 'inspection',
+      field: 'engineHours',
       at: r.at,
       userId: r.userId,
       userName: r.userName,

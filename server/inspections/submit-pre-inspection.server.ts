@@ -18,6 +18,7 @@ import { writeBlob } from '../blobs/blob-store.server.ts'
 import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError } from '../errors.ts'
 import { recordOdometerReading } from '../fleet/odometer.server.ts'
+import { recordEngineHoursReading } from '../fleet/engine-hours.server.ts'
 import { kickMailWorker } from '../mail/delivery.server.ts'
 import { requireUser } from '../access/policy.ts'
 import { openRepairAction, preTripFindings } from '../repairs/open-repair-action.server.ts'
@@ -189,6 +190,10 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
       await recordOdometerReading(tx, { ...reading, reading: v.odometerStart, source: 'preTripStart', field: 'odometerStart', at: v.timeIn })
       if (v.odometerEnd !== null) {
         await recordOdometerReading(tx, { ...reading, reading: v.odometerEnd, source: 'preTripEnd', field: 'odometerEnd', at: v.timeOut ?? now })
+      }
+      // The hour meter (issue 35), when the driver read it: never below the latest (400 `engineHours`).
+      if (v.engineHours !== null) {
+        await recordEngineHoursReading(tx, { ...reading, reading: v.engineHours, source: 'preTrip', field: 'engineHours', at: v.timeOut ?? v.timeIn })
       }
 
       if (acknowledged.length) {

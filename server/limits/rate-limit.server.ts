@@ -44,6 +44,8 @@ const BUCKETS = {
   captchaFallbackAccount: { points: 5, duration: 60 * 60, shared: true },
   /** VIN lookups per user (the Add vehicle dialog). */
   vin: { points: 60, duration: 60, shared: false },
+  /** Calendar feed fetches per feed (calendar applications poll every few minutes at most). */
+  calendar: { points: 30, duration: 60, shared: false },
 } as const
 
 export type Bucket = keyof typeof BUCKETS

@@ -507,6 +507,8 @@ export interface DigestAlertLine {
   dueDate: string
   /** "Open repair": how many. */
   count?: number
+  /** "Maintenance due": the service task's name (as the owner typed it). */
+  detail?: string
   /** Not in the previous digest. */
   isNew: boolean
   /** The vehicle's page. */
@@ -548,7 +550,7 @@ export function alertDigestMail({
   const items = shown.map((a) => ({
     text:
       `${a.isNew ? newMark : ''}${translatedData(t, a.levelLabel)} · ${oneLine(a.vehicleIdentifier)} · ${translatedData(t, a.alertType)}` +
-      `${a.count && a.count > 1 ? ` (${a.count})` : ''} · ${mailDate(a.dueDate, locale)}`,
+      `${a.detail ? `: ${oneLine(translatedData(t, a.detail))}` : ''}${a.count && a.count > 1 ? ` (${a.count})` : ''} · ${mailDate(a.dueDate, locale)}`,
     url: a.url,
   }))
   if (n > shown.length) items.push({ text: t('and {count} more on the dashboard', { count: n - shown.length }), url: dashboardUrl })

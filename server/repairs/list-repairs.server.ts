@@ -9,14 +9,15 @@ import { readRecordText } from '../i18n/record-texts.server.ts'
 import { requireRole } from '../access/policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 
-/** What opened a repair action (decision 065: exactly one is set). */
-export type RepairSourceKind = 'pre-inspection' | 'inspection' | 'emergency-exit-check'
+/** What opened a repair action (decision 065: exactly one is set; `service`: "Send to repair shop", decision 084, its own id). */
+export type RepairSourceKind = 'pre-inspection' | 'inspection' | 'emergency-exit-check' | 'service'
 export interface RepairSource {
   kind: RepairSourceKind
   id: number
 }
 
-function sourceOf(preInspectionId: number | null, inspectionId: number | null, emergencyExitCheckId: number | null): RepairSource | null {
+function sourceOf(preInspectionId: number | null, inspectionId: number | null, emergencyExitCheckId: number | null, service: { id: number } | null): RepairSource | null {
+  if (service) return { kind: 'service', id: service.id }
   if (preInspectionId !== null) return { kind: 'pre-inspection', id: preInspectionId }
   if (inspectionId !== null) return { kind: 'inspection', id: inspectionId }
   if (emergencyExitCheckId !== null) return { kind: 'emergency-exit-check', id: emergencyExitCheckId }
@@ -52,6 +53,7 @@ async function selectRepairs(
       repairCompanyName: companies.name,
       repairedByName: repairActions.repairedByName,
       outOfService: repairActions.outOfService,
+      openedForService: repairActions.openedForService,
       make: vehicles.make,
       model: vehicles.model,
       licensePlate: vehicles.licensePlate,
@@ -79,10 +81,10 @@ async function selectRepairs(
         .where(inArray(repairTasks.repairActionId, rows.map((r) => r.id)))
         .orderBy(asc(repairTasks.id))
     : []
-  return rows.map(({ make, model, licensePlate, vehicleIdentifier, odometer, inspectionId, emergencyExitCheckId, commentsText, ...r }) => ({
+  return rows.map(({ make, model, licensePlate, vehicleIdentifier, odometer, inspectionId, emergencyExitCheckId, commentsText, openedForService, ...r }) => ({
     ...r,
     comments: readRecordText(commentsText, r.comments, ctx.locale),
-    source: sourceOf(r.preInspectionFormId, inspectionId, emergencyExitCheckId),
+    source: sourceOf(r.preInspectionFormId, inspectionId, emergencyExitCheckId, openedForService ? { id: r.id } : null),
     createdAt: r.createdAt.toISOString(),
     repairedAt: r.repairedAt ? r.repairedAt.toISOString() : null,
     repairCompanyName: r.repairCompanyName ?? null,

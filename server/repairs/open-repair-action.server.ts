@@ -21,7 +21,12 @@ import { repairActionOpenedMail } from '../mail/templates.ts'
 import { emitDefectFound } from '../webhooks/emit.server.ts'
 
 /** The filed record that opened the action: exactly one of the three columns is set. */
-export type RepairSource = { kind: 'preInspection'; id: number } | { kind: 'inspection'; id: number } | { kind: 'emergencyExitCheck'; id: number }
+export type RepairSource =
+  | { kind: 'preInspection'; id: number }
+  | { kind: 'inspection'; id: number }
+  | { kind: 'emergencyExitCheck'; id: number }
+  /** "Send to repair shop" from due maintenance items (decision 084): no filed record; its tasks carry `serviceTaskId`. */
+  | { kind: 'service' }
 
 /**
  * One thing to repair: it becomes one task. `sourceKey` is the checklist key or damage side; the
@@ -31,6 +36,8 @@ export interface RepairFinding {
   sourceKey: string
   name: string
   description: string | RecordText | null
+  /** The service task this finding performs (a `service` source only). */
+  serviceTaskId?: number
 }
 
 export interface OpenRepairActionInput {
@@ -95,8 +102,9 @@ export function emergencyExitFindings(items: readonly { itemKey: string; status:
 }
 
 /** A finding as a task row: the filer's words in `description`, Operon's sentence in `descriptionText`. */
-export function taskColumnsOf({ sourceKey, name, description }: RepairFinding) {
-  return typeof description === 'string' ? { sourceKey, name, description, descriptionText: null } : { sourceKey, name, description: null, descriptionText: description }
+export function taskColumnsOf({ sourceKey, name, description, serviceTaskId }: RepairFinding) {
+  const text = typeof description === 'string' ? { description, descriptionText: null } : { description: null, descriptionText: description }
+  return { sourceKey, name, ...text, serviceTaskId: serviceTaskId ?? null }
 }
 
 const SOURCE_COLUMN = { preInspection: 'preInspectionId', inspection: 'inspectionId', emergencyExitCheck: 'emergencyExitCheckId' } as const
@@ -112,13 +120,14 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
   const outOfService = tasks.some((t) => isSafetyCritical(t.sourceKey))
   const [owner] = await tx.select({ name: companies.name, repairShopCompanyId: companies.repairShopCompanyId }).from(companies).where(eq(companies.id, r.vehicle.ownerCompanyId))
   const repairCompanyId = owner?.repairShopCompanyId ?? null
+  const forService = r.source.kind === 'service'
 
   // The id makes the code unique; the placeholder lives only inside this transaction.
   const [created] = await tx
     .insert(repairActions)
     .values({
-      repairIdentifier: `RA-new-${r.source.kind}-${r.source.id}`,
-      [SOURCE_COLUMN[r.source.kind]]: r.source.id,
+      repairIdentifier: r.source.kind === 'service' ? `RA-new-service-${r.vehicle.id}-${r.now.getTime()}` : `RA-new-${r.source.kind}-${r.source.id}`,
+      ...(r.source.kind === 'service' ? { openedForService: true } : { [SOURCE_COLUMN[r.source.kind]]: r.source.id }),
       vehicleId: r.vehicle.id,
       ownerCompanyId: r.vehicle.ownerCompanyId,
       repairCompanyId,
@@ -148,7 +157,8 @@ export async function openRepairAction(tx: Tx, r: OpenRepairActionInput): Promis
     link,
   }))
   for (const to of recipients) await enqueueMail(tx, { to: to.email, ...mail(to.locale) })
-  await emitDefectFound(tx, id)
+  // Scheduled maintenance is not a defect: no `defect.found` event.
+  if (!forService) await emitDefectFound(tx, id)
   return { id, repairIdentifier, repairCompanyId, outOfService, taskCount: tasks.length }
 }
 

@@ -13,6 +13,8 @@ import { mayReadForm, requireCompanySeesVehicle } from '../inspections/read-form
 import type { RepairActionRow, RepairSource } from './list-repairs.server.ts'
 
 async function mayRead(ctx: UseCaseContext, source: RepairSource): Promise<boolean> {
+  // "Scheduled maintenance" (decision 084): no filed record to open; the page shows its name, no link.
+  if (source.kind === 'service') return false
   return source.kind === 'emergency-exit-check' ? mayReadEmergencyExitCheck(ctx, source.id) : mayReadForm(ctx, source.kind, source.id)
 }
 
@@ -42,6 +44,8 @@ export async function openableRepairSources(
     rows.map(async (r) => {
       const source = r.source
       if (!source) return void result.set(r.id, null)
+      // Nothing to open: every viewer of the repair action reads "Scheduled maintenance".
+      if (source.kind === 'service') return void result.set(r.id, source)
       let seen = sees.get(r.vehicleId)
       if (!seen) sees.set(r.vehicleId, (seen = companySees(ctx, companyId, { id: r.vehicleId, ownerCompanyId: r.ownerCompanyId })))
       if (!(await seen)) return void result.set(r.id, null)

@@ -17,12 +17,23 @@ import { hasRole, requireUser } from '../access/policy.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { selectRepairAction, type RepairActionRow } from './list-repairs.server.ts'
 import { emitRepairCompleted } from '../webhooks/emit.server.ts'
+import { engineHoursField, odometerField, recordRepairServices } from '../maintenance/service-records.server.ts'
 
 export const updateTaskStatusInput = z.object({
   taskId: idSchema,
   status: z.enum(REPAIR_TASK_STATUS_VALUES, { error: REPAIR_TEXT.statusInvalid }),
 })
 export type UpdateTaskStatusInput = z.input<typeof updateTaskStatusInput>
+
+/**
+ * The page's and tRPC's input: the REST body above, plus the odometer and engine hours read when
+ * the last task of a "Send to repair shop" action is completed (decision 084). Old REST clients
+ * send neither: the bus's latest reading on that date is recorded instead, and the record says so.
+ */
+export const updateTaskStatusWithReadingInput = updateTaskStatusInput.extend({
+  odometer: odometerField,
+  engineHours: engineHoursField,
+})
 
 const taskNotFound = () => new AppError('NOT_FOUND', REPAIR_TEXT.taskNotFound)
 const certifiedLocked = () => new AppError('CONFLICT', REPAIR_TEXT.certifiedLocked, { fieldErrors: { status: REPAIR_TEXT.certifiedLocked } })
@@ -40,7 +51,7 @@ const certifiedLocked = () => new AppError('CONFLICT', REPAIR_TEXT.certifiedLock
  * reopened (409, decision 028). Answers the repair action as the lists show it.
  */
 export async function updateTaskStatus(ctx: UseCaseContext, input: unknown): Promise<RepairActionRow> {
-  const v = parseInput(updateTaskStatusInput, input)
+  const v = parseInput(updateTaskStatusWithReadingInput, input)
   const me = requireUser(ctx.actor)
   const [found] = await ctx.db.read
     .select({ actionId: repairTasks.repairActionId, repairCompanyId: repairActions.repairCompanyId })
@@ -84,7 +95,7 @@ export async function updateTaskStatus(ctx: UseCaseContext, input: unknown): Pro
       details: { repairActionId: action.id },
     })
     if (v.status !== 'Completed') return false
-    return certifyIfDone(tx, me, { actionId: action.id, shopId, ownerCompanyId: action.ownerCompanyId, now })
+    return certifyIfDone(tx, me, { actionId: action.id, shopId, ownerCompanyId: action.ownerCompanyId, now, odometer: v.odometer, engineHours: v.engineHours })
   })
   if (certified) kickMailWorker()
   const row = await selectRepairAction(ctx, found.actionId)
@@ -94,9 +105,14 @@ export async function updateTaskStatus(ctx: UseCaseContext, input: unknown): Pro
 
 /**
  * The Pending repair → Repaired transition: one conditional statement, so whichever of several
- * concurrent completions runs it last (with no Pending task left) certifies, and only once.
+ * concurrent completions runs it last (with no Pending task left) certifies, and only once. An
+ * action opened for service records its services in the same transaction.
  */
-async function certifyIfDone(tx: Tx, me: UserActor, a: { actionId: number; shopId: number; ownerCompanyId: number; now: Date }): Promise<boolean> {
+async function certifyIfDone(
+  tx: Tx,
+  me: UserActor,
+  a: { actionId: number; shopId: number; ownerCompanyId: number; now: Date; odometer?: number; engineHours?: number },
+): Promise<boolean> {
   const name = `${me.firstName} ${me.lastName}`.trim() || me.email
   const done = await tx
     .update(repairActions)
@@ -111,6 +127,8 @@ async function certifyIfDone(tx: Tx, me: UserActor, a: { actionId: number; shopI
   if (rowsAffected(done) !== 1) return false
   await audit(tx, me, { action: 'repairAction.certify', companyId: a.shopId, entityType: 'repairAction', entityId: a.actionId, details: { ownerCompanyId: a.ownerCompanyId } })
   await emitRepairCompleted(tx, a.actionId)
+  // "Send to repair shop": each service task is recorded as done, in this transaction (decision 084).
+  await recordRepairServices(tx, me, { repairActionId: a.actionId, performedBy: name, odometer: a.odometer, engineHours: a.engineHours, now: a.now })
 
   // The owner company's managers hear that the vehicle is repaired.
   const [facts] = await tx

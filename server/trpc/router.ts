@@ -54,9 +54,14 @@ import { submitPreInspection } from '../inspections/submit-pre-inspection.server
 import { getEmergencyExitCheck, listEmergencyExitChecks, submitEmergencyExitCheck } from '../inspections/emergency-exit-checks.server.ts'
 import type { EmergencyExitCheckInput } from '../inspections/emergency-exit-check-schema.ts'
 import { listRepairsByVehicle, pageRepairsByCompany, repairsPageInput } from '../repairs/list-repairs.server.ts'
-import { updateTaskStatus, updateTaskStatusInput } from '../repairs/update-task-status.server.ts'
+import { updateTaskStatus, updateTaskStatusWithReadingInput } from '../repairs/update-task-status.server.ts'
 import { getLeaseAgreement, listLeasesByVehicle, signLeaseAgreement, type SignLeaseInput } from '../leases/lease-agreements.server.ts'
 import { inspectionForms } from './inspection-forms.ts'
+import { calendar } from './calendar.ts'
+import { maintenancePrograms } from './maintenance-programs.ts'
+import { maintenanceService } from './maintenance-service.ts'
+import { maintenanceDue } from './maintenance-due.ts'
+import { fleetMetersProcedures } from './fleet-meters.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '../dashboards/operator-stats.server.ts'
 import { companyStatsInput, getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '../dashboards/owner-stats.server.ts'
 import { idSchema } from '../validation.ts'
@@ -108,6 +113,7 @@ export const appRouter = router({
     deleteDocument: authedProcedure.input(z.object({ documentId: idSchema })).mutation(({ ctx, input }) => deleteVehicleDocument(ctx, input.documentId)),
     odometerHistory: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getOdometerHistory(ctx, input.vehicleId)),
     correctOdometer: authedProcedure.input(correctOdometerInput).mutation(({ ctx, input }) => correctOdometer(ctx, input)),
+    ...fleetMetersProcedures,
     // A mutation: it runs on a button press and is rate-limited (a query would re-run on focus).
     lookupVin: authedProcedure.input(lookupVinInput).mutation(({ ctx, input }) => lookupVin(ctx, input)),
     // The CSV import (decision 076): the file as text, checked and staged; then imported once.
@@ -132,9 +138,13 @@ export const appRouter = router({
   }),
   repairs: router({
     byCompany: authedProcedure.input(repairsPageInput).query(({ ctx, input }) => pageRepairsByCompany(ctx, input)),
-    updateTaskStatus: authedProcedure.input(updateTaskStatusInput).mutation(({ ctx, input }) => updateTaskStatus(ctx, input)),
+    updateTaskStatus: authedProcedure.input(updateTaskStatusWithReadingInput).mutation(({ ctx, input }) => updateTaskStatus(ctx, input)),
   }),
   inspectionForms,
+  // The caller's own calendar feed (issue 35, decision 084).
+  calendar,
+  // Preventive maintenance (issue 35, decision 084): programs (maintenance-programs.ts); due items and service records join here.
+  maintenance: router({ programs: maintenancePrograms, service: maintenanceService, due: maintenanceDue }),
   // The lease agreement (decision 064): the use case checks the signature (a PNG by content) and who signs.
   leases: router({
     get: authedProcedure.input(z.object({ leaseId: idSchema })).query(({ ctx, input }) => getLeaseAgreement(ctx, input.leaseId)),

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { companies, emergencyExitChecks, inspections, leaseAgreements, operatorAssignments, preInspections, repairActions, vehicles } from '#db/schema/index.ts'
+import { companies, emergencyExitChecks, inspections, leaseAgreements, operatorAssignments, preInspections, repairActions, servicePrograms, serviceProgramVehicles, vehicles } from '#db/schema/index.ts'
 import type { DEMO_LOGINS } from '#server/demo/logins.ts'
 
 export type Role = (typeof DEMO_LOGINS)[number]['key']
@@ -38,6 +38,11 @@ export async function demoIds(database: Database) {
   const [annual] = await db.select({ id: inspections.id, vehicleId: inspections.vehicleId }).from(inspections).where(eq(inspections.isAnnual, true)).limit(1)
   const [cascadeLease] = await db.select({ id: leaseAgreements.id }).from(leaseAgreements).where(eq(leaseAgreements.ownerCompanyId, cascade)).limit(1)
   if (!lease || !cascadeLease || !annual) throw new Error('demo data missing: leases or annual inspection')
+  // Issue 35: Summit's PM-A program, a bus in it, and the scheduled maintenance sent to Keystone.
+  const [program] = await db.select({ id: servicePrograms.id }).from(servicePrograms).where(eq(servicePrograms.ownerCompanyId, summit)).orderBy(asc(servicePrograms.id)).limit(1)
+  const [programBus] = program ? await db.select({ id: serviceProgramVehicles.vehicleId }).from(serviceProgramVehicles).where(eq(serviceProgramVehicles.programId, program.id)).orderBy(asc(serviceProgramVehicles.vehicleId)).limit(1) : []
+  const [workOrder] = await db.select({ id: repairActions.id }).from(repairActions).where(and(eq(repairActions.ownerCompanyId, summit), eq(repairActions.openedForService, true))).limit(1)
+  if (!program || !programBus || !workOrder) throw new Error('demo data missing: service programs or the scheduled maintenance at the shop')
   return {
     cascade,
     summit,
@@ -49,6 +54,9 @@ export async function demoIds(database: Database) {
     cascadeLease: cascadeLease.id,
     annual: annual.id,
     annualBus: annual.vehicleId,
+    program: program.id,
+    programBus: programBus.id,
+    workOrder: workOrder.id,
   }
 }
 
@@ -91,6 +99,11 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['compliance', `/compliance/${c}`],
       ['retention', `/retention/${c}`],
       ['lease', `/leases/${ids.cascadeLease}`],
+      // Issue 35: the due list and the fleet panel's Maintenance tab.
+      ['maintenance', `/maintenance/${c}`],
+      ['maintenance-overdue', `/maintenance/${c}?state=Overdue&sort=vehicle`],
+      ['maintenance-programs', `/maintenance/${c}/programs`],
+      ['fleet-maintenance', `/fleet/${c}?open=${ids.cascadeBus}&tab=maintenance`],
     ],
     owner: [
       ['owner-fleet-summit', `/fleet/${s}`],
@@ -98,6 +111,12 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['owner-dashboard-summit', `/OwnerDashboard/${s}`],
       ['compliance-summit', `/compliance/${s}`],
       ['lease-summit', `/leases/${ids.lease}`],
+      // Issue 35: Summit's maintenance (the demo's programs are Summit's).
+      ['maintenance-summit', `/maintenance/${s}`],
+      ['programs-summit', `/maintenance/${s}/programs`],
+      ['program-summit', `/maintenance/${s}/programs/${ids.program}`],
+      ['maintenance-bus-summit', `/maintenance/${s}/vehicles/${ids.programBus}`],
+      ['fleet-maintenance-summit', `/fleet/${s}?open=${ids.programBus}&tab=maintenance`],
     ],
     operator: [
       ['operator-requests-evergreen', `/operatorRequestPage/${e}`],
@@ -105,10 +124,12 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['join-requests-evergreen', `/joinRequests/${e}`],
       ['fleet-operator-evergreen', `/fleetOperator/${e}`],
       ['lease-evergreen', `/leases/${ids.lease}`],
+      ['maintenance-evergreen', `/maintenance/${e}`],
     ],
     charter: [],
     repairshop: [
       ['repair-actions-keystone', `/repairActions/${k}`],
+      ['work-order-keystone', `/maintenance/${k}/work-order/${ids.workOrder}`],
       ['employees-rs-keystone', `/employeesRS/${k}`],
       ['join-requests-rs-keystone', `/joinRequestsRS/${k}`],
     ],
@@ -169,6 +190,7 @@ export function printPagesOf(ids: DemoIds, r: DemoRecords): [name: string, path:
     ['print-emergency-exit-check', `/PrintEmergencyExitCheck/${r.exitCheck.companyId}?id=${r.exitCheck.id}`],
     ['print-lease', `/PrintLease/${ids.lease}`],
     ['print-lease-cascade', `/PrintLease/${ids.cascadeLease}`],
+    ['print-work-order', `/maintenance/${ids.summit}/work-order/${ids.workOrder}`],
   ]
 }
 
@@ -183,5 +205,6 @@ export function pdfsOf(ids: DemoIds, r: DemoRecords): [name: string, path: strin
     ['annual-inspection-decal', `/annualInspection/${ids.annual}/decal.pdf`],
     ['vehicle-qr', `/vehicles/${ids.cascadeBus}/qr.pdf`],
     ['company-qr', `/company/${ids.cascade}/qr.pdf`],
+    ['work-order', `/maintenance/${ids.summit}/work-order/${ids.workOrder}/pdf`],
   ]
 }

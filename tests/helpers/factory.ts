@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { apiSessions, companies, companyTypes, memberships, users, vehicles } from '#db/schema/index.ts'
 import { issueAccessToken } from '#server/auth/access-token.server.ts'
@@ -86,4 +87,22 @@ export async function insertVehicle(db: Database, ownerCompanyId: number, over: 
       .returning(),
   )
   return v!
+}
+
+/**
+ * A vehicle row written with only the columns the first migrations had: for tests that migrate
+ * part of the way, write rows as an older version did, then run the rest (later migrations add
+ * columns the drizzle schema would name).
+ */
+export async function vehicleOfOldSchema(db: Database, ownerCompanyId: number): Promise<{ id: number; vehicleIdentifier: string; vin: string; licensePlate: string; make: string; model: string }> {
+  const n = vehicleSeq++
+  const vehicleIdentifier = `TV-${uniq()}`
+  const now = Date.now()
+  const vin = `1BAKGCPA0NF${String(100000 + (n % 900000)).padStart(6, '0')}`
+  const rows = await db.transaction((tx) =>
+    tx.all<{ id: number }>(
+      sql`INSERT INTO vehicles (key, qr_token, owner_company_id, make, model, vin, vehicle_identifier, license_plate, created_at, updated_at) VALUES (${randomUUID()}, ${randomUUID().replaceAll('-', '').slice(0, 24)}, ${ownerCompanyId}, 'Blue Bird', 'Vision', ${vin}, ${vehicleIdentifier}, ${`TV-${n}`}, ${now}, ${now}) RETURNING id`,
+    ),
+  )
+  return { id: rows[0]!.id, vehicleIdentifier, vin, licensePlate: `TV-${n}`, make: 'Blue Bird', model: 'Vision' }
 }

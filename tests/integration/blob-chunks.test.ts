@@ -23,7 +23,7 @@ import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { streamBytes } from '#tests/helpers/blobs.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
-import { apiTokenFor, createCompany, createUser, grantRole, insertVehicle } from '#tests/helpers/factory.ts'
+import { apiTokenFor, createCompany, createUser, grantRole, insertVehicle, vehicleOfOldSchema } from '#tests/helpers/factory.ts'
 import { insertInspection, insertPreInspection } from '#tests/helpers/inspection-records.ts'
 import { TMP_DIR } from '#tests/helpers/paths.ts'
 import { startSqld, type Sqld } from '#tests/helpers/sqld.ts'
@@ -294,7 +294,7 @@ async function checkMigrationMovesRows(db: Database, sizes: number[]) {
     const operator = await createCompany(db, 'Old Operator', ['Operator'])
     const user = await userOfOldSchema(db, 'Olive')
     await grantRole(db, user.id, owner.id, 'Owner')
-    const vehicle = await insertVehicle(db, owner.id)
+    const vehicle = await vehicleOfOldSchema(db, owner.id)
     const bytes = sizes.map((n) => randomBytes(n))
     const [big, mid, small] = [bytes[bytes.length - 1]!, bytes[Math.floor(bytes.length / 2)]!, bytes[1] ?? bytes[0]!]
 
@@ -398,7 +398,7 @@ describe('a real libSQL server (sqld)', () => {
     const co = await createCompany(db, `Sqld Owner ${randomUUID().slice(0, 6)}`, ['Owner'])
     const user = await userOfOldSchema(db, 'Remy')
     await grantRole(db, user.id, co.id, 'Owner')
-    const vehicle = await insertVehicle(db, co.id)
+    const vehicle = await vehicleOfOldSchema(db, co.id)
     return { user, vehicle, ctx: await ctxFor(db, user.id), token: await apiTokenFor(db, user.id) }
   }
 

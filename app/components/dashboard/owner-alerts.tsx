@@ -1,8 +1,8 @@
-import { Link } from '@remix-run/react'
+import { Link, useParams } from '@remix-run/react'
 import { BellOffIcon, OctagonAlertIcon, TriangleAlertIcon } from 'lucide-react'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { ALERT_LEVEL, alertLevelLabel } from '#catalog/statuses.ts'
+import { ALERT_LEVEL, MAINTENANCE_ALERT_TYPE, alertLevelLabel } from '#catalog/statuses.ts'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 
@@ -16,6 +16,9 @@ export interface OwnerAlertView {
   alertType: string
   dueDate: string
   count: number
+  /** "Maintenance due": the service task. */
+  taskId?: number
+  taskName?: string
 }
 
 /**
@@ -38,6 +41,10 @@ export function OwnerAlerts({
 }) {
   const n = levels
   const { t, locale } = useT()
+  const { companyId } = useParams()
+  // A maintenance line opens the bus's maintenance page (its due items, "Send to repair shop").
+  const hrefOf = (a: OwnerAlertView) =>
+    a.alertType === MAINTENANCE_ALERT_TYPE && companyId ? `/maintenance/${companyId}/vehicles/${a.vehicleId}` : `/vehicles/${a.vehicleId}`
   return (
     <section aria-labelledby="owner-alerts-title" className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -65,13 +72,13 @@ export function OwnerAlerts({
         <ol className="flex flex-col divide-y" data-testid="owner-alerts">
           {alerts.map((a) => (
             <li
-              key={`${a.vehicleId}-${a.alertType}`}
+              key={`${a.vehicleId}-${a.alertType}-${a.taskId ?? ''}`}
               className="grid grid-cols-[5.75rem_minmax(0,1fr)] items-start gap-x-3 gap-y-1 py-3 sm:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1.3fr)_7rem] sm:items-center"
               data-level={a.level}
             >
               <LevelLabel level={a.level} />
               <Link
-                to={`/vehicles/${a.vehicleId}`}
+                to={hrefOf(a)}
                 className="min-w-0 font-medium break-words text-primary underline-offset-4 hover:underline"
               >
                 {a.vehicleIdentifier}
@@ -79,6 +86,7 @@ export function OwnerAlerts({
               <span className="col-start-2 text-sm sm:col-start-auto">
                 {t(a.alertType)}
                 {a.alertType === 'Open repair' && a.count > 1 ? ` (${a.count})` : null}
+                {a.taskName ? `: ${a.taskName}` : null}
               </span>
               <time dateTime={a.dueDate} className="col-start-2 text-sm text-muted-foreground tabular-nums sm:col-start-auto sm:text-right">
                 {formatDateOnly(a.dueDate, locale)}

@@ -11,3 +11,6 @@ export const FLEET_INTENT = {
 
 /** The odometer correction on the vehicle's Odometer history tab. */
 export const ODOMETER_INTENT = 'correctOdometer'
+
+/** The engine-hours forms under the odometer history (issue 35): the owner's entry and correction / reset. */
+export const ENGINE_HOURS_INTENT = { record: 'recordEngineHours', correct: 'correctEngineHours' } as const

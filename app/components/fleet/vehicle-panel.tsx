@@ -9,11 +9,13 @@ import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { ExpiryBadge } from '#app/components/ui/expiry-badge.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
+import { MaintenanceTab } from './maintenance-tab.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { InspectionsTab, PreInspectionsTab, RepairActionsTab } from '#app/components/inspections/form-tabs.tsx'
 import { DocumentsTab } from './documents-tab.tsx'
 import { EmergencyExitsTab } from './emergency-exits-tab.tsx'
 import { OdometerHistory } from './odometer-history.tsx'
+import { EngineHoursHistory } from './engine-hours-history.tsx'
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { type FieldDef, VEHICLE_FORM_SECTIONS } from './vehicle-fields.ts'
 import { FLEET_INTENT } from './intents.ts'
@@ -243,7 +245,7 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
     if (error) return <TabError message={error} />
     switch (value) {
       case 'details':
-        return <><DetailsView vehicle={open.vehicle} today={today} /><OdometerHistory history={open.odometer} /></>
+        return <><DetailsView vehicle={open.vehicle} today={today} /><OdometerHistory history={open.odometer} /><EngineHoursHistory history={open.engineHours ?? null} /></>
       case 'operators':
         return <OperatorsView assignments={open.assignments ?? []} actionPath={actionPath} />
       case 'preInspections':
@@ -254,6 +256,8 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
         return <RepairActionsTab items={open.repairs ?? []} />
       case 'emergencyExits':
         return <EmergencyExitsTab data={open.emergencyExits ?? null} companyId={companyIdOfPath(actionPath)} />
+      case 'maintenance':
+        return <MaintenanceTab data={open.maintenance ?? null} companyId={Number(companyIdOfPath(actionPath))} vehicleId={open.vehicle.id} />
       case 'documents':
         // The Documents tab (its own component: list, download, upload and delete for owners).
         return (

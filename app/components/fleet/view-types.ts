@@ -2,7 +2,9 @@
 import type { InspectionReviewStatus } from '#catalog/statuses.ts'
 import { msg } from '#catalog/i18n.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
+import type { MaintenanceTabData } from './maintenance-tab.tsx'
 import type { OdometerHistoryView } from './odometer-history.tsx'
+import type { EngineHoursHistoryView } from './engine-hours-history.tsx'
 import type { EmergencyExitsView } from './emergency-exits-tab.tsx'
 import type { RepairSourceView } from '#app/components/repairs/view-types.ts'
 import type { LeaseState } from '#catalog/compliance.ts'
@@ -47,7 +49,7 @@ export interface FleetList {
 
 // The expanded row --------------------------------------------------------------------------
 
-export type DetailTab = 'details' | 'operators' | 'preInspections' | 'inspections' | 'repairs' | 'emergencyExits' | 'documents'
+export type DetailTab = 'details' | 'operators' | 'preInspections' | 'inspections' | 'repairs' | 'emergencyExits' | 'maintenance' | 'documents'
 
 export const DETAIL_TABS: { value: DetailTab; label: string; ownerOnly?: boolean }[] = [
   { value: 'details', label: msg('Details') },
@@ -56,6 +58,8 @@ export const DETAIL_TABS: { value: DetailTab; label: string; ownerOnly?: boolean
   { value: 'inspections', label: msg('Inspections') },
   { value: 'repairs', label: msg('Repair actions'), ownerOnly: true },
   { value: 'emergencyExits', label: msg('Emergency exits') },
+  // Issue 35: the bus's due maintenance items (read-only for operators), linking to its maintenance page.
+  { value: 'maintenance', label: msg('Maintenance') },
   { value: 'documents', label: msg('Documents') },
 ]
 
@@ -127,10 +131,14 @@ export interface OpenVehicle {
   repairs: RepairView[] | null
   /** The odometer history (issue 10); null when it could not be read. */
   odometer: OdometerHistoryView | null
+  /** The engine-hours history (issue 35); null when it could not be read. */
+  engineHours?: EngineHoursHistoryView | null
   /** What `loadDocumentsForTab` returned (the Documents tab's own data). */
   documents: DocumentsTabData
   /** The 90-day emergency-exit checks and the next one's due state (decision 065); null when not loaded. */
   emergencyExits?: EmergencyExitsView | null
+  /** The bus's due maintenance items (issue 35); null when not loaded. */
+  maintenance?: MaintenanceTabData | null
   /** A tab's list that could not be read: its message. */
   errors: Partial<Record<DetailTab, string>>
 }

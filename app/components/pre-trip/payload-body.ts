@@ -26,6 +26,9 @@ export function payloadOf(
   if (timeOut !== undefined) out.timeOut = timeOut
   const odometerEnd = numberValue(values.odometerEnd)
   if (odometerEnd !== undefined) out.odometerEnd = odometerEnd
+  // The hour meter (issue 35) travels only when typed: an old server, or a driver who left it blank, never sees it.
+  const engineHours = (values.engineHours ?? '').trim()
+  if (engineHours) out.engineHours = /^\d{1,7}(\.\d)?$/.test(engineHours) ? Number(engineHours) : engineHours
   for (const item of PRE_INSPECTION_ITEMS) {
     const answer = values.answers[item.key]
     if (answer !== undefined) out[item.key] = answer

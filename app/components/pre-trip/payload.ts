@@ -15,6 +15,7 @@ export function emptyValues(nowWall: string, lastOdometer: number | null): PreTr
     timeOut: '',
     odometerStart: lastOdometer === null ? '' : String(lastOdometer),
     odometerEnd: '',
+    engineHours: '',
     signatureName: '',
     acknowledged: [],
   }
@@ -35,6 +36,7 @@ const FORM_FIELDS = new Set<string>([
   'timeOut',
   'odometerStart',
   'odometerEnd',
+  'engineHours',
   'comments',
   'photos',
   'driverSignature',

@@ -7,7 +7,7 @@ import { formatOdometer } from '#catalog/odometer.ts'
 import type { PreTripValues } from './types.ts'
 import { wallTimeOf } from '#catalog/zoned-time.ts'
 
-type TripField = 'timeIn' | 'timeOut' | 'odometerStart' | 'odometerEnd'
+type TripField = 'timeIn' | 'timeOut' | 'odometerStart' | 'odometerEnd' | 'engineHours'
 
 /** Time and odometer: when the trip starts and ends, the readings, and the bus's last known reading. */
 export function TripSection({
@@ -46,6 +46,11 @@ export function TripSection({
         {time('timeOut', t('Time out (optional)'))}
         {reading('odometerStart', t('Odometer at start'))}
         {reading('odometerEnd', t('Odometer at end (optional)'))}
+        <Field id="engineHours" name="engineHours" label={t('Engine hours (optional)')} hint={t('The hour meter on the dash, if the bus has one')} error={errors.engineHours} live={false} className="grid-cols-1">
+          {(control) => (
+            <Input {...control} inputMode="decimal" autoComplete="off" className="h-11" value={values.engineHours ?? ''} onChange={(e) => onChange('engineHours', e.currentTarget.value)} />
+          )}
+        </Field>
       </div>
       <p className="text-xs text-muted-foreground">{t('Times are in {timeZone}.', { timeZone })}</p>
     </section>

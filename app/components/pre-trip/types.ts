@@ -53,6 +53,8 @@ export interface PreTripValues {
   timeOut: string
   odometerStart: string
   odometerEnd: string
+  /** The hour meter (issue 35), optional; absent in drafts kept before it existed. */
+  engineHours?: string
   signatureName: string
   acknowledged: number[]
 }

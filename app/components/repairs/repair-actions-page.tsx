@@ -1,9 +1,10 @@
 import { Form, Link, useActionData, useNavigation, useParams } from '@remix-run/react'
-import { BadgeCheckIcon, ChevronRightIcon, CircleCheckIcon, CircleDashedIcon, WrenchIcon } from 'lucide-react'
+import { BadgeCheckIcon, ChevronRightIcon, CircleCheckIcon, CircleDashedIcon, PrinterIcon, WrenchIcon } from 'lucide-react'
 import * as React from 'react'
 import { applySearch, useHrefWith } from '#app/components/fleet/use-fleet-url.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
-import { FormError } from '#app/components/forms/field.tsx'
+import { Field, FormError } from '#app/components/forms/field.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 import { EmptyState } from '#app/components/ui/empty-state.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { ServerPagination } from '#app/components/ui/server-pagination.tsx'
@@ -14,6 +15,7 @@ import { REPAIR_TEXT } from '#catalog/texts.ts'
 import { OutOfServiceBadge } from './out-of-service-badge.tsx'
 import { RepairSourceLink } from './repair-source-link.tsx'
 import { REPAIR_INTENT } from './intents.ts'
+import { workOrderPath } from '#app/components/maintenance/service-intents.ts'
 import { repairTaskName } from './task-name.ts'
 import type { RepairActionView, RepairList, RepairTaskView } from './view-types.ts'
 import { formatOdometer } from '#catalog/odometer.ts'
@@ -51,6 +53,28 @@ function Certification({ action }: { action: RepairActionView }) {
   )
 }
 
+/**
+ * The readings asked when the last pending task of a "Send to repair shop" action is completed
+ * (decision 084): on that task's own form, so they work without JavaScript. Left blank, the
+ * bus's latest reading is recorded and the service record says so.
+ */
+function ServiceReadingFields({ task }: { task: RepairTaskView }) {
+  const { t } = useT()
+  const actionData = useActionData<{ fieldErrors?: Record<string, string>; taskId?: number | null }>()
+  const errors = actionData?.taskId === task.id ? actionData.fieldErrors : undefined
+  return (
+    <fieldset className="grid gap-2 sm:grid-cols-2" data-testid={`service-readings-${task.id}`}>
+      <legend className="mb-1 text-xs text-muted-foreground">{t('The last task of scheduled maintenance: the readings now (blank: the latest recorded)')}</legend>
+      <Field id={`odometer-${task.id}`} name="odometer" label={t('Odometer now')} errors={errors}>
+        {(p) => <Input {...p} type="number" inputMode="numeric" min={0} step={1} className="w-full sm:w-36" />}
+      </Field>
+      <Field id={`engine-hours-${task.id}`} name="engineHours" label={t('Engine hours now')} errors={errors}>
+        {(p) => <Input {...p} type="number" inputMode="decimal" min={0} step="0.1" className="w-full sm:w-36" />}
+      </Field>
+    </fieldset>
+  )
+}
+
 /** One task's button: a plain form post, so it works without JavaScript. A certified action's tasks are kept as they are. */
 function TaskButton({ task, action }: { task: RepairTaskView; action: RepairActionView }) {
   const navigation = useNavigation()
@@ -59,11 +83,13 @@ function TaskButton({ task, action }: { task: RepairTaskView; action: RepairActi
   if (action.isRepaired) return null
   const next = task.status === 'Completed' ? 'Pending' : 'Completed'
   const label = t(next === 'Completed' ? REPAIR_TEXT.markCompleted : REPAIR_TEXT.markPending)
+  const lastOfService = action.source?.kind === 'service' && next === 'Completed' && action.tasks.every((o) => o.id === task.id || o.status === 'Completed')
   return (
-    <Form method="post" preventScrollReset>
+    <Form method="post" preventScrollReset className="flex flex-col items-stretch gap-2 sm:items-end">
       <input type="hidden" name="intent" value={REPAIR_INTENT.updateTaskStatus} />
       <input type="hidden" name="taskId" value={task.id} />
       <input type="hidden" name="status" value={next} />
+      {lastOfService ? <ServiceReadingFields task={task} /> : null}
       <Button
         type="submit"
         size="sm"
@@ -120,8 +146,21 @@ function Details({ action, withComments = false }: { action: RepairActionView; w
       <p className="text-xs text-muted-foreground">{t('Created {date}', { date: action.createdAtLabel })}</p>
       {/* The table clamps long comments; the open row shows them whole. */}
       {withComments && action.comments ? <p className="max-w-prose text-sm break-words whitespace-pre-line">{action.comments}</p> : null}
+      {action.source?.kind === 'service' ? <WorkChecklistLink action={action} /> : null}
       <TaskList action={action} />
     </div>
+  )
+}
+
+/** A "Send to repair shop" action's printable work checklist (decision 084): a plain link. */
+function WorkChecklistLink({ action }: { action: RepairActionView }) {
+  const companyId = useParams().companyId ?? ''
+  const { t } = useT()
+  return (
+    <a href={workOrderPath(companyId, action.id)} className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-4" data-testid={`work-order-link-${action.id}`}>
+      <PrinterIcon aria-hidden="true" className="size-4" />
+      {t('Work checklist')}
+    </a>
   )
 }
 

@@ -17,6 +17,13 @@ export function emergencyExitPrintPath(companyId: number | string, id: number) {
 
 export function RepairSourceLink({ source, companyId, label }: { source: RepairSourceView; companyId: number | string; label: string }) {
   const { t } = useT()
+  if (source.kind === 'service') {
+    return (
+      <span className="inline-flex items-center rounded-md bg-muted px-2 py-0.5 text-xs font-medium whitespace-nowrap" data-testid="repair-source-service">
+        {t('Scheduled maintenance')}
+      </span>
+    )
+  }
   if (source.kind !== 'emergency-exit-check') return <FormDetailDialog kind={source.kind} id={source.id} companyId={companyId} label={label} />
   return (
     <Button asChild variant="ghost" size="sm" aria-label={t('Emergency-exit check details, {code}', { code: label })}>

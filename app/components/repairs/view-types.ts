@@ -10,7 +10,8 @@ export interface RepairTaskView {
 
 /** The record that opened a repair action, when the viewer may open it (its print page; the inspection's detail dialog with JavaScript). */
 export interface RepairSourceView {
-  kind: 'pre-inspection' | 'inspection' | 'emergency-exit-check'
+  /** `service`: "Send to repair shop" from scheduled maintenance (decision 084): shown by name, no link. */
+  kind: 'pre-inspection' | 'inspection' | 'emergency-exit-check' | 'service'
   id: number
 }
 

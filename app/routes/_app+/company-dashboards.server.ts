@@ -33,7 +33,8 @@ export async function ownerDashboardLoader(args: LoaderFunctionArgs) {
     stats,
     alerts: {
       today: alerts.today,
-      alerts: showAll ? alerts.alerts : alerts.alerts.slice(0, OWNER_ALERTS_SHOWN),
+      // A maintenance line's task: a name copied from a template is a catalogue text, said in the reader's language.
+      alerts: (showAll ? alerts.alerts : alerts.alerts.slice(0, OWNER_ALERTS_SHOWN)).map((a) => (a.taskName ? { ...a, taskName: t(a.taskName) } : a)),
       total: alerts.alerts.length,
       levels: { alerts: count(ALERT_LEVEL.Alert), warnings: count(ALERT_LEVEL.Warning) },
     },

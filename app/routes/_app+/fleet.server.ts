@@ -9,6 +9,8 @@ import { positiveInt } from '#app/utils/form-data.ts'
 import { formatInstant } from '#app/utils/dates.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
+import { listDueItems } from '#server/maintenance/due-list.server.ts'
+import { translateDueNames } from './maintenance-page.server.ts'
 import { msg, type Locale } from '#catalog/i18n.ts'
 import { omitEmptySearchParams } from '#app/utils/search-params.server.ts'
 import { attempt, companyPage, type PageContext, refusal } from '#app/utils/page.server.ts'
@@ -33,7 +35,8 @@ import { companyTimeZone } from '#server/alerts/alerts.server.ts'
 import { correctOdometer, getOdometerHistory, type OdometerHistory } from '#server/fleet/odometer-history.server.ts'
 import { ODOMETER_TEXT } from '#catalog/texts.ts'
 import { type OdometerFormResult, type OdometerHistoryView } from '#app/components/fleet/odometer-history.tsx'
-import { FLEET_INTENT, ODOMETER_INTENT } from '#app/components/fleet/intents.ts'
+import { ENGINE_HOURS_INTENT, FLEET_INTENT, ODOMETER_INTENT } from '#app/components/fleet/intents.ts'
+import { engineHoursAction, loadEngineHoursView } from './fleet-engine-hours.server.ts'
 import { operatorAssignmentsWithLeases } from './fleet-leases.server.ts'
 import { handleDocumentsIntent, loadDocumentsForTab, readFormWithDocuments, UPLOAD_REJECTED_FIELD } from './fleet-documents.server.ts'
 import { CHECKBOX_FIELDS, VEHICLE_FIELD_NAMES, type VehicleFormResult, type VehicleFormValues, emptyVehicleValues, formToValues, vehicleToValues } from '#app/components/fleet/vehicle-fields.ts'
@@ -121,9 +124,20 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, companyId: n
     attempt(() => getOdometerHistory(ctx, vehicleId)),
   ])
   const emergencyExits = await safe('emergencyExits', () => listEmergencyExitChecks(ctx, vehicleId), null)
+  // Issue 35: the bus's due items (the owner: all; an operator: read-only, an assigned bus only).
+  const maintenance = await safe(
+    'maintenance',
+    async () => {
+      const due = await listDueItems(ctx, { companyId, vehicleId, pageSize: 100 })
+      return { items: translateDueNames(due.items, translator(locale)), readOnly: due.readOnly }
+    },
+    null,
+  )
+  const engineHours = await loadEngineHoursView(ctx, vehicleId, label)
   return {
     vehicle: recordOf(vehicle),
     emergencyExits,
+    maintenance,
     qr,
     assignments,
     preInspections: preInspections.map((p) => ({ id: p.id, date: String(p.date), isSatisfactory: !!p.isSatisfactory, driverName: p.driverName ?? '' })),
@@ -131,6 +145,7 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, companyId: n
     repairs,
     documents,
     odometer: odometer.ok ? odometerView(odometer.value, label) : null,
+    engineHours,
     errors,
   }
 }
@@ -427,6 +442,9 @@ export async function fleetPageAction(args: ActionFunctionArgs, scope: FleetScop
       return vinLookupAction(ctx, form)
     case ODOMETER_INTENT:
       return correctOdometerAction(ctx, request, form)
+    case ENGINE_HOURS_INTENT.record:
+    case ENGINE_HOURS_INTENT.correct:
+      return engineHoursAction(ctx, form, intent, backUrl(request, { tab: 'details' }))
     case FLEET_INTENT.endAssignment: {
       const back = backUrl(request, { tab: 'operators' })
       const ended = await attempt(() => endOperatorAssignment(ctx, { assignmentId: form.get('assignmentId') }))

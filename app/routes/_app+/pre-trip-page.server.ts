@@ -154,6 +154,7 @@ export function valuesOfForm(form: FormData): PreTripValues {
     timeOut: text(form, 'timeOut'),
     odometerStart: text(form, 'odometerStart'),
     odometerEnd: text(form, 'odometerEnd'),
+    engineHours: text(form, 'engineHours'),
     signatureName: text(form, 'signatureName'),
     acknowledged: form
       .getAll(ACK_FIELD)

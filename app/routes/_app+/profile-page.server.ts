@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import QRCode from 'qrcode'
-import { ALERT_DIGEST_INTENT, CREATE_COMPANY_INTENT, DELETE_ACCOUNT_INTENT, JOIN_COMPANY_INTENT, RESET_AUTHENTICATOR_INTENT, SEND_REAUTH_CODE_INTENT, UNLINK_EXTERNAL_INTENT, UPDATE_PROFILE_INTENT } from '#app/components/profile/intents.ts'
+import { ALERT_DIGEST_INTENT, CREATE_CALENDAR_FEED_INTENT, CREATE_COMPANY_INTENT, REVOKE_CALENDAR_FEED_INTENT, DELETE_ACCOUNT_INTENT, JOIN_COMPANY_INTENT, RESET_AUTHENTICATOR_INTENT, SEND_REAUTH_CODE_INTENT, UNLINK_EXTERNAL_INTENT, UPDATE_PROFILE_INTENT } from '#app/components/profile/intents.ts'
 import { type CompanyFormResult } from '#app/components/profile/company-forms.tsx'
 import { type EditProfileValues } from '#app/components/profile/edit-profile-form.tsx'
 import { photoDataUrl } from '#app/components/profile/profile-avatar.tsx'
@@ -22,6 +22,8 @@ import { env } from '#server/env.server.ts'
 import { sendReauthCode } from '#server/auth/reauth.server.ts'
 import { totpUri } from '#server/auth/totp.server.ts'
 import { createCompany } from '#server/companies/create-company.ts'
+import { calendarFeedStatus, createCalendarFeed, revokeCalendarFeed } from '#server/calendar/calendar-feeds.server.ts'
+import type { CalendarFeedView } from '#app/components/profile/calendar-feed-card.tsx'
 import { timeZoneNames } from '#catalog/company-settings.ts'
 import { listMyJoinRequests, requestToJoinCompany } from '#server/companies/join-requests.server.ts'
 import { listMyCompanies } from '#server/companies/list-my-companies.ts'
@@ -44,7 +46,7 @@ function joinDateFormat(locale: Locale): Intl.DateTimeFormat {
 
 export async function profilePageLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
-  const [profile, memberships, joinRequests, externalAccounts, alertDigest, qualification, accountActivity] = await Promise.all([
+  const [profile, memberships, joinRequests, externalAccounts, alertDigest, qualification, accountActivity, feed] = await Promise.all([
     getProfile(ctx),
     listMyCompanies(ctx),
     listMyJoinRequests(ctx),
@@ -52,6 +54,7 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
     getAlertDigestSetting(ctx),
     getInspectorQualification(ctx),
     listMyAccountActivity(ctx),
+    calendarFeedStatus(ctx),
   ])
   const companies: CompanyView[] = memberships.map((m) => ({
     companyId: m.companyId,
@@ -95,6 +98,12 @@ export async function profilePageLoader(args: LoaderFunctionArgs) {
       method: typeof a.details.method === 'string' ? signInMethodText(a.details.method, translator(locale)) : null,
       ip: a.ip,
     })),
+    /** The calendar feed (decision 084): whether a link is live; the link itself only in the answer that made it. */
+    calendarFeed: {
+      active: feed.active,
+      created: feed.createdAt ? formatInstant(feed.createdAt, 'UTC', locale) : null,
+      lastFetched: feed.lastFetchedAt ? formatInstant(feed.lastFetchedAt, 'UTC', locale) : null,
+    } satisfies CalendarFeedView,
     messages: routeMessages(args.request, 'profile'),
   }
 }
@@ -104,7 +113,8 @@ export type ProfileActionData =
   | { intent: typeof RESET_AUTHENTICATOR_INTENT; formError: string | null; qr: NewAuthenticator | null; fieldErrors?: Record<string, string> }
   | { intent: typeof DELETE_ACCOUNT_INTENT; formError: string | null; fieldErrors?: Record<string, string> }
   | { intent: typeof SEND_REAUTH_CODE_INTENT; for: string; formError: string | null; message: string | null }
-  | { intent: typeof UNLINK_EXTERNAL_INTENT | typeof ALERT_DIGEST_INTENT | 'unknown'; formError: string }
+  | { intent: typeof UNLINK_EXTERNAL_INTENT | typeof ALERT_DIGEST_INTENT | typeof REVOKE_CALENDAR_FEED_INTENT | 'unknown'; formError: string }
+  | { intent: typeof CREATE_CALENDAR_FEED_INTENT; formError: string | null; url: string | null }
   | CompanyFormResult
 
 const result = (body: ProfileActionData, init?: ResponseInit) => data<ProfileActionData>(body, init)
@@ -193,6 +203,19 @@ export async function profilePageAction(args: ActionFunctionArgs) {
       type: 'success',
       message: saved.value.alertDigest ? msg('The morning alert digest is on.') : msg('The morning alert digest is off.'),
     })
+  }
+
+  // The calendar feed (decision 084): a new link is answered in this response only (never cached), not through a redirect.
+  if (intent === CREATE_CALENDAR_FEED_INTENT) {
+    const made = await attempt(() => createCalendarFeed(ctx))
+    if (!made.ok) return result({ intent: CREATE_CALENDAR_FEED_INTENT, formError: refusalText(made.error), url: null }, { status: made.error.status })
+    return result({ intent: CREATE_CALENDAR_FEED_INTENT, formError: null, url: made.value.url }, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } })
+  }
+
+  if (intent === REVOKE_CALENDAR_FEED_INTENT) {
+    const revoked = await attempt(() => revokeCalendarFeed(ctx))
+    if (!revoked.ok) return result({ intent: REVOKE_CALENDAR_FEED_INTENT, formError: refusalText(revoked.error) }, { status: revoked.error.status })
+    return redirectWithToast('/profile', { type: 'success', message: msg('The calendar link is revoked: it no longer opens anything.') })
   }
 
   if (intent === UNLINK_EXTERNAL_INTENT) {

@@ -4,8 +4,9 @@ import { PencilIcon } from 'lucide-react'
 import * as React from 'react'
 import { toast } from 'sonner'
 import { EditProfileForm, type EditProfileValues } from '#app/components/profile/edit-profile-form.tsx'
-import { ALERT_DIGEST_INTENT, CREATE_COMPANY_INTENT, DELETE_ACCOUNT_INTENT, JOIN_COMPANY_INTENT, RESET_AUTHENTICATOR_INTENT, SEND_REAUTH_CODE_INTENT, UNLINK_EXTERNAL_INTENT, UPDATE_PROFILE_INTENT } from '#app/components/profile/intents.ts'
+import { ALERT_DIGEST_INTENT, CREATE_CALENDAR_FEED_INTENT, CREATE_COMPANY_INTENT, REVOKE_CALENDAR_FEED_INTENT, DELETE_ACCOUNT_INTENT, JOIN_COMPANY_INTENT, RESET_AUTHENTICATOR_INTENT, SEND_REAUTH_CODE_INTENT, UNLINK_EXTERNAL_INTENT, UPDATE_PROFILE_INTENT } from '#app/components/profile/intents.ts'
 import { AlertDigestCard } from '#app/components/profile/alert-digest-card.tsx'
+import { CalendarFeedCard } from '#app/components/profile/calendar-feed-card.tsx'
 import { AccountActivityCard } from '#app/components/profile/account-activity-card.tsx'
 import { ProfileAvatar, initialsOf } from '#app/components/profile/profile-avatar.tsx'
 import { CompaniesCard, LicensesCard } from '#app/components/profile/profile-sections.tsx'
@@ -37,7 +38,7 @@ export const action = (args: ActionFunctionArgs) => profilePageAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Profile() {
-  const { title, today, editInline, profile, joinDateLabel, countryName, stateName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers, alertDigest, timeZones, inspectorQualification, accountActivity } =
+  const { title, today, editInline, profile, joinDateLabel, countryName, stateName, companies, roles, countries, usStates, joinRequests, externalAccounts, providers, alertDigest, timeZones, inspectorQualification, accountActivity, calendarFeed } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
@@ -215,6 +216,11 @@ export default function Profile() {
           error={actionData?.intent === ALERT_DIGEST_INTENT ? actionData.formError : null}
         />
       ) : null}
+      <CalendarFeedCard
+        feed={actionData?.intent === CREATE_CALENDAR_FEED_INTENT && actionData.url ? { ...calendarFeed, active: true } : calendarFeed}
+        url={actionData?.intent === CREATE_CALENDAR_FEED_INTENT ? actionData.url : null}
+        error={actionData?.intent === CREATE_CALENDAR_FEED_INTENT || actionData?.intent === REVOKE_CALENDAR_FEED_INTENT ? actionData.formError : null}
+      />
       <LanguageCard />
       <AccountActivityCard rows={accountActivity} />
       <ExternalAccountsCard

@@ -20,10 +20,11 @@ import { updateTaskStatus } from '#server/repairs/update-task-status.server.ts'
 import { REPAIR_INTENT } from '#app/components/repairs/intents.ts'
 import type { RepairActionView, RepairList } from '#app/components/repairs/view-types.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
-import type { Locale } from '#catalog/i18n.ts'
+import { sayStored, type Locale } from '#catalog/i18n.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
 
 function toView(r: RepairActionRow, timeZone: string, source: RepairActionView['source'], locale: Locale): RepairActionView {
+  const say = translator(locale)
   return {
     id: r.id,
     repairIdentifier: r.repairIdentifier,
@@ -35,7 +36,8 @@ function toView(r: RepairActionRow, timeZone: string, source: RepairActionView['
     comments: r.comments,
     outOfService: r.outOfService && r.repairedAt === null,
     vehicle: r.vehicleInfo,
-    tasks: r.tasks.map((t) => ({ id: t.id, name: t.name, description: t.description ?? null, status: t.status })),
+    // A task sent from a service program keeps its template's text: said in the reader's language (decision 084).
+    tasks: r.tasks.map((task) => ({ id: task.id, name: sayStored(say, task.name), description: sayStored(say, task.description ?? null), status: task.status })),
     completedCount: r.tasks.filter((t) => t.status === 'Completed').length,
     source,
   }
@@ -92,7 +94,11 @@ export async function repairActionsPageAction(args: ActionFunctionArgs) {
   const back = new URL(args.request.url)
   if (intent !== REPAIR_INTENT.updateTaskStatus) return redirect(back.pathname + back.search)
   const status = String(form.get('status') ?? '')
-  const updated = await attempt(() => updateTaskStatus(ctx, { taskId: form.get('taskId'), status }), { log: 'repair task update failed' })
+  // The readings of the last task of a "Send to repair shop" action (decision 084); absent on other forms.
+  const reading = (name: string) => (form.has(name) ? String(form.get(name) ?? '') : undefined)
+  const updated = await attempt(() => updateTaskStatus(ctx, { taskId: form.get('taskId'), status, odometer: reading('odometer'), engineHours: reading('engineHours') }), {
+    log: 'repair task update failed',
+  })
   if (!updated.ok) return formFailure(updated.error, { taskId: positiveInt(form.get('taskId')) ?? null })
   const action = updated.value
   back.searchParams.set('open', String(action.id))

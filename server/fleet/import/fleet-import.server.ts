@@ -40,6 +40,7 @@ import { vehicleFieldsSchema, type VehicleFields } from '../vehicle-schema.ts'
 import { decodeVin, type VinDecodeResult } from '../vin-decode.server.ts'
 import { FLEET_IMPORT_KEEP_DAYS, PURGED_PREVIEW } from './fleet-import-cleanup.server.ts'
 import { CsvSyntaxError, decodeUtf8, looksBinary, parseCsv, type CsvDelimiter } from './csv-parse.ts'
+import { syncRuleMemberships } from '../../maintenance/membership.server.ts'
 
 /** A problem of one cell, one row or the header: an English message id with its values. */
 export interface ImportProblem {
@@ -534,6 +535,7 @@ export async function commitFleetImport(ctx: UseCaseContext, input: unknown, onP
     }
 
     let done = 0
+    const createdIds: number[] = []
     for (const r of valid) {
       const f = r.input
       const vehicleIdentifier = f.vehicleIdentifier ?? (await newIdentifier(tx))
@@ -553,6 +555,7 @@ export async function commitFleetImport(ctx: UseCaseContext, input: unknown, onP
       }
       // The Add vehicle use case's audit row, per vehicle, naming the import.
       await audit(tx, me, { action: 'vehicle.create', companyId: row.companyId, entityType: 'vehicle', entityId: created!.id, details: { importId: row.id, row: r.row } })
+      createdIds.push(created!.id)
       done++
       if (onProgress && done % PROGRESS_EVERY === 0) {
         await onProgress(done, total)
@@ -560,6 +563,8 @@ export async function commitFleetImport(ctx: UseCaseContext, input: unknown, onP
         await new Promise((resolve) => setImmediate(resolve))
       }
     }
+    // The service programs whose rule matches the new buses take them in (decision 084).
+    await syncRuleMemberships(tx, row.companyId, createdIds, now)
     await audit(tx, me, {
       action: 'fleet.import',
       companyId: row.companyId,

@@ -9,10 +9,14 @@ import { companyStatsRoutes, dashboardRoutes } from './Dashboard.ts'
 import { employeeRoutes } from './Employee.ts'
 import { fleetRoutes } from './Fleet.ts'
 import { fleetImportRoutes } from './Fleet.import.ts'
+import { fleetEngineHoursRoutes } from './Fleet.engine-hours.ts'
 import { joinRequestsRoutes } from './JoinRequests.ts'
 import { leaseRoutes } from './Lease.ts'
 import { maintenanceRoutes } from './Maintenance.ts'
 import { emergencyExitRoutes } from './Maintenance.emergency-exits.ts'
+import { serviceProgramRoutes } from './Maintenance.programs.ts'
+import { maintenanceServiceRoutes } from './Maintenance.service.ts'
+import { maintenanceDueRoutes } from './Maintenance.due.ts'
 import { passwordResetRoutes } from './PasswordReset.ts'
 import { profileRoutes } from './Profile.ts'
 import { recordRoutes } from './Records.ts'
@@ -51,9 +55,13 @@ export function restRoutes(): RestRoute[] {
     ...employeeRoutes,
     ...fleetRoutes,
     ...fleetImportRoutes,
+    ...fleetEngineHoursRoutes,
     ...vehicleOperatorRoutes,
     ...maintenanceRoutes,
     ...emergencyExitRoutes,
+    ...serviceProgramRoutes,
+    ...maintenanceServiceRoutes,
+    ...maintenanceDueRoutes,
     ...repairActionRoutes,
     ...leaseRoutes,
     ...complianceRoutes,

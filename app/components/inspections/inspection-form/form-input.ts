@@ -14,6 +14,7 @@ const FORM_FIELDS = new Set<string>([
   'vehicleIdentifier',
   'inspectionDate',
   'odometer',
+  'engineHours',
   'isAnnual',
   'photos',
   'inspectorSignature',
@@ -27,6 +28,8 @@ export interface InspectionFormValues {
   vehicleIdentifier: string
   inspectionDate: string
   odometer: string
+  /** The hour meter (issue 35), optional. */
+  engineHours?: string
   signatureName: string
   inspectorSignature: string
   idempotencyKey: string
@@ -64,6 +67,7 @@ export function valuesFromForm(form: FormData): InspectionFormValues {
     vehicleIdentifier: text(form, 'vehicleIdentifier'),
     inspectionDate: text(form, 'inspectionDate'),
     odometer: text(form, 'odometer'),
+    engineHours: text(form, 'engineHours'),
     signatureName: text(form, 'signatureName'),
     inspectorSignature: text(form, 'inspectorSignature'),
     idempotencyKey: text(form, 'idempotencyKey'),
@@ -81,6 +85,7 @@ export function inputFromValues(v: InspectionFormValues, photos: { photo: string
     inspectorSignature: v.inspectorSignature,
     signatureName: v.signatureName,
     odometer: v.odometer,
+    engineHours: v.engineHours ?? '',
     idempotencyKey: v.idempotencyKey,
     isAnnual: v.isAnnual,
     photos,

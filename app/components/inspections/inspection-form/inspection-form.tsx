@@ -151,6 +151,9 @@ export function InspectionForm({ vehicle, window, idempotencyKey, answer, qualif
         >
           {(control) => <Input {...control} inputMode="numeric" pattern="[0-9]*" min={0} max={ODOMETER_MAX} defaultValue={values?.odometer ?? ''} autoComplete="off" className="h-11" />}
         </Field>
+        <Field id="engineHours" name="engineHours" label={t('Engine hours (optional)')} error={errors.engineHours} live={false} className="min-w-0" hint={t('The hour meter on the dash, if the bus has one')}>
+          {(control) => <Input {...control} inputMode="decimal" defaultValue={values?.engineHours ?? ''} autoComplete="off" className="h-11" />}
+        </Field>
       </div>
 
       <AnnualCheckbox checked={values?.isAnnual === 'true'} qualification={qualification} error={errors.isAnnual} />

@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { authedProcedure } from './init.ts'
+import { idSchema } from '../validation.ts'
+import { correctEngineHours, correctEngineHoursInput, getEngineHoursHistory, recordEngineHours, recordEngineHoursInput } from '../fleet/engine-hours-history.server.ts'
+
+/**
+ * Engine hours (issue 35, decision 084), the widget door beside `fleet.odometerHistory`:
+ * spread into the `fleet` router (`fleet.engineHoursHistory`, `fleet.recordEngineHours`, `fleet.correctEngineHours`).
+ */
+export const fleetMetersProcedures = {
+  engineHoursHistory: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getEngineHoursHistory(ctx, input.vehicleId)),
+  recordEngineHours: authedProcedure.input(recordEngineHoursInput).mutation(({ ctx, input }) => recordEngineHours(ctx, input)),
+  correctEngineHours: authedProcedure.input(correctEngineHoursInput).mutation(({ ctx, input }) => correctEngineHours(ctx, input)),
+}
