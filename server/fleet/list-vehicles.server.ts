@@ -12,6 +12,18 @@ import { activeOn, companyToday } from '../access/vehicle-access.server.ts'
 export const contains = (column: AnySQLiteColumn, value: string) =>
   sql`${column} LIKE ${'%' + value.replace(/[\\%_]/g, (c) => '\\' + c) + '%'} ESCAPE '\\'`
 
+/** The tag filter (the fleet table's and a service program's rule): the tag is in the identifier, make, model, plate, VIN or colour. */
+export function tagMatches(tag: string): SQL {
+  return or(
+    contains(vehicles.vehicleIdentifier, tag),
+    contains(vehicles.make, tag),
+    contains(vehicles.model, tag),
+    contains(vehicles.licensePlate, tag),
+    contains(vehicles.vin, tag),
+    contains(vehicles.color, tag),
+  )!
+}
+
 /**
  * SQL: the vehicle has an open (not repaired) repair action with a safety-critical defect
  * (issue 10). Served by the index on repair_actions (vehicle_id, repaired_at). Written out with
@@ -93,18 +105,7 @@ export function fleetWhere(ctx: UseCaseContext, q: FleetQuery, today: string): {
         )
   const base = and(scope, isNull(vehicles.archivedAt))
   const filters: (SQL | undefined)[] = [base]
-  for (const tag of q.tag ?? []) {
-    filters.push(
-      or(
-        contains(vehicles.vehicleIdentifier, tag),
-        contains(vehicles.make, tag),
-        contains(vehicles.model, tag),
-        contains(vehicles.licensePlate, tag),
-        contains(vehicles.vin, tag),
-        contains(vehicles.color, tag),
-      ),
-    )
-  }
+  for (const tag of q.tag ?? []) filters.push(tagMatches(tag))
   if (q.fuelType?.length) filters.push(inArray(vehicles.fuelType, q.fuelType))
   if (q.transmissionType?.length) filters.push(inArray(vehicles.transmissionType, q.transmissionType))
   if (q.powertrainType?.length) filters.push(inArray(vehicles.powertrainType, q.powertrainType))

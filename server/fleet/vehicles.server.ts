@@ -17,7 +17,7 @@ import { env } from '../env.server.ts'
 import { odometerBelowLatestMessage } from './odometer.server.ts'
 import { refreshMeterRate } from './meter-rate.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
-import { syncRuleMemberships } from '../maintenance/membership.server.ts'
+import { syncRuleMemberships } from './program-membership.server.ts'
 import { msg } from '#catalog/i18n.ts'
 
 /** Spec section 5 / 9: the client crops to 800×600; the server refuses larger pictures. */

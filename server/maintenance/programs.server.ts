@@ -24,7 +24,7 @@ import { AppError } from '../errors.ts'
 import { translator } from '../i18n/messages.server.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { z } from 'zod'
-import { countRuleMatches, hasRule, syncProgram } from './membership.server.ts'
+import { countRuleMatches, hasRule, syncProgram } from '../fleet/program-membership.server.ts'
 import {
   addServiceTaskInput,
   companyIdInput,

@@ -21,7 +21,7 @@ import { addVehicle, archiveVehicle, getVehicle, updateVehicle } from '#server/f
 import { commitFleetImport, previewFleetImport } from '#server/fleet/import/fleet-import.server.ts'
 import type { VinDecodeResult } from '#server/fleet/vin-decode.server.ts'
 import { seedDemoData } from '#server/demo/seed.ts'
-import { syncRuleMemberships } from '#server/maintenance/membership.server.ts'
+import { syncRuleMemberships } from '#server/fleet/program-membership.server.ts'
 import {
   addServiceTask,
   copyServiceTemplate,

@@ -40,7 +40,7 @@ import { vehicleFieldsSchema, type VehicleFields } from '../vehicle-schema.ts'
 import { decodeVin, type VinDecodeResult } from '../vin-decode.server.ts'
 import { FLEET_IMPORT_KEEP_DAYS, PURGED_PREVIEW } from './fleet-import-cleanup.server.ts'
 import { CsvSyntaxError, decodeUtf8, looksBinary, parseCsv, type CsvDelimiter } from './csv-parse.ts'
-import { syncRuleMemberships } from '../../maintenance/membership.server.ts'
+import { syncRuleMemberships } from '../program-membership.server.ts'
 
 /** A problem of one cell, one row or the header: an English message id with its values. */
 export interface ImportProblem {

@@ -7,15 +7,16 @@
  *
  * A picked row is never downgraded by the rule; a bus that stops matching loses its rule row only
  * (its service records stay: they are history). Archived buses never match.
+ *
+ * It lives in fleet (vehicle writes call it; the program editor in maintenance too), so that the
+ * rule's tag filter is the fleet table's own (`tagMatches`) and the arrow points one way.
  */
-import { and, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm'
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { and, eq, gte, inArray, isNotNull, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
 import { companies, serviceProgramVehicles, servicePrograms, vehicles, type ProgramRule } from '#db/schema/index.ts'
 import { todayIn } from '../access/vehicle-access.server.ts'
+import { tagMatches } from './list-vehicles.server.ts'
 
-/** SQL: `column` contains `value` (LIKE with its wildcards escaped; ASCII case-insensitive), as the fleet table's tag filter. */
-const contains = (column: AnySQLiteColumn, value: string) => sql`${column} LIKE ${'%' + value.replace(/[\\%_]/g, (c) => '\\' + c) + '%'} ESCAPE '\\'`
 
 /** True when the rule has at least one filter (an empty rule matches nothing: the program has no rule). */
 export function hasRule(rule: ProgramRule | null | undefined): rule is ProgramRule {
@@ -30,18 +31,7 @@ export function hasRule(rule: ProgramRule | null | undefined): rule is ProgramRu
  */
 export function ruleWhere(ownerCompanyId: number, rule: ProgramRule): SQL {
   const filters: (SQL | undefined)[] = [eq(vehicles.ownerCompanyId, ownerCompanyId), isNull(vehicles.archivedAt)]
-  for (const tag of rule.tag ?? []) {
-    filters.push(
-      or(
-        contains(vehicles.vehicleIdentifier, tag),
-        contains(vehicles.make, tag),
-        contains(vehicles.model, tag),
-        contains(vehicles.licensePlate, tag),
-        contains(vehicles.vin, tag),
-        contains(vehicles.color, tag),
-      ),
-    )
-  }
+  for (const tag of rule.tag ?? []) filters.push(tagMatches(tag))
   if (rule.make?.length) filters.push(inArray(vehicles.make, rule.make))
   if (rule.model?.length) filters.push(inArray(vehicles.model, rule.model))
   if (rule.fuelType?.length) filters.push(inArray(vehicles.fuelType, rule.fuelType))
