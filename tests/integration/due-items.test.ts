@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import {
+  companies,
   emergencyExitChecks,
   repairActions,
   repairTasks,
@@ -18,6 +19,7 @@ import { getVehicleAlerts, maintenanceAlertsOf, ownerAlertsOf } from '#server/al
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { alertKey } from '#server/alerts/alert-digest.server.ts'
 import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
+import { listDueItems } from '#server/maintenance/due-list.server.ts'
 import { createCompany, createUser, grantRole, insertVehicle } from '#tests/helpers/factory.ts'
 
 /**
@@ -110,6 +112,32 @@ describe.each(DRIVERS)('the due list on %s', (driver) => {
     const w = await bus()
     await serviced(w, 'days', { on: '2028-01-31' })
     expect((await item(w, 'days', '2028-02-01')).nextDueDate).toBe('2028-03-01')
+  })
+
+  it('clock changes: "today" is the company’s calendar date across the spring and autumn changes (America/Los_Angeles)', async () => {
+    const v = await bus()
+    await serviced(v, 'days', { on: '2026-02-06' }) // due 2026-03-08, the day clocks go forward
+    const owner = (await createUser(db, { firstName: 'Tess' })).id
+    await grantRole(db, owner, company, 'Owner')
+    await db.transaction((tx) => tx.update(companies).set({ timeZone: 'America/Los_Angeles' }).where(eq(companies.id, company)))
+    const stateAt = async (iso: string) => {
+      const r = await listDueItems({ ...(await ctxFor(db, owner)), now: new Date(iso) }, { companyId: company, vehicleId: v, taskId: task['days']! })
+      expect(r.items).toHaveLength(1)
+      return r.items[0]!.state
+    }
+    try {
+      // 2026-03-08 07:59Z is 23:59 on the 7th in Los Angeles (PST); 08:30Z is 01:30 on the 8th; 10:30Z is 03:30 PDT.
+      expect(await stateAt('2026-03-08T07:59:00Z')).toBe('DueSoon')
+      expect(await stateAt('2026-03-08T08:30:00Z')).toBe('Overdue')
+      expect(await stateAt('2026-03-08T10:30:00Z')).toBe('Overdue')
+      // Autumn: serviced 2026-10-02, due 2026-11-01 (clocks go back at 09:00Z); the day starts at 07:00Z (PDT).
+      await serviced(v, 'days', { on: '2026-10-02' })
+      expect(await stateAt('2026-11-01T06:59:00Z')).toBe('DueSoon')
+      expect(await stateAt('2026-11-01T07:00:00Z')).toBe('Overdue')
+      expect(await stateAt('2026-11-02T07:59:00Z')).toBe('Overdue')
+    } finally {
+      await db.transaction((tx) => tx.update(companies).set({ timeZone: 'UTC' }).where(eq(companies.id, company)))
+    }
   })
 
   it('mile edges, from the job’s own reading: a later reading does not move the due point', async () => {
