@@ -5,27 +5,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { formatDateOnly, formatNumber } from '#app/utils/dates.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { dueStateLabel, type DueState } from '#catalog/maintenance.ts'
+import type { DueItem } from '#server/alerts/due-items.server.ts'
 
-/** A due item as the pages show it (server/alerts/due-items.server.ts `DueItem`, serialized). */
-export interface DueItemView {
-  kind: 'task' | 'emergencyExitCheck' | 'annualInspection'
-  vehicleId: number
-  vehicleIdentifier: string
-  programName: string | null
-  taskId: number | null
-  taskName: string
-  lastServiceOn: string | null
-  lastOdometer: number | null
-  lastEngineHours: number | null
-  nextDueDate: string | null
-  nextDueOdometer: number | null
-  nextDueEngineHours: number | null
-  projectedDueDate: string | null
-  state: DueState
-  sentToShop: boolean
-}
+/** A due item as the pages show it: the list's row without the ids the pages do not use. */
+export type DueItemView = Omit<DueItem, 'ownerCompanyId' | 'programId'>
 
-/** The page of one bus's maintenance (H-C's page): its due items, history and "Send to repair shop". */
+/** The page of one bus's maintenance: its due items, history and "Send to repair shop". */
 export const maintenanceVehicleHref = (companyId: number, vehicleId: number) => `/maintenance/${companyId}/vehicles/${vehicleId}`
 
 /** The state in words with an icon (never colour alone). */
