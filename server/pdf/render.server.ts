@@ -460,7 +460,17 @@ export async function closePdfBrowser(): Promise<void> {
   if (!pending) return
   const r = await pending.catch(() => null)
   if (!r) return
+  const pid = r.browser.process()?.pid
   await r.browser.close().catch(() => undefined)
+  // close() waits for the main process only; its helpers (zygote, renderers) share its process
+  // group and may outlive it by a moment, so a shutdown ends them too.
+  if (pid) {
+    try {
+      process.kill(-pid, 'SIGKILL')
+    } catch {
+      // Already gone.
+    }
+  }
   profileDirs.delete(r.userDataDir)
   removeDir(r.userDataDir)
 }
