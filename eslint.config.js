@@ -35,8 +35,8 @@ const DOORS_AND_EDGE = ['server/http/**', 'server/rest/**', 'server/trpc/**']
  * other, db/ and catalog/, never a domain area, so no import cycle can run through them.
  * `node scripts/import-cycles.mjs` (part of `npm run lint`) checks the whole graph.
  */
-const SHARED_ROOMS = ['access', 'blobs', 'captcha', 'context', 'i18n', 'jobs', 'limits', 'mail', 'pdf', 'records', 'uploads']
-const DOMAIN_AREAS = ['activity', 'alerts', 'auth', 'companies', 'compliance', 'dashboards', 'demo', 'documents', 'exports', 'fleet', 'inspections', 'leases', 'repairs', 'webhooks']
+const SHARED_ROOMS = ['access', 'blobs', 'captcha', 'context', 'i18n', 'jobs', 'limits', 'mail', 'pdf', 'records', 'rollups', 'uploads']
+const DOMAIN_AREAS = ['activity', 'alerts', 'auth', 'companies', 'compliance', 'dashboards', 'demo', 'documents', 'exports', 'fleet', 'inspections', 'leases', 'maintenance', 'calendar', 'costs', 'repairs', 'webhooks']
 
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**', 'public/**'] },

@@ -10,6 +10,7 @@ export const ODOMETER_SOURCES = [
   { value: 'inspection', label: msg('Inspection') },
   { value: 'owner', label: msg('Owner edit') },
   { value: 'correction', label: msg('Correction') },
+  { value: 'fuel', label: msg('Fuel record') },
 ] as const
 export type OdometerSource = (typeof ODOMETER_SOURCES)[number]['value']
 export const ODOMETER_SOURCE_VALUES = ODOMETER_SOURCES.map((s) => s.value) as unknown as readonly [

@@ -33,6 +33,7 @@ export default {
   "Natural Gas": "Gas natural",
   "Overdue": "Vencido",
   "Owner edit": "Edición del propietario",
+  "Fuel record": "Registro de combustible",
   "PDF": "PDF",
   "PNG image": "Imagen PNG",
   "Pre-trip (end)": "Inspección previa al viaje (fin)",

@@ -13,6 +13,11 @@ import commonPeople from './common-people.ts'
 import commonPreTrip from './common-pre-trip.ts'
 import commonShell from './common-shell.ts'
 import compliance from './compliance.ts'
+import costsCatalog from './costs-catalog.ts'
+import costsFuel from './costs-fuel.ts'
+import costsImport from './costs-import.ts'
+import costsRepair from './costs-repair.ts'
+import costsReports from './costs-reports.ts'
 import dashboard from './dashboard.ts'
 import fleet from './fleet.ts'
 import inspections from './inspections.ts'
@@ -33,9 +38,12 @@ import webhooks from './webhooks.ts'
 /** Preventive maintenance (decision 084): one namespace, its parts kept by file. */
 const maintenance = { ...maintenancePrograms, ...maintenanceDue, ...maintenanceService, ...meters, ...calendar }
 
+/** Running costs (decision 085): one namespace, its parts kept by file. */
+const costs = { ...costsCatalog, ...costsRepair, ...costsFuel, ...costsImport, ...costsReports }
+
 const common = { ...commonShell, ...commonFleet, ...commonInspections, ...commonPeople, ...commonPreTrip }
 
-export const SPANISH = { activity, auth, common, compliance, dashboard, fleet, inspections, maintenance, mail, people, preTrip, profile, repairs, requests, server, webhooks }
+export const SPANISH = { activity, auth, common, compliance, costs, dashboard, fleet, inspections, maintenance, mail, people, preTrip, profile, repairs, requests, server, webhooks }
 export type Namespace = keyof typeof SPANISH
 export const NAMESPACES = Object.keys(SPANISH) as Namespace[]
 

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core'
+import { REPAIR_COST_PAYER_RULE_VALUES } from '#catalog/costs.ts'
 import { COMPANY_TYPES } from '#catalog/roles.ts'
 import { JOIN_REQUEST_STATUS_VALUES } from '#catalog/statuses.ts'
 import { bool, id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
@@ -30,6 +31,10 @@ export const companies = sqliteTable(
     repairShopCompanyId: integer('repair_shop_company_id').references((): AnySQLiteColumn => companies.id, {
       onDelete: 'set null',
     }),
+    /** ISO 4217 code of the company's costs (decision 085); amounts are integer cents of it. */
+    currency: text('currency').notNull().default('USD'),
+    /** Owner companies: who a new repair cost line is charged to by default (REPAIR_COST_PAYER_RULES). */
+    repairCostPayer: text('repair_cost_payer', { enum: REPAIR_COST_PAYER_RULE_VALUES }).notNull().default('owner'),
     createdAt: instantNow('created_at'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },

@@ -6,6 +6,7 @@ import {
   POWERTRAIN_TYPE_VALUES,
   TRANSMISSION_TYPE_VALUES,
 } from '#catalog/vehicle.ts'
+import { FUEL_UNIT_VALUES } from '#catalog/costs.ts'
 import { bool, id, inList, instant, instantNow, randomHex, ref, updatedAtNow } from './columns.ts'
 import { companies } from './companies.ts'
 import { users } from './users.ts'
@@ -99,6 +100,10 @@ export const vehicles = sqliteTable(
     /** Miles and engine hours a day, from the bus's own recent readings (projected due dates); null until known. */
     milesPerDay: real('miles_per_day'),
     hoursPerDay: real('hours_per_day'),
+    /** Fuel and energy (decision 085): the unit the bus takes, its tank size or usable battery capacity (thousandths), its fuel card. */
+    fuelUnit: text('fuel_unit', { enum: FUEL_UNIT_VALUES }),
+    fuelCapacityMilli: integer('fuel_capacity_milli'),
+    fuelCard: text('fuel_card'),
 
     createdAt: instantNow('created_at'),
     updatedAt: updatedAtNow('updated_at'),

@@ -135,6 +135,8 @@ export const serviceRecords = sqliteTable(
     notes: text('notes'),
     /** Why an occurrence was skipped (required for `skipped`). */
     reason: text('reason'),
+    /** What the service cost, in cents of the owner's currency (paid by the owner; decision 085). */
+    costCents: integer('cost_cents'),
     /** The invoice, through the document store. */
     documentId: integer('document_id').references(() => vehicleDocuments.id, { onDelete: 'set null' }),
     /** The repair action that did the work ("Send to repair shop"). */

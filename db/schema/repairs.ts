@@ -6,7 +6,7 @@ import { REPAIR_TASK_STATUS_VALUES } from '#catalog/statuses.ts'
 import { bool, id, inList, instant, instantNow, ref } from './columns.ts'
 import { companies } from './companies.ts'
 import { emergencyExitChecks } from './compliance.ts'
-import { vehicles } from './fleet.ts'
+import { vehicleDocuments, vehicles } from './fleet.ts'
 import { inspections, preInspections } from './inspections.ts'
 import { serviceTasks } from './maintenance.ts'
 import { users } from './users.ts'
@@ -43,6 +43,8 @@ export const repairActions = sqliteTable(
     outOfService: bool('out_of_service').notNull().default(false),
     /** Opened by "Send to repair shop" from due maintenance items (decision 084): its tasks name service tasks. */
     openedForService: bool('opened_for_service').notNull().default(false),
+    /** The shop's invoice (decision 085): a document of the bus, kept out of the bus's document list (owner and shop only). */
+    invoiceDocumentId: integer('invoice_document_id').references(() => vehicleDocuments.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('repair_actions_vehicle_repaired_idx').on(t.vehicleId, t.repairedAt),
@@ -53,6 +55,7 @@ export const repairActions = sqliteTable(
     index('repair_actions_vehicle_idx').on(t.vehicleId),
     index('repair_actions_repair_company_repaired_idx').on(t.repairCompanyId, t.repairedAt),
     index('repair_actions_owner_repaired_idx').on(t.ownerCompanyId, t.repairedAt),
+    index('repair_actions_invoice_document_idx').on(t.invoiceDocumentId),
   ],
 )
 

@@ -10,6 +10,7 @@ import { rowsAffected, type Tx } from '#db/client.ts'
 import { odometerReadings, vehicles } from '#db/schema/index.ts'
 import { AppError } from '../errors.ts'
 import { msg } from '#catalog/i18n.ts'
+import { addReadingMiles } from '../rollups/month-rollups.server.ts'
 import { refreshMeterRate } from './meter-rate.server.ts'
 
 export interface OdometerReadingInput {
@@ -35,6 +36,8 @@ export function odometerBelowLatestMessage(latest: number): string {
  * the write one step, so two filings at once cannot both pass a stale check.
  */
 export async function recordOdometerReading(tx: Tx, r: OdometerReadingInput): Promise<void> {
+  // The step from the previous reading counts in this month's miles (decision 085).
+  const [before] = await tx.select({ odometer: vehicles.odometer }).from(vehicles).where(eq(vehicles.id, r.vehicleId))
   const moved = await tx
     .update(vehicles)
     .set({ odometer: r.reading })
@@ -55,6 +58,7 @@ export async function recordOdometerReading(tx: Tx, r: OdometerReadingInput): Pr
     preInspectionId: r.preInspectionId ?? null,
     inspectionId: r.inspectionId ?? null,
   })
+  await addReadingMiles(tx, { vehicleId: r.vehicleId, previous: before?.odometer ?? null, reading: r.reading, at: r.at })
   await refreshMeterRate(tx, 'odometer', r.vehicleId, r.at)
 }
 

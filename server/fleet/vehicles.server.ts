@@ -19,6 +19,7 @@ import { refreshMeterRate } from './meter-rate.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
 import { syncRuleMemberships } from './program-membership.server.ts'
 import { msg } from '#catalog/i18n.ts'
+import { addReadingMiles } from '../rollups/month-rollups.server.ts'
 
 /** Spec section 5 / 9: the client crops to 800×600; the server refuses larger pictures. */
 
@@ -162,7 +163,10 @@ export async function updateVehicle(ctx: UseCaseContext, input: unknown): Promis
       if (odometerMoved && latest && (v.version === null || v.version === latest.version) && latest.odometer !== null) throw odometerBelowLatest(latest.odometer)
       throw stale()
     }
-    if (odometerMoved) await recordOwnerReading(tx, v.id, odometer, ctx.actor, now)
+    if (odometerMoved) {
+      await recordOwnerReading(tx, v.id, odometer, ctx.actor, now)
+      await addReadingMiles(tx, { vehicleId: v.id, previous: current!.odometer, reading: odometer, at: now })
+    }
     await saveImage(tx, v.id, image, v.imageData, now)
     await audit(tx, ctx.actor, { action: 'vehicle.update', companyId: access.ownerCompanyId, entityType: 'vehicle', entityId: v.id })
     // A changed make, model, year, fuel or tag field may move it into or out of a program's rule (decision 084).
