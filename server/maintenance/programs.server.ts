@@ -11,7 +11,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
-import { companies, serviceProgramVehicles, servicePrograms, serviceTasks, vehicles, type ProgramRule, type ServiceProgram, type ServiceTask } from '#db/schema/index.ts'
+import { companies, repairTasks, serviceProgramVehicles, servicePrograms, serviceTasks, vehicles, type ProgramRule, type ServiceProgram, type ServiceTask } from '#db/schema/index.ts'
 import { MAINTENANCE_LIMITS } from '#catalog/maintenance.ts'
 import { SERVICE_TEMPLATES, serviceTemplate } from '#catalog/maintenance-templates.ts'
 import { msg, withValues } from '#catalog/i18n.ts'
@@ -313,6 +313,15 @@ export async function updateServiceProgram(ctx: UseCaseContext, input: unknown):
 }
 
 /**
+ * A repair task sent for a service task keeps its name when the task goes. Migration 0015 added
+ * `repair_tasks.service_task_id` with ALTER TABLE, which cannot carry ON DELETE SET NULL, so the
+ * link is cleared here first (otherwise the foreign key refuses the delete).
+ */
+async function unlinkRepairTasks(tx: Tx, taskIds: number[]): Promise<void> {
+  if (taskIds.length) await tx.update(repairTasks).set({ serviceTaskId: null }).where(inArray(repairTasks.serviceTaskId, taskIds))
+}
+
+/**
  * DELETE /api/Maintenance/deleteServiceProgram: the program, its tasks and its buses go; the
  * service records stay (they keep the task's and program's names: history, 49 CFR 396.3(c)).
  */
@@ -320,6 +329,8 @@ export async function deleteServiceProgram(ctx: UseCaseContext, input: unknown):
   const { programId } = parseInput(programIdInput, input)
   const { me, program } = await ownedProgram(ctx.db.read, ctx.actor, programId)
   await ctx.db.transaction(async (tx) => {
+    const tasks = await tx.select({ id: serviceTasks.id }).from(serviceTasks).where(eq(serviceTasks.programId, program.id))
+    await unlinkRepairTasks(tx, tasks.map((t) => t.id))
     const deleted = await tx.delete(servicePrograms).where(eq(servicePrograms.id, program.id)).returning({ id: servicePrograms.id })
     if (!deleted.length) throw programNotFound()
     await audit(tx, me, { action: 'serviceProgram.delete', companyId: program.ownerCompanyId, entityType: 'serviceProgram', entityId: program.id, details: { name: program.name } })
@@ -369,6 +380,7 @@ export async function deleteServiceTask(ctx: UseCaseContext, input: unknown): Pr
   const { taskId } = parseInput(taskIdInput, input)
   const { me, task, program } = await ownedTask(ctx.db.read, ctx.actor, taskId)
   await ctx.db.transaction(async (tx) => {
+    await unlinkRepairTasks(tx, [taskId])
     const deleted = await tx.delete(serviceTasks).where(eq(serviceTasks.id, taskId)).returning({ id: serviceTasks.id })
     if (!deleted.length) throw taskNotFound()
     await audit(tx, me, { action: 'serviceTask.delete', companyId: program.ownerCompanyId, entityType: 'serviceTask', entityId: taskId, details: { name: task.name, programId: program.id } })

@@ -16,7 +16,7 @@ import { messagesFor } from '#server/i18n/messages.server.ts'
 import { withVinCheckDigit } from '#catalog/vin.ts'
 import { MAINTENANCE_LIMITS } from '#catalog/maintenance.ts'
 import type { Database } from '#db/client.ts'
-import { auditLog, serviceProgramVehicles, servicePrograms, serviceRecords, serviceTasks, vehicles } from '#db/schema/index.ts'
+import { auditLog, repairActions, repairTasks, serviceProgramVehicles, servicePrograms, serviceRecords, serviceTasks, vehicles } from '#db/schema/index.ts'
 import { addVehicle, archiveVehicle, getVehicle, updateVehicle } from '#server/fleet/vehicles.server.ts'
 import { commitFleetImport, previewFleetImport } from '#server/fleet/import/fleet-import.server.ts'
 import type { VinDecodeResult } from '#server/fleet/vin-decode.server.ts'
@@ -277,6 +277,29 @@ describe('buses: picked, and matched by a rule', () => {
     await deleteServiceProgram(await ctx(), { programId: p.id })
     const [kept] = await db.read.select().from(serviceRecords).where(eq(serviceRecords.id, rec!.id))
     expect(kept).toMatchObject({ taskId: null, taskName: 'Oil', programName: 'History' })
+  })
+
+  it('a task or program sent to a repair shop can still be removed: the repair task keeps its name and loses the link', async () => {
+    const bus = await insertVehicle(db, ownerCo)
+    const p = await newProgram('Sent')
+    const a = await addServiceTask(await ctx(), { programId: p.id, name: 'Oil', intervalDays: 90 })
+    const b = await addServiceTask(await ctx(), { programId: p.id, name: 'Brakes', intervalDays: 90 })
+    const [action] = await db.transaction((tx) =>
+      tx.insert(repairActions).values({ repairIdentifier: `RA-T-${bus.id}`, vehicleId: bus.id, ownerCompanyId: ownerCo, openedForService: true }).returning({ id: repairActions.id }),
+    )
+    await db.transaction((tx) =>
+      tx.insert(repairTasks).values([
+        { repairActionId: action!.id, name: 'Oil', serviceTaskId: a.id },
+        { repairActionId: action!.id, name: 'Brakes', serviceTaskId: b.id },
+      ]),
+    )
+    await deleteServiceTask(await ctx(), { taskId: a.id })
+    await deleteServiceProgram(await ctx(), { programId: p.id })
+    const tasks = await db.read.select({ name: repairTasks.name, serviceTaskId: repairTasks.serviceTaskId }).from(repairTasks).where(eq(repairTasks.repairActionId, action!.id)).orderBy(repairTasks.id)
+    expect(tasks).toEqual([
+      { name: 'Oil', serviceTaskId: null },
+      { name: 'Brakes', serviceTaskId: null },
+    ])
   })
 })
 
