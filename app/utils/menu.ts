@@ -31,6 +31,9 @@ const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLi
       // Issue 35 (decision 084): the due list of the whole fleet, and the service programs behind it.
       { label: msg('Maintenance'), to: `/maintenance/${id}` },
       { label: msg('Service programs'), to: `/maintenance/${id}/programs` },
+      // Issue 36 (decision 085): cost per mile of the fleet, and the fuel and energy log.
+      { label: msg('Costs'), to: `/costs/${id}` },
+      { label: msg('Fuel'), to: `/fuel/${id}` },
     ],
   },
   {
@@ -41,6 +44,9 @@ const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLi
       { label: msg('Fleet'), to: `/fleetOperator/${id}` },
       // Issue 35: the due items of the buses assigned to the operator, read-only.
       { label: msg('Maintenance'), to: `/maintenance/${id}` },
+      // Issue 36: the costs charged to the operator, and its fuel and energy records.
+      { label: msg('Costs'), to: `/costs/${id}` },
+      { label: msg('Fuel'), to: `/fuel/${id}` },
       { label: msg('Vehicle requests'), to: `/operatorRequestPage/${id}` },
       { label: msg('Employees'), to: `/employees/${id}` },
       { label: msg('Join requests'), to: `/joinRequests/${id}` },

@@ -140,6 +140,7 @@ export default {
   "Sent a test event to a webhook endpoint": "Envió un evento de prueba a un punto de conexión de webhook",
   "Sent a webhook delivery again": "Reenvió una entrega de webhook",
   "Fleet import": "Importación de flota",
+  "Fuel card import": "Importación de tarjeta de combustible",
   "Webhook endpoint": "Punto de conexión de webhook",
   "Webhook delivery": "Entrega de webhook",
   // What the details are called (issue 39).
@@ -176,4 +177,27 @@ export default {
   // Issue 35: the record types of preventive maintenance.
   'Service program': 'Programa de servicio',
   'Service task': 'Tarea de servicio',
+  // The fuel and energy log (issue 36, decision 085).
+  'Recorded a fill-up or a charge': 'Registró una carga de combustible o de energía',
+  'Quantity (thousandths)': 'Cantidad (milésimas)',
+  'Unit': 'Unidad',
+  // The fuel card import (issue 36, decision 085).
+  'Checked a fuel card file': 'Revisó un archivo de tarjeta de combustible',
+  'Imported fill-ups from a fuel card file': 'Importó cargas desde un archivo de tarjeta de combustible',
+  'Total (cents)': 'Total (centavos)',
+  // Costs on repair actions (issue 36, decision 085).
+  'Added a cost line to a repair': 'Agregó una línea de costo a una reparación',
+  'Changed a cost line of a repair': 'Cambió una línea de costo de una reparación',
+  'Changed who pays a cost line': 'Cambió quién paga una línea de costo',
+  'Deleted a cost line of a repair': 'Eliminó una línea de costo de una reparación',
+  'Uploaded a repair invoice': 'Subió una factura de reparación',
+  'Changed the cost settings': 'Cambió la configuración de costos',
+  'Kind': 'Tipo',
+  'Amount (cents)': 'Monto (centavos)',
+  'Previous amount (cents)': 'Monto anterior (centavos)',
+  'Payer': 'Pagador',
+  'Previous payer': 'Pagador anterior',
+  'Currency': 'Moneda',
+  'Who pays repairs': 'Quién paga las reparaciones',
+  'Cost (cents)': 'Costo (centavos)',
 } satisfies Translations

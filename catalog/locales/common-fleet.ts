@@ -46,4 +46,9 @@ export default {
   "Up to date": "Al día",
   "Word": "Word",
   "Word (.doc)": "Word (.doc)",
+  // The owner's repair tab links a repair's costs (issue 36, decision 085).
+  'Repair costs': 'Costos de reparación',
+  // The fleet panel's Costs tab and the menu's Costs and Fuel (issue 36, decision 085).
+  'Costs': 'Costos',
+  'Fuel': 'Combustible',
 } satisfies Translations

@@ -389,4 +389,16 @@ export default {
   "90-day emergency exit check": "Revisión de 90 días de las salidas de emergencia",
   // A repair action opened by "Send to repair shop" (issue 35), in the Repair actions tab
   'Scheduled maintenance': 'Mantenimiento programado',
+  // The vehicle form's fuel and energy fields (issue 36, decision 085)
+  'Fuel unit': 'Unidad de combustible',
+  'Select fuel unit': 'Seleccione la unidad de combustible',
+  'Tank size or usable battery capacity': 'Tamaño del tanque o capacidad útil de la batería',
+  'In the fuel unit (gallons, litres or kWh), at most three decimals. A fill-up above it is flagged.': 'En la unidad de combustible (galones, litros o kWh), con tres decimales como máximo. Una carga mayor se marca con una alerta.',
+  'Fuel card': 'Tarjeta de combustible',
+  'The fuel card’s number: a fuel card file is matched to the bus by it.': 'El número de la tarjeta de combustible: un archivo de tarjeta de combustible se asocia al autobús por él.',
+  gallons: 'galones',
+  litres: 'litros',
+  kWh: 'kWh',
+  'Enter the tank size or battery capacity with at most three decimals': 'Ingrese el tamaño del tanque o la capacidad de la batería con tres decimales como máximo',
+  'The fuel unit is gal, L or kWh': 'La unidad de combustible es gal, L o kWh',
 } satisfies Translations

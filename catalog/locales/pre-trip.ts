@@ -141,4 +141,6 @@ export default {
   'The hour meter on the dash, if the bus has one': 'El horómetro del tablero, si el autobús tiene uno',
   'Engine hours are a number from 0 to {max} with at most one decimal': 'Las horas de motor son un número de 0 a {max} con un decimal como máximo',
   'Engine hours cannot go back: the latest reading of this vehicle is {latest}. If the hour meter was misread or the engine replaced, the owner can record a correction.': 'Las horas de motor no pueden retroceder: la última lectura de este vehículo es {latest}. Si el horómetro se leyó mal o se reemplazó el motor, el propietario puede registrar una corrección.',
+  // The fuel and energy log's link on "my buses" (issue 36, decision 085).
+  'Record fuel or a charge': 'Registrar combustible o una carga',
 } satisfies Translations

@@ -11,6 +11,8 @@ import { idSchema, parseInput, isPlainLine, UNSAFE_CHARACTERS_MESSAGE } from '..
 import { findCompanyByCode } from './membership-rules.server.ts'
 import { routeWaitingRepairs } from '../repairs/route-waiting.server.ts'
 import { msg } from '#catalog/i18n.ts'
+import { CURRENCIES, REPAIR_COST_PAYER_RULE_VALUES } from '#catalog/costs.ts'
+import { forbidden } from '../errors.ts'
 
 /** A company's time zone: an IANA name the runtime knows (`Intl.supportedValuesOf('timeZone')`, and UTC). */
 export const timeZoneSchema = z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE)
@@ -54,6 +56,9 @@ export async function getCompany(ctx: UseCaseContext, companyId: number) {
     timeZone: c.timeZone,
     address: c.address ?? null,
     repairShop: shop ? { name: shop.name, code: shop.code } : null,
+    /** Costs (decision 085): the ISO code amounts are kept in, and (owner companies) who pays repairs by default. */
+    currency: c.currency,
+    repairCostPayer: c.repairCostPayer,
   }
 }
 
@@ -65,14 +70,33 @@ export const companySettingsInput = z.object({
   address: addressSchema.nullish(),
   /** The repair shop that receives repair actions, by its company code; empty clears it. */
   repairShopCode: z.string().trim().max(20).nullish(),
+  /** Costs (decision 085): the company's currency (ISO 4217), USD by default. */
+  currency: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(CURRENCIES, { error: msg('Choose a currency from the list') }).optional()),
+  /** Owner companies (role Owner): who a repair's cost lines are charged to by default. */
+  repairCostPayer: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(REPAIR_COST_PAYER_RULE_VALUES, { error: msg('Choose who pays repairs') }).optional()),
 })
 
 /** PUT /api/Company/settings and the company settings page (any manager of the company). */
 export async function updateCompanySettings(ctx: UseCaseContext, input: unknown) {
   const v = parseInput(companySettingsInput, input)
   const me = requireRole(ctx.actor, v.companyId, MANAGER_ROLE_NAMES)
+  // Who pays repairs is the owner company's rule: its Owner managers set it.
+  if (v.repairCostPayer !== undefined && !membershipIn(me, v.companyId)?.roles.some((r) => r.name === 'Owner')) {
+    throw forbidden(msg('Only the owner company’s managers choose who pays repairs'))
+  }
   await ctx.db.transaction(async (tx) => {
     const set: Partial<typeof companies.$inferInsert> = {}
+    const [before] = await tx.select({ currency: companies.currency, repairCostPayer: companies.repairCostPayer }).from(companies).where(eq(companies.id, v.companyId))
+    const costs: Record<string, string> = {}
+    if (v.currency !== undefined && v.currency !== before?.currency) {
+      set.currency = v.currency
+      costs.currency = v.currency
+    }
+    if (v.repairCostPayer !== undefined && v.repairCostPayer !== before?.repairCostPayer) {
+      set.repairCostPayer = v.repairCostPayer
+      costs.repairCostPayer = v.repairCostPayer
+    }
+    if (Object.keys(costs).length) await audit(tx, me, { action: 'costSettings.update', companyId: v.companyId, entityType: 'company', entityId: v.companyId, details: costs })
     if (v.name !== undefined) set.name = v.name
     if (v.timeZone !== undefined) set.timeZone = v.timeZone
     if (v.address !== undefined) set.address = v.address

@@ -46,6 +46,7 @@ import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, fieldsRefused, forbidden } from '../errors.ts'
 import { todayIn } from '../access/vehicle-access.server.ts'
 import { purgeStaleFleetImports } from '../fleet/import/fleet-import-cleanup.server.ts'
+import { purgeStaleFuelImports } from '../costs/fuel-import-cleanup.server.ts'
 import { purgeEndedWebhookDeliveries } from '../webhooks/delivery-cleanup.server.ts'
 import { withLease } from '../jobs/work-locks.server.ts'
 import { logger } from '../log.server.ts'
@@ -488,6 +489,8 @@ export async function runRetention(db: Database, now: Date = new Date(), opts: {
   }
   // Staged fleet imports a week old, and old imports' rows (decision 076).
   await purgeStaleFleetImports(db, now).catch((error: unknown) => logger().error({ err: error }, 'retention: fleet import clean-up failed'))
+  // Fuel card uploads, the same rule (decision 085).
+  await purgeStaleFuelImports(db, now).catch((error: unknown) => logger().error({ err: error }, 'retention: fuel import clean-up failed'))
   // Ended webhook deliveries a month old, with their payloads (decision 078).
   await purgeEndedWebhookDeliveries(db, now).catch((error: unknown) => logger().error({ err: error }, 'retention: webhook delivery clean-up failed'))
   const total = results.reduce((n, r) => n + r.removed, 0)

@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import * as t from '#db/schema/index.ts'
 import { hashPassword } from '../auth/password.server.ts'
+import { seedCosts } from './costs.ts'
 import { seedDocuments } from './documents.ts'
 import { seedDrivesAndRepairs } from './drives.ts'
 import { seedFleet } from './fleet.ts'
@@ -45,6 +46,8 @@ export async function seedDemoData(db: Database, opts?: { now?: Date }): Promise
     await seedEmergencyExitChecks(s, people, vehicles)
     // Issue 35: service programs, so the due list has buses overdue, due soon and OK.
     await seedServicePrograms(s, people, vehicles)
+    // Issue 36: fuel and energy, repair and service costs, the months' miles (cost per mile).
+    await seedCosts(s, people, vehicles)
     // Make sure SQLite's planner knows the new data's shape (a libSQL server refuses ANALYZE).
     if (!db.serverPrimary) await tx.run(sql`ANALYZE`)
   })

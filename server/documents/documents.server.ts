@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { rowsAffected } from '#db/client.ts'
 import type { Tx } from '#db/client.ts'
 import { blobStream, writeBlob } from '../blobs/blob-store.server.ts'
-import { companies, documentContents, vehicleDocuments, vehicles, type VehicleDocument } from '#db/schema/index.ts'
+import { companies, documentContents, repairActions, vehicleDocuments, vehicles, type VehicleDocument } from '#db/schema/index.ts'
+import type { Database } from '#db/client.ts'
+import type { UserActor } from '../context/actor.ts'
 import { env } from '../env.server.ts'
 import { audit } from '../activity/audit.server.ts'
 import {
@@ -67,6 +69,12 @@ function infoOf(row: Pick<VehicleDocument, keyof typeof listColumns>): VehicleDo
 
 const documentNotFound = () => new AppError('NOT_FOUND', DOCUMENT_TEXT.notFound)
 
+/**
+ * Not a repair shop's invoice (decision 085): an invoice is a document of the bus kept out of the
+ * bus's document list and its doors; the owner and the shop read it through the repair's costs.
+ */
+const notAnInvoice = () => sql`not exists (select 1 from ${repairActions} where ${repairActions.invoiceDocumentId} = ${vehicleDocuments.id})`
+
 /** The vehicle's access, with any 404 told as "Document not found". */
 async function accessForDocument(ctx: UseCaseContext, vehicleId: number, opts: Parameters<typeof vehicleAccess>[2]): Promise<VehicleAccess> {
   try {
@@ -117,7 +125,7 @@ export async function listVehicleDocuments(ctx: UseCaseContext, vehicleId: numbe
   const rows = await ctx.db.read
     .select(listColumns)
     .from(vehicleDocuments)
-    .where(and(eq(vehicleDocuments.vehicleId, vehicleId), eq(vehicleDocuments.isActive, true)))
+    .where(and(eq(vehicleDocuments.vehicleId, vehicleId), eq(vehicleDocuments.isActive, true), notAnInvoice()))
     .orderBy(desc(vehicleDocuments.uploadedAt), desc(vehicleDocuments.id))
   return rows.map(infoOf)
 }
@@ -273,7 +281,7 @@ export async function deleteVehicleDocument(ctx: UseCaseContext, documentId: num
   const [doc] = await ctx.db.read
     .select({ vehicleId: vehicleDocuments.vehicleId })
     .from(vehicleDocuments)
-    .where(and(eq(vehicleDocuments.id, id), eq(vehicleDocuments.isActive, true)))
+    .where(and(eq(vehicleDocuments.id, id), eq(vehicleDocuments.isActive, true), notAnInvoice()))
   if (!doc) throw documentNotFound()
   const access = await accessForDocument(ctx, doc.vehicleId, { write: true })
   await ctx.db.transaction(async (tx) => {
@@ -316,7 +324,65 @@ export async function getDocumentFile(ctx: UseCaseContext, vehicleId: number, do
     .select({ fileName: vehicleDocuments.fileName, contentType: vehicleDocuments.contentType, sizeBytes: vehicleDocuments.sizeBytes, blobId: documentContents.blobId })
     .from(vehicleDocuments)
     .innerJoin(documentContents, eq(documentContents.documentId, vehicleDocuments.id))
-    .where(and(eq(vehicleDocuments.id, dId.data), eq(vehicleDocuments.vehicleId, vId.data), eq(vehicleDocuments.isActive, true)))
+    .where(and(eq(vehicleDocuments.id, dId.data), eq(vehicleDocuments.vehicleId, vId.data), eq(vehicleDocuments.isActive, true), notAnInvoice()))
   if (!row) throw documentNotFound()
   return { fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, body: blobStream(ctx.db, row.blobId, row.sizeBytes) }
+}
+
+/** One file checked as an upload is (name, size, type from the content), not yet stored. */
+export interface PreparedDocument {
+  fileName: string
+  contentType: string
+  bytes: Buffer
+}
+
+/** The checks of `uploadVehicleDocumentFiles` for one file (a repair shop's invoice, decision 085). */
+export async function prepareDocumentFile(file: { fileName: string; bytes: Uint8Array }): Promise<PreparedDocument> {
+  const fileName = sanitizeFileName(file.fileName)
+  if (!fileName) throw new AppError('BAD_REQUEST', uploadFailedText('a file has no name'), { fieldErrors: { fileName: msg('A file name is required') } })
+  const bytes = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength)
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', uploadFailedText(tooLargeReason(fileName)))
+  if (bytes.byteLength === 0) throw new AppError('BAD_REQUEST', uploadFailedText(`${fileName} is empty`))
+  const { contentType } = await detectDocumentType(bytes, fileName)
+  return { fileName, contentType, bytes }
+}
+
+/**
+ * Stores one checked file as a document of the bus inside the caller's transaction, within the
+ * quotas; the caller has authorized (a repair shop's invoice: the shop of the repair action) and
+ * writes its own audit row.
+ */
+export async function insertVehicleDocumentFile(
+  tx: Tx,
+  me: UserActor,
+  p: PreparedDocument & { vehicleId: number; ownerCompanyId: number; now: Date },
+): Promise<VehicleDocumentInfo> {
+  await assertWithinQuota(tx, [{ vehicleId: p.vehicleId, bytes: p.bytes.byteLength }], new Map([[p.vehicleId, p.ownerCompanyId]]))
+  const [row] = await tx
+    .insert(vehicleDocuments)
+    .values({
+      vehicleId: p.vehicleId,
+      fileName: p.fileName,
+      contentType: p.contentType,
+      sizeBytes: p.bytes.byteLength,
+      uploadedByUserId: me.userId,
+      uploadedByName: `${me.firstName} ${me.lastName}`.trim() || me.email,
+      isActive: true,
+      uploadedAt: p.now,
+    })
+    .returning(listColumns)
+  const { blobId } = await writeBlob(tx, p.bytes)
+  await tx.insert(documentContents).values({ documentId: row!.id, blobId })
+  return infoOf(row!)
+}
+
+/** An active document's file by id, without access checks (the caller has checked); null when missing or deleted. */
+export async function getStoredDocumentFile(db: Database, documentId: number): Promise<DocumentFile | null> {
+  const [row] = await db.read
+    .select({ fileName: vehicleDocuments.fileName, contentType: vehicleDocuments.contentType, sizeBytes: vehicleDocuments.sizeBytes, blobId: documentContents.blobId })
+    .from(vehicleDocuments)
+    .innerJoin(documentContents, eq(documentContents.documentId, vehicleDocuments.id))
+    .where(and(eq(vehicleDocuments.id, documentId), eq(vehicleDocuments.isActive, true)))
+  if (!row) return null
+  return { fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, body: blobStream(db, row.blobId, row.sizeBytes) }
 }

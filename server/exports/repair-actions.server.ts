@@ -4,13 +4,14 @@
  * sent to their shop (as on "Vehicle repairs"). "Opened" is the creation instant, the range is
  * the company's calendar days (its time zone). Keyset batches by (opened, id), with their tasks.
  */
-import { and, asc, eq, gt, gte, inArray, lt, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { msg } from '#catalog/i18n.ts'
-import { companies, repairActions, repairTasks, vehicles } from '#db/schema/index.ts'
+import { companies, repairActions, repairCostLines, repairTasks, vehicles } from '#db/schema/index.ts'
 import type { UseCaseContext } from '../context/use-case-context.ts'
 import { readRecordText } from '../i18n/record-texts.server.ts'
 import { parseInput } from '../validation.ts'
+import { centsToDecimal } from '#catalog/money.ts'
 import { CSV_BATCH, companyTimeZone, exportRangeInput, instantRange, localDateTime, requireCompanyRole, keysetLines, type CsvExport } from './common.server.ts'
 
 /** Who exports repair actions: the owner's managers (its buses) and the shop's (its repairs). */
@@ -30,7 +31,27 @@ export const REPAIR_CSV_HEADER = [
   msg('Certified by'),
   msg('Tasks'),
   msg('Comments'),
+  // Decision 085: the cost lines charged to the exporting owner, or the shop's own lines; never another payer's.
+  msg('Cost'),
+  msg('Currency'),
 ] as const
+
+/**
+ * The cents of each repair action's cost lines a company's export carries (decision 085): as the
+ * owner, the lines charged to it; as the shop, its own lines. Never another payer's line (an
+ * operator's share stays on the pages, where the owner sees it). (Here, not in server/costs:
+ * activity imports exports, and costs writes audit rows.)
+ */
+async function costTotals(ctx: UseCaseContext, companyId: number, as: 'owner' | 'shop', repairActionIds: number[]): Promise<Map<number, number>> {
+  if (repairActionIds.length === 0) return new Map()
+  const who = as === 'owner' ? eq(repairCostLines.payerCompanyId, companyId) : eq(repairCostLines.shopCompanyId, companyId)
+  const rows = await ctx.db.read
+    .select({ id: repairCostLines.repairActionId, cents: sql<number>`sum(${repairCostLines.amountCents})` })
+    .from(repairCostLines)
+    .where(and(who, inArray(repairCostLines.repairActionId, repairActionIds)))
+    .groupBy(repairCostLines.repairActionId)
+  return new Map(rows.map((r) => [r.id, Number(r.cents)]))
+}
 
 export async function exportRepairActionsCsv(ctx: UseCaseContext, input: unknown): Promise<CsvExport> {
   const v = parseInput(exportRangeInput, input)
@@ -60,6 +81,8 @@ export async function exportRepairActionsCsv(ctx: UseCaseContext, input: unknown
         repairedByName: repairActions.repairedByName,
         comments: repairActions.comments,
         commentsText: repairActions.commentsText,
+        ownerCompanyId: repairActions.ownerCompanyId,
+        currency: owner.currency,
       })
       .from(repairActions)
       .innerJoin(vehicles, eq(vehicles.id, repairActions.vehicleId))
@@ -93,6 +116,10 @@ export async function exportRepairActionsCsv(ctx: UseCaseContext, input: unknown
           ),
         )
         .orderBy(asc(repairTasks.id))
+      // Costs (decision 085): as the owner for its own buses, else as the shop (its own lines only).
+      const asOwner = held.includes('Owner') ? rows.filter((r) => r.ownerCompanyId === v.companyId).map((r) => r.id) : []
+      const ownerCosts = await costTotals(ctx, v.companyId, 'owner', asOwner)
+      const shopCosts = await costTotals(ctx, v.companyId, 'shop', rows.filter((r) => !asOwner.includes(r.id)).map((r) => r.id))
       const tasksOf = new Map<number, string[]>()
       for (const t of tasks) tasksOf.set(t.actionId, [...(tasksOf.get(t.actionId) ?? []), `${t.name} (${t.status})`])
       for (const r of rows) {
@@ -119,6 +146,8 @@ export async function exportRepairActionsCsv(ctx: UseCaseContext, input: unknown
           (tasksOf.get(r.id) ?? []).join('; ') || null,
           // A cell: in English, like the labels (decision 077), Operon's sentence as REST reads it (decision 082).
           readRecordText(r.commentsText, r.comments, undefined),
+          centsToDecimal(ownerCosts.get(r.id) ?? shopCosts.get(r.id) ?? 0),
+          r.currency,
         ]
       }
     },

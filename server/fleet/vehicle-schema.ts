@@ -11,6 +11,8 @@ import {
   VEHICLE_YEAR_MIN,
 } from '#catalog/vehicle.ts'
 import { msg, withValues } from '#catalog/i18n.ts'
+import { COST_LIMITS, FUEL_UNIT_VALUES } from '#catalog/costs.ts'
+import { parseMilli } from '#catalog/money.ts'
 
 /**
  * The vehicle as the form, tRPC and REST send it (spec section 3 "Vehicle",
@@ -52,6 +54,33 @@ const date = z
     z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('Use the format YYYY-MM-DD')).refine(isRealDate, msg('Enter a real date')).nullish(),
   )
   .transform((v) => v ?? null)
+
+/**
+ * Fuel and energy (issue 36, decision 085): optional in every body, so a legacy client that does
+ * not know them keeps what is stored (absent: unchanged; empty or null: cleared).
+ */
+const keepWhenAbsent = (v: unknown) => (v === undefined ? undefined : typeof v === 'string' && v.trim() === '' ? null : v)
+export const FUEL_CAPACITY_MESSAGE = msg('Enter the tank size or battery capacity with at most three decimals')
+const fuelUnit = z.preprocess(keepWhenAbsent, z.enum(FUEL_UNIT_VALUES, { message: msg('The fuel unit is gal, L or kWh') }).nullable().optional())
+const fuelCapacity = z.preprocess(
+  keepWhenAbsent,
+  z
+    .union([z.string(), z.number()])
+    .transform((v, c) => {
+      const n = typeof v === 'number' && !Number.isFinite(v) ? null : parseMilli(String(v))
+      if (n === null || n <= 0 || n > COST_LIMITS.maxQuantityMilli) {
+        c.addIssue({ code: 'custom', message: FUEL_CAPACITY_MESSAGE })
+        return z.NEVER
+      }
+      return n
+    })
+    .nullable()
+    .optional(),
+)
+const fuelCard = z.preprocess(
+  keepWhenAbsent,
+  z.string().trim().max(COST_LIMITS.textMax, atMostCharacters(COST_LIMITS.textMax)).refine(isPlainLine, UNSAFE_CHARACTERS_MESSAGE).nullable().optional(),
+)
 
 /**
  * License plates (decision 012, amended): letters of any alphabet (some European plates have
@@ -120,6 +149,10 @@ export const vehicleFieldsSchema = z.object({
   powertrainType: enumNumber(isPowertrainType, msg('Choose a powertrain from the list')),
   tireSize: text(40),
   odometer: num({ int: true, max: 10_000_000 }),
+  // Fuel and energy (decision 085): the unit, the tank size or usable battery capacity (in that unit), the fuel card.
+  fuelUnit,
+  fuelCapacity,
+  fuelCard,
   // Physical
   lengthUnit: z.preprocess(blankToNull, z.enum(LENGTH_UNITS, { message: msg('Length unit is ft or m') }).nullish()).transform((v) => v ?? null),
   length: num({ max: 1000 }),

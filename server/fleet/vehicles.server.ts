@@ -19,6 +19,7 @@ import { refreshMeterRate } from './meter-rate.server.ts'
 import { addVehicleInput, updateVehicleInput, type VehicleFields } from './vehicle-schema.ts'
 import { syncRuleMemberships } from './program-membership.server.ts'
 import { msg } from '#catalog/i18n.ts'
+import { milliToDecimal } from '#catalog/money.ts'
 import { addReadingMiles } from '../rollups/month-rollups.server.ts'
 
 /** Spec section 5 / 9: the client crops to 800×600; the server refuses larger pictures. */
@@ -26,7 +27,23 @@ import { addReadingMiles } from '../rollups/month-rollups.server.ts'
 /** The spec's Vehicle entity as REST returns it (`ownerId` = owner company id). */
 export function vehicleJson(v: Vehicle, imageData: string | null) {
   // The meters of decision 084 stay out of the legacy shape (API.md): engine hours have their own paths.
-  const { ownerCompanyId, createdAt: _c, updatedAt: _u, archivedAt: _a, qrToken: _q, odometerOffset: _oo, engineHours: _eh, engineHoursOffset: _eo, milesPerDay: _md, hoursPerDay: _hd, ...rest } = v
+  // The fuel settings of decision 085 too: the tank, battery and fuel card are read apart (getVehicleFuelSettings).
+  const {
+    ownerCompanyId,
+    createdAt: _c,
+    updatedAt: _u,
+    archivedAt: _a,
+    qrToken: _q,
+    odometerOffset: _oo,
+    engineHours: _eh,
+    engineHoursOffset: _eo,
+    milesPerDay: _md,
+    hoursPerDay: _hd,
+    fuelUnit: _fu,
+    fuelCapacityMilli: _fc,
+    fuelCard: _fcard,
+    ...rest
+  } = v
   return { ...rest, ownerId: ownerCompanyId, imageData }
 }
 export type VehicleJson = ReturnType<typeof vehicleJson>
@@ -81,8 +98,19 @@ async function saveImage(tx: Tx, vehicleId: number, image: Awaited<ReturnType<ty
 }
 
 function columnsOf(f: VehicleFields & { version?: number | null }) {
-  const { imageData: _i, vehicleIdentifier: _v, key: _k, version: _ver, ...rest } = f
-  return rest
+  const { imageData: _i, vehicleIdentifier: _v, key: _k, version: _ver, fuelCapacity, ...rest } = f
+  // Fuel settings left out of a body stay as stored (undefined is not written).
+  return { ...rest, fuelCapacityMilli: fuelCapacity }
+}
+
+/** The bus's fuel settings (decision 085), apart from the legacy JSON: the edit form's values. */
+export async function getVehicleFuelSettings(ctx: UseCaseContext, vehicleId: number): Promise<{ fuelUnit: string | null; fuelCapacity: string | null; fuelCard: string | null }> {
+  await vehicleAccess(ctx, vehicleId, { operatorRoles: ['Operator'] })
+  const [v] = await ctx.db.read
+    .select({ fuelUnit: vehicles.fuelUnit, fuelCapacityMilli: vehicles.fuelCapacityMilli, fuelCard: vehicles.fuelCard })
+    .from(vehicles)
+    .where(eq(vehicles.id, vehicleId))
+  return { fuelUnit: v?.fuelUnit ?? null, fuelCapacity: v?.fuelCapacityMilli == null ? null : milliToDecimal(v.fuelCapacityMilli), fuelCard: v?.fuelCard ?? null }
 }
 
 function odometerBelowLatest(latest: number) {

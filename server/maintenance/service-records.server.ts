@@ -36,6 +36,9 @@ import { todayIn, vehicleAccess } from '../access/vehicle-access.server.ts'
 import type { Actor, UserActor } from '../context/actor.ts'
 import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, badRequest } from '../errors.ts'
+import { centsField } from '../money-fields.ts'
+import { addMonthCost } from '../rollups/month-rollups.server.ts'
+import { COST_LIMITS } from '#catalog/costs.ts'
 import { dateOnly, freeText, idSchema, isPlainLine, parseInput, UNSAFE_CHARACTERS_MESSAGE, atMostCharacters } from '../validation.ts'
 
 // ---------------------------------------------------------------------------------------
@@ -223,6 +226,8 @@ export const recordOutsideServiceInput = z.object({
   performedBy: lineField(MAINTENANCE_LIMITS.performedBy),
   notes: textField(MAINTENANCE_LIMITS.notes),
   documentId: z.preprocess(blankToUndefined, idSchema.optional()),
+  /** What the service cost (decision 085): at most two decimals, paid by the owner; kept on the first task's record. */
+  cost: centsField(COST_LIMITS.maxCents),
   idempotencyKey: idempotencyKeyField,
 })
 export type RecordOutsideServiceInput = z.input<typeof recordOutsideServiceInput>
@@ -284,12 +289,17 @@ export async function recordOutsideService(ctx: UseCaseContext, input: unknown):
         }),
       )
     }
+    // Its cost (decision 085): on the first record, in the owner's month of the service's date, in the same transaction.
+    if (v.cost !== undefined && recordIds.length) {
+      await tx.update(serviceRecords).set({ costCents: v.cost }).where(eq(serviceRecords.id, recordIds[0]!))
+      await addMonthCost(tx, { vehicleId: v.vehicleId, ownerCompanyId: access.ownerCompanyId, payerCompanyId: access.ownerCompanyId, date: v.date, column: 'service', cents: v.cost })
+    }
     await audit(tx, me, {
       action: 'serviceRecord.record',
       companyId: access.ownerCompanyId,
       entityType: 'vehicle',
       entityId: v.vehicleId,
-      details: { vehicleId: v.vehicleId, date: v.date, tasks: tasks.map((t) => t.taskName), odometer: v.odometer ?? null, recordIds, idempotencyKey: v.idempotencyKey ?? null },
+      details: { vehicleId: v.vehicleId, date: v.date, tasks: tasks.map((t) => t.taskName), odometer: v.odometer ?? null, costCents: v.cost ?? null, recordIds, idempotencyKey: v.idempotencyKey ?? null },
     })
     return { vehicleId: v.vehicleId, recordIds, replayed: false }
   })
@@ -491,12 +501,16 @@ export interface ServiceHistoryRow {
   repairIdentifier: string | null
   recordedByName: string | null
   createdAt: string
+  /** A service done outside Operon: what it cost, in cents of `currency` (the owner only; null for an operator). */
+  costCents: number | null
 }
 
 export interface ServiceHistory {
   vehicleId: number
   vehicleIdentifier: string
   ownerCompanyId: number
+  /** The owner company's currency (decision 085). */
+  currency: string
   readOnly: boolean
   records: ServiceHistoryRow[]
 }
@@ -530,6 +544,7 @@ export async function listServiceHistory(ctx: UseCaseContext, vehicleId: unknown
       repairIdentifier: repairActions.repairIdentifier,
       recordedByName: serviceRecords.recordedByName,
       createdAt: serviceRecords.createdAt,
+      costCents: serviceRecords.costCents,
     })
     .from(serviceRecords)
     .leftJoin(vehicleDocuments, eq(vehicleDocuments.id, serviceRecords.documentId))
@@ -541,9 +556,12 @@ export async function listServiceHistory(ctx: UseCaseContext, vehicleId: unknown
     vehicleId: id,
     vehicleIdentifier: access.vehicleIdentifier,
     ownerCompanyId: access.ownerCompanyId,
+    currency: (await ctx.db.read.select({ currency: companies.currency }).from(companies).where(eq(companies.id, access.ownerCompanyId)))[0]?.currency ?? 'USD',
     readOnly: access.as !== 'owner',
     records: rows.map(({ documentActive, ...r }) => ({
       ...r,
+      // The cost is the owner's (decision 085): an operator of the bus does not see it.
+      costCents: access.as === 'owner' ? r.costCents : null,
       documentId: documentActive ? r.documentId : null,
       documentName: documentActive ? r.documentName : null,
       createdAt: r.createdAt.toISOString(),
@@ -564,6 +582,8 @@ export interface VehicleMaintenance {
   programs: { id: number; name: string; kind: 'pick' | 'rule'; joinedOn: string; tasks: { id: number; name: string; checklist: string | null }[] }[]
   due: DueItem[]
   history: ServiceHistoryRow[]
+  /** The owner company's currency of the history's costs (decision 085). */
+  currency: string
   /** Open "Send to repair shop" actions of the bus (their printable work checklists). */
   openServiceActions: { id: number; repairIdentifier: string; repairCompanyId: number | null }[]
 }
@@ -606,6 +626,7 @@ export async function getVehicleMaintenance(ctx: UseCaseContext, vehicleId: unkn
     programs: memberships.map((m) => ({ ...m, tasks: tasks.filter((t) => t.programId === m.id).map(({ programId: _p, ...t }) => t) })),
     due: due.items,
     history: history.records,
+    currency: history.currency,
     openServiceActions: open,
   }
 }

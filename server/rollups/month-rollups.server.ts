@@ -66,3 +66,71 @@ export async function addReadingMiles(tx: Tx, r: { vehicleId: number; previous: 
     .values({ vehicleId: r.vehicleId, month: monthOfDate(todayIn(owner.timeZone, r.at)), ownerCompanyId: owner.ownerCompanyId, miles })
     .onConflictDoUpdate({ target: [vehicleMonthMiles.vehicleId, vehicleMonthMiles.month], set: { miles: sql`${vehicleMonthMiles.miles} + ${miles}` } })
 }
+
+/** Rows a bulk upsert carries per statement (well under SQLite's 32,766 bound variables). */
+const ROLLUP_CHUNK = 500
+
+/**
+ * Many addMonthCost calls at once (a fuel card import): the same meaning, with one upsert per
+ * (bus, month, payer, column) holding the key's cents added up. A key whose every amount is 0
+ * writes nothing, as addMonthCost does.
+ */
+export async function addMonthCosts(
+  tx: Tx,
+  items: readonly { vehicleId: number; ownerCompanyId: number; payerCompanyId: number; date: string; column: CostColumn; cents: number }[],
+): Promise<void> {
+  const byColumn = new Map<CostColumn, Map<string, { vehicleId: number; month: string; payerCompanyId: number; ownerCompanyId: number; cents: number }>>()
+  for (const c of items) {
+    if (c.cents === 0) continue
+    let keys = byColumn.get(c.column)
+    if (!keys) byColumn.set(c.column, (keys = new Map()))
+    const month = monthOfDate(c.date)
+    const k = `${c.vehicleId}|${month}|${c.payerCompanyId}`
+    const row = keys.get(k)
+    if (row) row.cents += c.cents
+    else keys.set(k, { vehicleId: c.vehicleId, month, payerCompanyId: c.payerCompanyId, ownerCompanyId: c.ownerCompanyId, cents: c.cents })
+  }
+  for (const [column, keys] of byColumn) {
+    const name = column === 'repair' ? 'repair_cents' : column === 'service' ? 'service_cents' : 'fuel_cents'
+    const col = column === 'repair' ? vehicleMonthCosts.repairCents : column === 'service' ? vehicleMonthCosts.serviceCents : vehicleMonthCosts.fuelCents
+    const key = column === 'repair' ? 'repairCents' : column === 'service' ? 'serviceCents' : 'fuelCents'
+    const rows = [...keys.values()]
+    for (let i = 0; i < rows.length; i += ROLLUP_CHUNK) {
+      await tx
+        .insert(vehicleMonthCosts)
+        .values(rows.slice(i, i + ROLLUP_CHUNK).map((r) => ({ vehicleId: r.vehicleId, month: r.month, payerCompanyId: r.payerCompanyId, ownerCompanyId: r.ownerCompanyId, [key]: r.cents })))
+        .onConflictDoUpdate({
+          target: [vehicleMonthCosts.vehicleId, vehicleMonthCosts.month, vehicleMonthCosts.payerCompanyId],
+          set: { [key]: sql`${col} + ${sql.raw(`excluded."${name}"`)}` },
+        })
+    }
+  }
+}
+
+/**
+ * Many addReadingMiles calls at once (a fuel card import's readings): each reading's step from
+ * its `previous` is added to its month exactly as addReadingMiles adds it, with the owner's time
+ * zone read once per bus and one upsert per (bus, month).
+ */
+export async function addReadingsMiles(tx: Tx, readings: readonly { vehicleId: number; previous: number | null; reading: number; at: Date }[]): Promise<void> {
+  const owners = new Map<number, { ownerCompanyId: number; timeZone: string } | null>()
+  const keys = new Map<string, { vehicleId: number; month: string; ownerCompanyId: number; miles: number }>()
+  for (const r of readings) {
+    if (r.previous === null || r.reading <= r.previous) continue
+    if (!owners.has(r.vehicleId)) owners.set(r.vehicleId, await vehicleOwnerZone(tx, r.vehicleId))
+    const owner = owners.get(r.vehicleId)
+    if (!owner) continue
+    const month = monthOfDate(todayIn(owner.timeZone, r.at))
+    const k = `${r.vehicleId}|${month}`
+    const row = keys.get(k)
+    if (row) row.miles += r.reading - r.previous
+    else keys.set(k, { vehicleId: r.vehicleId, month, ownerCompanyId: owner.ownerCompanyId, miles: r.reading - r.previous })
+  }
+  const rows = [...keys.values()]
+  for (let i = 0; i < rows.length; i += ROLLUP_CHUNK) {
+    await tx
+      .insert(vehicleMonthMiles)
+      .values(rows.slice(i, i + ROLLUP_CHUNK))
+      .onConflictDoUpdate({ target: [vehicleMonthMiles.vehicleId, vehicleMonthMiles.month], set: { miles: sql`${vehicleMonthMiles.miles} + excluded."miles"` } })
+  }
+}

@@ -58,6 +58,8 @@ import { updateTaskStatus, updateTaskStatusWithReadingInput } from '../repairs/u
 import { getLeaseAgreement, listLeasesByVehicle, signLeaseAgreement, type SignLeaseInput } from '../leases/lease-agreements.server.ts'
 import { inspectionForms } from './inspection-forms.ts'
 import { calendar } from './calendar.ts'
+import { fuelImport } from './fuel-import.ts'
+import { fuel } from './fuel.ts'
 import { maintenancePrograms } from './maintenance-programs.ts'
 import { maintenanceService } from './maintenance-service.ts'
 import { maintenanceDue } from './maintenance-due.ts'
@@ -84,9 +86,13 @@ import {
   type webhookCompanyInput,
   type webhookEndpointInput,
 } from '../webhooks/endpoints.server.ts'
+import { costsReports } from './costs-reports.ts'
+import { costsRepair } from './costs-repair.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
 export const appRouter = router({
+  // Issue 36 point 1 (decision 085): a repair action's cost lines.
+  costsRepair,
   company: router({
     mine: authedProcedure.query(({ ctx }) => listMyCompanies(ctx)),
     create: authedProcedure.input(createCompanyInput).mutation(({ ctx, input }) => createCompany(ctx, input)),
@@ -141,10 +147,15 @@ export const appRouter = router({
     updateTaskStatus: authedProcedure.input(updateTaskStatusWithReadingInput).mutation(({ ctx, input }) => updateTaskStatus(ctx, input)),
   }),
   inspectionForms,
+  // Cost per mile (issue 36, decision 085).
+  costsReports,
   // The caller's own calendar feed (issue 35, decision 084).
   calendar,
   // Preventive maintenance (issue 35, decision 084): programs (maintenance-programs.ts); due items and service records join here.
   maintenance: router({ programs: maintenancePrograms, service: maintenanceService, due: maintenanceDue }),
+  // The fuel and energy log (issue 36 point 2, decision 085).
+  fuel,
+  fuelImport,
   // The lease agreement (decision 064): the use case checks the signature (a PNG by content) and who signs.
   leases: router({
     get: authedProcedure.input(z.object({ leaseId: idSchema })).query(({ ctx, input }) => getLeaseAgreement(ctx, input.leaseId)),

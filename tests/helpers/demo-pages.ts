@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { companies, emergencyExitChecks, inspections, leaseAgreements, operatorAssignments, preInspections, repairActions, servicePrograms, serviceProgramVehicles, vehicles } from '#db/schema/index.ts'
+import { companies, emergencyExitChecks, inspections, leaseAgreements, operatorAssignments, preInspections, repairActions, repairCostLines, servicePrograms, serviceProgramVehicles, vehicles } from '#db/schema/index.ts'
 import type { DEMO_LOGINS } from '#server/demo/logins.ts'
 
 export type Role = (typeof DEMO_LOGINS)[number]['key']
@@ -43,6 +43,16 @@ export async function demoIds(database: Database) {
   const [programBus] = program ? await db.select({ id: serviceProgramVehicles.vehicleId }).from(serviceProgramVehicles).where(eq(serviceProgramVehicles.programId, program.id)).orderBy(asc(serviceProgramVehicles.vehicleId)).limit(1) : []
   const [workOrder] = await db.select({ id: repairActions.id }).from(repairActions).where(and(eq(repairActions.ownerCompanyId, summit), eq(repairActions.openedForService, true))).limit(1)
   if (!program || !programBus || !workOrder) throw new Error('demo data missing: service programs or the scheduled maintenance at the shop')
+  // Issue 36: a Summit repair at Keystone with a line charged to Evergreen (owner, shop and operator each see it), a Cascade repair with costs, the electric bus.
+  const [charged] = await db
+    .select({ id: repairCostLines.repairActionId })
+    .from(repairCostLines)
+    .where(and(eq(repairCostLines.ownerCompanyId, summit), eq(repairCostLines.payerCompanyId, evergreen), eq(repairCostLines.shopCompanyId, keystone)))
+    .orderBy(desc(repairCostLines.id))
+    .limit(1)
+  const [cascadeCosted] = await db.select({ id: repairCostLines.repairActionId }).from(repairCostLines).where(eq(repairCostLines.ownerCompanyId, cascade)).orderBy(desc(repairCostLines.id)).limit(1)
+  const [electric] = await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.fuelUnit, 'kWh')).orderBy(asc(vehicles.id)).limit(1)
+  if (!charged || !cascadeCosted || !electric) throw new Error('demo data missing: repair costs or the electric bus')
   return {
     cascade,
     summit,
@@ -57,6 +67,9 @@ export async function demoIds(database: Database) {
     program: program.id,
     programBus: programBus.id,
     workOrder: workOrder.id,
+    chargedRepair: charged.id,
+    cascadeCostedRepair: cascadeCosted.id,
+    electricBus: electric.id,
   }
 }
 
@@ -104,6 +117,13 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['maintenance-overdue', `/maintenance/${c}?state=Overdue&sort=vehicle`],
       ['maintenance-programs', `/maintenance/${c}/programs`],
       ['fleet-maintenance', `/fleet/${c}?open=${ids.cascadeBus}&tab=maintenance`],
+      // Issue 36: cost per mile, the fuel log and its import, a repair's costs (Cascade is owner, operator and shop at once).
+      ['costs', `/costs/${c}`],
+      ['fuel', `/fuel/${c}`],
+      ['fuel-import', `/fuel/${c}/import`],
+      ['repair-costs', `/repairActions/${c}/costs/${ids.cascadeCostedRepair}`],
+      ['repairs-charged', `/repairActions/${c}/charged`],
+      ['fleet-costs', `/fleet/${c}?open=${ids.cascadeBus}&tab=costs`],
     ],
     owner: [
       ['owner-fleet-summit', `/fleet/${s}`],
@@ -117,6 +137,11 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['program-summit', `/maintenance/${s}/programs/${ids.program}`],
       ['maintenance-bus-summit', `/maintenance/${s}/vehicles/${ids.programBus}`],
       ['fleet-maintenance-summit', `/fleet/${s}?open=${ids.programBus}&tab=maintenance`],
+      // Issue 36: Summit's costs (every payer's), its fuel log, a repair's lines with their payers.
+      ['costs-summit', `/costs/${s}`],
+      ['fuel-summit', `/fuel/${s}`],
+      ['fuel-import-summit', `/fuel/${s}/import`],
+      ['repair-costs-summit', `/repairActions/${s}/costs/${ids.chargedRepair}`],
     ],
     operator: [
       ['operator-requests-evergreen', `/operatorRequestPage/${e}`],
@@ -125,6 +150,11 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['fleet-operator-evergreen', `/fleetOperator/${e}`],
       ['lease-evergreen', `/leases/${ids.lease}`],
       ['maintenance-evergreen', `/maintenance/${e}`],
+      // Issue 36: Evergreen's own costs and fuel, the repairs charged to it.
+      ['costs-evergreen', `/costs/${e}`],
+      ['fuel-evergreen', `/fuel/${e}`],
+      ['repairs-charged-evergreen', `/repairActions/${e}/charged`],
+      ['repair-costs-evergreen', `/repairActions/${e}/costs/${ids.chargedRepair}`],
     ],
     charter: [],
     repairshop: [
@@ -132,11 +162,16 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['work-order-keystone', `/maintenance/${k}/work-order/${ids.workOrder}`],
       ['employees-rs-keystone', `/employeesRS/${k}`],
       ['join-requests-rs-keystone', `/joinRequestsRS/${k}`],
+      // Issue 36: the shop's cost lines on a Summit repair.
+      ['repair-costs-keystone', `/repairActions/${k}/costs/${ids.chargedRepair}`],
     ],
     driver: [
       ['driver-dashboard', '/dashboard'],
       ['pre-trip', `/preTrip/${ids.evergreenBus}`],
       ['emergency-exit-check-driver', `/emergencyExitCheck/${ids.evergreenBus}`],
+      // Issue 36: a fill-up, and a charge on the electric bus.
+      ['fuel-up', `/fuelUp/${ids.evergreenBus}`],
+      ['fuel-up-electric', `/fuelUp/${ids.electricBus}`],
     ],
     mechanic: [
       ['mechanic-dashboard', '/dashboard'],

@@ -215,6 +215,13 @@ export async function demoUserData(db: Database): Promise<string[]> {
     ...(await r.select({ a: s.vehicleRequests.message }).from(s.vehicleRequests)).map(Object.values),
     ...(await r.select({ a: s.webhookEndpoints.url, b: s.webhookEndpoints.description }).from(s.webhookEndpoints)).map(Object.values),
     ...(await r.select({ a: s.fleetImports.fileName }).from(s.fleetImports)).map(Object.values),
+    // Issue 36: what the shop typed on its cost lines, the fill-ups' stations and cards, a fuel card file's name.
+    ...(await r
+      .select({ a: s.repairCostLines.description, b: s.repairCostLines.partNumber, c: s.repairCostLines.mechanicName, d: s.repairCostLines.vendor, e: s.repairCostLines.createdByName })
+      .from(s.repairCostLines)).map(Object.values),
+    ...(await r.select({ a: s.fuelEntries.station, b: s.fuelEntries.card, c: s.fuelEntries.recordedByName }).from(s.fuelEntries)).map(Object.values),
+    ...(await r.select({ a: s.fuelImports.fileName }).from(s.fuelImports)).map(Object.values),
+    ...(await r.select({ a: s.serviceRecords.performedBy }).from(s.serviceRecords)).map(Object.values),
   ]
   // A value that is itself a catalogue text (a colour chosen from a list) is no user data: the page must translate it.
   const catalogue = new Set(translated().flatMap(([en, es]) => [tidy(en), tidy(es)]))

@@ -35,7 +35,7 @@ describe('policy', () => {
     const menu = buildMenu(manager.kind === 'user' ? manager.memberships : [])
     expect(menu.map((g) => g.id)).toEqual(['personal', 'owner-10'])
     expect(menu[0]!.links.map((l) => l.label)).toEqual(['My Dashboard', 'My Profile'])
-    expect(menu[1]!.links.map((l) => l.to)).toEqual(['/OwnerDashboard/10', '/fleet/10', '/ownerRequestPage/10', '/compliance/10', '/maintenance/10', '/maintenance/10/programs', '/company/10/settings', '/company/10/webhooks', '/company/10/activity'])
+    expect(menu[1]!.links.map((l) => l.to)).toEqual(['/OwnerDashboard/10', '/fleet/10', '/ownerRequestPage/10', '/compliance/10', '/maintenance/10', '/maintenance/10/programs', '/costs/10', '/fuel/10', '/company/10/settings', '/company/10/webhooks', '/company/10/activity'])
   })
 
   it("gives a repair shop's mechanic the shop's Vehicle repairs page, and its manager no second link (decision 028)", () => {

@@ -3,6 +3,7 @@
  * returns to it. Browser-safe: shared by the form and the action.
  */
 import { msg } from '#catalog/i18n.ts'
+import { FUEL_UNITS } from '#catalog/costs.ts'
 import { FUEL_TYPES, FUEL_TYPE_UNSELECTED, LENGTH_UNITS, POWERTRAIN_TYPES, TRANSMISSION_TYPES, VEHICLE_YEAR_MIN } from '#catalog/vehicle.ts'
 import type { VEHICLE_SECTIONS } from '#server/fleet/vehicle-schema.ts'
 
@@ -62,6 +63,17 @@ export const VEHICLE_FORM_SECTIONS = [
       { name: 'powertrainType', label: msg('Drive type (powertrain)'), kind: 'select', options: enumOptions(POWERTRAIN_TYPES), placeholder: { value: '', label: msg('Select drive type') } },
       { name: 'tireSize', label: msg('Tire size'), kind: 'text', maxLength: 40 },
       { name: 'odometer', label: msg('Odometer (miles)'), kind: 'number', min: 0, step: 1 },
+      // Fuel and energy (issue 36, decision 085).
+      { name: 'fuelUnit', label: msg('Fuel unit'), kind: 'select', options: FUEL_UNITS.map((u) => ({ value: u.value, label: u.label })), placeholder: { value: '', label: msg('Select fuel unit') } },
+      {
+        name: 'fuelCapacity',
+        label: msg('Tank size or usable battery capacity'),
+        kind: 'number',
+        min: 0,
+        step: 0.001,
+        hint: msg('In the fuel unit (gallons, litres or kWh), at most three decimals. A fill-up above it is flagged.'),
+      },
+      { name: 'fuelCard', label: msg('Fuel card'), kind: 'text', maxLength: 200, hint: msg('The fuel card’s number: a fuel card file is matched to the bus by it.') },
     ],
   },
   {

@@ -10,6 +10,7 @@ import { ExpiryBadge } from '#app/components/ui/expiry-badge.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import { MaintenanceTab } from './maintenance-tab.tsx'
+import { CostsTab } from './costs-tab.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { InspectionsTab, PreInspectionsTab, RepairActionsTab } from '#app/components/inspections/form-tabs.tsx'
 import { DocumentsTab } from './documents-tab.tsx'
@@ -258,6 +259,8 @@ export function VehiclePanel({ open, scope, tab, today, actionPath }: { open: Op
         return <EmergencyExitsTab data={open.emergencyExits ?? null} companyId={companyIdOfPath(actionPath)} />
       case 'maintenance':
         return <MaintenanceTab data={open.maintenance ?? null} companyId={Number(companyIdOfPath(actionPath))} vehicleId={open.vehicle.id} />
+      case 'costs':
+        return <CostsTab data={open.costs ?? null} companyId={Number(companyIdOfPath(actionPath))} />
       case 'documents':
         // The Documents tab (its own component: list, download, upload and delete for owners).
         return (

@@ -3,6 +3,7 @@ import type { InspectionReviewStatus } from '#catalog/statuses.ts'
 import { msg } from '#catalog/i18n.ts'
 import type { DocumentsTabData } from './documents-tab.tsx'
 import type { MaintenanceTabData } from './maintenance-tab.tsx'
+import type { CostsTabData } from './costs-tab.tsx'
 import type { OdometerHistoryView } from './odometer-history.tsx'
 import type { EngineHoursHistoryView } from './engine-hours-history.tsx'
 import type { EmergencyExitsView } from './emergency-exits-tab.tsx'
@@ -49,7 +50,7 @@ export interface FleetList {
 
 // The expanded row --------------------------------------------------------------------------
 
-export type DetailTab = 'details' | 'operators' | 'preInspections' | 'inspections' | 'repairs' | 'emergencyExits' | 'maintenance' | 'documents'
+export type DetailTab = 'details' | 'operators' | 'preInspections' | 'inspections' | 'repairs' | 'emergencyExits' | 'maintenance' | 'costs' | 'documents'
 
 export const DETAIL_TABS: { value: DetailTab; label: string; ownerOnly?: boolean }[] = [
   { value: 'details', label: msg('Details') },
@@ -60,6 +61,8 @@ export const DETAIL_TABS: { value: DetailTab; label: string; ownerOnly?: boolean
   { value: 'emergencyExits', label: msg('Emergency exits') },
   // Issue 35: the bus's due maintenance items (read-only for operators), linking to its maintenance page.
   { value: 'maintenance', label: msg('Maintenance') },
+  // Issue 36: the bus's costs and cost per mile per month (the owner: every payer; an operator: its own).
+  { value: 'costs', label: msg('Costs') },
   { value: 'documents', label: msg('Documents') },
 ]
 
@@ -139,6 +142,8 @@ export interface OpenVehicle {
   emergencyExits?: EmergencyExitsView | null
   /** The bus's due maintenance items (issue 35); null when not loaded. */
   maintenance?: MaintenanceTabData | null
+  /** The bus's costs per month (issue 36); null when not loaded. */
+  costs?: CostsTabData | null
   /** A tab's list that could not be read: its message. */
   errors: Partial<Record<DetailTab, string>>
 }

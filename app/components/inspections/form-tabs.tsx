@@ -221,7 +221,13 @@ export function RepairActionsTab({ items }: { items: RepairView[] }) {
               )}
             </TableCell>
             <TableCell cell="actions">
-              {r.source ? <RepairSourceLink source={r.source} companyId={companyId} label={r.repairIdentifier} /> : null}
+              <div className="flex flex-wrap items-center gap-2">
+                {r.source ? <RepairSourceLink source={r.source} companyId={companyId} label={r.repairIdentifier} /> : null}
+                {/* The repair's cost lines (decision 085): the owner sees them all and chooses who pays. */}
+                <a href={`/repairActions/${companyId}/costs/${r.id}`} className="text-sm whitespace-nowrap text-primary underline underline-offset-4" data-testid={`repair-costs-${r.id}`}>
+                  {t('Repair costs')}
+                </a>
+              </div>
             </TableCell>
           </TableRow>
         ))}

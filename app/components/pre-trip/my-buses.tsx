@@ -138,6 +138,12 @@ export function MyBuses({
                   </span>
                 ) : null}
               </p>
+              {/* The fuel and energy log (issue 36, decision 085): a fill-up or a charge from the phone. */}
+              <p className="text-sm">
+                <Link to={`/fuelUp/${b.vehicleId}`} className="text-primary underline-offset-4 hover:underline" data-testid="fuel-up-link">
+                  {t('Record fuel or a charge')}
+                </Link>
+              </p>
             </li>
           ))}
         </ul>

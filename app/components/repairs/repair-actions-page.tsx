@@ -147,8 +147,20 @@ function Details({ action, withComments = false }: { action: RepairActionView; w
       {/* The table clamps long comments; the open row shows them whole. */}
       {withComments && action.comments ? <p className="max-w-prose text-sm break-words whitespace-pre-line">{action.comments}</p> : null}
       {action.source?.kind === 'service' ? <WorkChecklistLink action={action} /> : null}
+      <CostsLink action={action} />
       <TaskList action={action} />
     </div>
+  )
+}
+
+/** The repair action's cost lines and invoice (decision 085): a plain link. */
+function CostsLink({ action }: { action: RepairActionView }) {
+  const companyId = useParams().companyId ?? ''
+  const { t } = useT()
+  return (
+    <Link to={`/repairActions/${companyId}/costs/${action.id}`} className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-4" data-testid={`costs-link-${action.id}`}>
+      {t('Costs')}
+    </Link>
   )
 }
 

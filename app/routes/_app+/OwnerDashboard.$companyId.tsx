@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BusIcon, FileTextIcon, LinkIcon } from 'lucide-react'
+import { CostCharts } from '#app/components/dashboard/cost-charts.tsx'
 import { OwnerAlerts } from '#app/components/dashboard/owner-alerts.tsx'
 import { OwnerExpiryTimeline } from '#app/components/dashboard/owner-expiry-timeline.tsx'
 import { StatCard, StatGrid } from '#app/components/dashboard/stat-card.tsx'
@@ -15,7 +16,7 @@ export const loader = (args: LoaderFunctionArgs) => ownerDashboardLoader(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title, card, stats, alerts, timeline } = useLoaderData<typeof loader>()
+  const { title, card, stats, alerts, timeline, costs } = useLoaderData<typeof loader>()
   const { t } = useT()
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -27,6 +28,7 @@ export default function Page() {
       </StatGrid>
       <OwnerAlerts alerts={alerts.alerts} today={alerts.today} total={alerts.total} levels={alerts.levels} />
       <OwnerExpiryTimeline timeline={timeline} />
+      {costs ? <CostCharts summary={costs} companyId={costs.companyId} /> : null}
     </div>
   )
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { OutboxFlusher } from '#app/components/pre-trip/outbox-flusher.ts'
+import { FuelOutboxFlusher } from '#app/components/costs/fuel-outbox-flusher.ts'
 import { buildMenu } from '#app/utils/menu.ts'
 import { userPage } from '#app/utils/page.server.ts'
 import { getProfileCompletion } from '#server/auth/profile.server.ts'
@@ -36,6 +37,8 @@ export default function AppLayout() {
       <Outlet />
       {/* Sends the pre-trips saved on this phone while offline (decision 030). */}
       <OutboxFlusher userId={userId} />
+      {/* And the fill-ups and charges saved on this phone (decision 085). */}
+      <FuelOutboxFlusher userId={userId} />
     </AppShell>
   )
 }

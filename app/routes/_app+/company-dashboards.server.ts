@@ -10,6 +10,7 @@ import { ALERT_LEVEL } from '#catalog/statuses.ts'
 import { listOwnerAlerts } from '#server/alerts/alerts.server.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '#server/dashboards/operator-stats.server.ts'
 import { getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '#server/dashboards/owner-stats.server.ts'
+import { getCompanyCostSummary } from '#server/dashboards/cost-stats.server.ts'
 import { loadCompanyCodeCard } from './company-code.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
@@ -18,11 +19,13 @@ export async function ownerDashboardLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Owner'])
   const company = ctx.actor.memberships.find((m) => m.companyId === companyId)?.companyName ?? ''
   const input = { companyId }
-  const [card, stats, alerts, timeline] = await Promise.all([
+  const [card, stats, alerts, timeline, costs] = await Promise.all([
     loadCompanyCodeCard(ctx, companyId),
     getOwnerStatsByCompanyId(ctx, input),
     listOwnerAlerts(ctx, input),
     getOwnerExpiryTimeline(ctx, input),
+    // Issue 36 (decision 085): cost per mile, fuel efficiency and the ten costliest buses.
+    getCompanyCostSummary(ctx, input),
   ])
   const t = translator(localeOfRequest(args.request))
   const showAll = new URL(args.request.url).searchParams.get('alerts') === 'all'
@@ -39,6 +42,7 @@ export async function ownerDashboardLoader(args: LoaderFunctionArgs) {
       levels: { alerts: count(ALERT_LEVEL.Alert), warnings: count(ALERT_LEVEL.Warning) },
     },
     timeline,
+    costs,
     messages: routeMessages(args.request, 'dashboard'),
   }
 }
@@ -47,12 +51,13 @@ export async function operatorDashboardLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Operator'])
   const company = ctx.actor.memberships.find((m) => m.companyId === companyId)?.companyName ?? ''
   const input = { companyId }
-  const [card, stats, activity] = await Promise.all([
+  const [card, stats, activity, costs] = await Promise.all([
     loadCompanyCodeCard(ctx, companyId),
     getOperatorStatsByCompanyId(ctx, input),
     getOperatorActivity(ctx, input),
+    getCompanyCostSummary(ctx, input),
   ])
   const t = translator(localeOfRequest(args.request))
   const title = t('{company} - Operator dashboard', { company })
-  return { title, card, stats, activity, messages: routeMessages(args.request, 'dashboard') }
+  return { title, card, stats, activity, costs, messages: routeMessages(args.request, 'dashboard') }
 }

@@ -10,6 +10,8 @@ import { loadCompanyWithCard } from './company-code.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { msg } from '#catalog/i18n.ts'
 import { translateForRequest } from '#server/i18n/messages.server.ts'
+import { hasRole } from '#server/access/policy.ts'
+import { CURRENCIES } from '#catalog/costs.ts'
 
 const TITLE = msg('Company settings')
 
@@ -27,12 +29,17 @@ export async function companySettingsLoader(args: LoaderFunctionArgs) {
       address: company.address ?? '',
       types: company.companyTypes,
       repairShop: company.repairShop,
+      currency: company.currency,
+      repairCostPayer: company.repairCostPayer,
     },
+    /** Costs (decision 085): the currency; who pays repairs is the owner company's Owner managers' rule. */
+    currencies: [...CURRENCIES],
+    hasRepairCostPayerSetting: company.companyTypes.includes('Owner') && hasRole(ctx.actor, companyId, ['Owner']),
     /** The repair shop setting belongs to companies that own vehicles (PRODUCT.md section 5). */
     hasRepairShopSetting: company.companyTypes.includes('Owner'),
     /** The time zones the server accepts (the same list as the use case's). */
     timeZones: [...timeZoneNames()],
-    messages: routeMessages(args.request, 'people'),
+    messages: routeMessages(args.request, 'people', 'costs'),
   }
 }
 
@@ -42,6 +49,8 @@ interface Values {
   /** Null when the form had no address field (then it is left as it is). */
   address: string | null
   repairShopCode: string | null
+  currency: string | null
+  repairCostPayer: string | null
 }
 /** Action of /company/{companyId}/settings: the use case checks every field; its messages go under the fields. */
 export async function companySettingsAction(args: ActionFunctionArgs) {
@@ -57,6 +66,9 @@ export async function companySettingsAction(args: ActionFunctionArgs) {
     address: field('address'),
     // Absent when the company has no repair shop setting: then it is left as it is.
     repairShopCode: field('repairShopCode'),
+    currency: field('currency'),
+    // Absent unless the caller sets the owner company's rule.
+    repairCostPayer: field('repairCostPayer'),
   }
   const saved = await attempt(() =>
     updateCompanySettings(ctx, {
@@ -65,9 +77,11 @@ export async function companySettingsAction(args: ActionFunctionArgs) {
       timeZone: values.timeZone,
       ...(values.address === null ? {} : { address: values.address }),
       ...(values.repairShopCode === null ? {} : { repairShopCode: values.repairShopCode }),
+      ...(values.currency === null ? {} : { currency: values.currency }),
+      ...(values.repairCostPayer === null ? {} : { repairCostPayer: values.repairCostPayer }),
     }),
   )
   if (saved.ok) return redirectWithToast(companySettingsPath(companyId), { type: 'success', message: PEOPLE_TEXT.settingsSaved })
   // The use case's messages go under the fields; a refusal of another kind goes on top.
-  return formFailure(saved.error, { values }, { fields: ['name', 'timeZone', 'address', 'repairShopCode'] })
+  return formFailure(saved.error, { values }, { fields: ['name', 'timeZone', 'address', 'repairShopCode', 'currency', 'repairCostPayer'] })
 }

@@ -13,6 +13,7 @@ import { Textarea } from '#app/components/ui/textarea.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { roleLabelOf } from '#catalog/roles.ts'
 import { ADDRESS_LIMITS } from '#catalog/company-settings.ts'
+import { REPAIR_COST_PAYER_RULES } from '#catalog/costs.ts'
 import { useT } from '#app/utils/i18n.tsx'
 
 /** Company settings: name, time zone, address and the repair shop setting, for any manager of the company. */
@@ -22,7 +23,7 @@ export const action = (args: ActionFunctionArgs) => companySettingsAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function CompanySettingsPage() {
-  const { title, card, company, hasRepairShopSetting, timeZones: zones } = useLoaderData<typeof loader>()
+  const { title, card, company, hasRepairShopSetting, timeZones: zones, currencies, hasRepairCostPayerSetting } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useT()
@@ -108,6 +109,40 @@ export default function CompanySettingsPage() {
                 )}
               </Field>
             ) : null}
+            <fieldset className="grid gap-5 border-t pt-4" data-testid="cost-settings">
+              <legend className="pr-2 text-sm font-semibold">{t('Costs')}</legend>
+              <Field id="currency" name="currency" label={t('Currency')} errors={errors} className="gap-2" hint={t('Costs are kept in this currency and shown in each reader’s language.')}>
+                {(control) => (
+                  <NativeSelect {...control} required defaultValue={values?.currency ?? company.currency}>
+                    {currencies.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </Field>
+              {hasRepairCostPayerSetting ? (
+                <Field
+                  id="repairCostPayer"
+                  name="repairCostPayer"
+                  label={t('Who pays repairs')}
+                  errors={errors}
+                  className="gap-2"
+                  hint={t('The payer of each new cost line on a repair of your buses; you can change it line by line.')}
+                >
+                  {(control) => (
+                    <NativeSelect {...control} required defaultValue={values?.repairCostPayer ?? company.repairCostPayer}>
+                      {REPAIR_COST_PAYER_RULES.map((r) => (
+                        <option key={r.value} value={r.value}>
+                          {t(r.label)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </Field>
+              ) : null}
+            </fieldset>
             <div>
               <Button type="submit" disabled={saving}>
                 <SaveIcon aria-hidden="true" />

@@ -10,6 +10,7 @@ import { formatInstant } from '#app/utils/dates.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { localeOfRequest, translateForRequest, translator } from '#server/i18n/messages.server.ts'
 import { listDueItems } from '#server/maintenance/due-list.server.ts'
+import { vehicleCostHistory } from '#server/costs/cost-per-mile.server.ts'
 import { translateDueNames } from './maintenance-page.server.ts'
 import { msg, type Locale } from '#catalog/i18n.ts'
 import { omitEmptySearchParams } from '#app/utils/search-params.server.ts'
@@ -22,7 +23,7 @@ import { AppError } from '#server/errors.ts'
 import { fleetSearchInput } from '#server/fleet/fleet-query.ts'
 import { listFleetVehicles } from '#server/fleet/list-vehicles.server.ts'
 import { endOperatorAssignment } from '#server/fleet/vehicle-requests.server.ts'
-import { addVehicle, archiveVehicle, getVehicle, getVehicleQrLink, updateVehicle } from '#server/fleet/vehicles.server.ts'
+import { addVehicle, archiveVehicle, getVehicle, getVehicleFuelSettings, getVehicleQrLink, updateVehicle } from '#server/fleet/vehicles.server.ts'
 import { lookupVin } from '#server/fleet/vin-decode.server.ts'
 import { listUpcomingAssignmentsByOperator } from '#server/fleet/vehicle-requests.server.ts'
 import type { UpcomingAssignmentView } from '#app/components/fleet/upcoming-assignments.tsx'
@@ -133,11 +134,16 @@ async function loadOpenVehicle(ctx: PageContext, scope: FleetScope, companyId: n
     },
     null,
   )
+  // Issue 36: the bus's costs per month (the owner: every payer; an operator: its own).
+  const costs = await safe('costs', () => vehicleCostHistory(ctx, { vehicleId }), null)
   const engineHours = await loadEngineHoursView(ctx, vehicleId, label)
+  // The fuel settings (decision 085) are read apart from the legacy vehicle JSON.
+  const fuel = await attempt(() => getVehicleFuelSettings(ctx, vehicleId))
   return {
-    vehicle: recordOf(vehicle),
+    vehicle: recordOf(fuel.ok ? { ...vehicle, ...fuel.value } : vehicle),
     emergencyExits,
     maintenance,
+    costs,
     qr,
     assignments,
     preInspections: preInspections.map((p) => ({ id: p.id, date: String(p.date), isSatisfactory: !!p.isSatisfactory, driverName: p.driverName ?? '' })),
@@ -197,7 +203,11 @@ async function loadDialog(ctx: PageContext, scope: FleetScope, url: URL): Promis
   if (!loaded.ok) return { dialog: null, error: FLEET_TEXT.vehicleNotLoaded }
   const v = loaded.value
   {
-    if (kind === 'edit') return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier, hasImage: !!v.imageData, values: vehicleToValues(v), version: v.version }, error: null }
+    if (kind === 'edit') {
+      // The fuel settings (decision 085) are kept out of the legacy vehicle JSON: read apart.
+      const fuel = await getVehicleFuelSettings(ctx, id)
+      return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier, hasImage: !!v.imageData, values: vehicleToValues({ ...v, ...fuel }), version: v.version }, error: null }
+    }
     if (kind === 'delete') return { dialog: { kind, id, vehicleIdentifier: v.vehicleIdentifier }, error: null }
     return { dialog: { kind: 'qr', id, vehicleIdentifier: v.vehicleIdentifier, qr: await qrDataUrl(await getVehicleQrLink(ctx, id), 220) }, error: null }
   }
@@ -276,7 +286,7 @@ export async function fleetPageLoader(args: LoaderFunctionArgs, scope: FleetScop
     dialog,
     dialogError,
     upcoming,
-    messages: routeMessages(args.request, 'fleet'),
+    messages: routeMessages(args.request, 'fleet', 'costs'),
   }
 }
 export type FleetLoaderData = Awaited<ReturnType<typeof fleetPageLoader>>

@@ -10,6 +10,7 @@ import { SERVICE_INTENT, SERVICE_FORM_FIELDS } from '#app/components/maintenance
 import { formatDateOnly } from '#app/utils/dates.ts'
 import { positiveInt, text } from '#app/utils/form-data.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
+import { formatMoney } from '#catalog/money.ts'
 import { attempt, companyPage, formFailure, type PageArgs } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { readFormWithDocuments, UPLOAD_REJECTED_FIELD } from '#app/routes/_app+/fleet-documents.server.ts'
@@ -68,9 +69,17 @@ export async function vehicleMaintenancePageLoader(args: LoaderFunctionArgs) {
       nextDueDateLabel: dateText(d.nextDueDate),
       projectedDueDateLabel: dateText(d.projectedDueDate),
     })),
-    history: m.history.map((h) => ({ ...h, taskName: sayStored(t, h.taskName), programName: sayStored(t, h.programName), performedOnLabel: dateText(h.performedOn)! })),
+    history: m.history.map(({ costCents, ...h }) => ({
+      ...h,
+      taskName: sayStored(t, h.taskName),
+      programName: sayStored(t, h.programName),
+      performedOnLabel: dateText(h.performedOn)!,
+      // The cost is the owner's (decision 085): never sent to an operator's page.
+      costLabel: !m.readOnly && costCents !== null ? formatMoney(costCents, m.currency, locale) : null,
+    })),
+    currency: m.currency,
     openServiceActions: m.openServiceActions,
-    messages: routeMessages(args.request, 'maintenance'),
+    messages: routeMessages(args.request, 'maintenance', 'costs'),
   }
 }
 export type VehicleMaintenanceLoaderData = Awaited<ReturnType<typeof vehicleMaintenancePageLoader>>

@@ -192,9 +192,14 @@ function RecordServiceForm({ data, actionData }: { data: Data; actionData: Actio
             {(p) => <Input {...p} type="number" inputMode="decimal" min={0} step="0.1" max={MAINTENANCE_LIMITS.engineHoursMax} defaultValue={values.engineHours ?? ''} />}
           </Field>
         </div>
-        <Field id="record-performed-by" name="performedBy" label={t('Performed by')} errors={errors}>
-          {(p) => <Input {...p} maxLength={MAINTENANCE_LIMITS.performedBy} defaultValue={values.performedBy ?? ''} />}
-        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="record-performed-by" name="performedBy" label={t('Performed by')} errors={errors}>
+            {(p) => <Input {...p} maxLength={MAINTENANCE_LIMITS.performedBy} defaultValue={values.performedBy ?? ''} />}
+          </Field>
+          <Field id="record-cost" name="cost" label={t('Cost ({currency}, optional)', { currency: data.currency })} errors={errors} hint={t('Paid by the owner; at most two decimals.')}>
+            {(p) => <Input {...p} inputMode="decimal" autoComplete="off" placeholder="0.00" maxLength={20} defaultValue={values.cost ?? ''} />}
+          </Field>
+        </div>
         <Field id="record-notes" name="notes" label={t('Notes')} errors={errors}>
           {(p) => <Textarea {...p} rows={3} maxLength={MAINTENANCE_LIMITS.notes} defaultValue={values.notes ?? ''} />}
         </Field>
@@ -243,7 +248,14 @@ function HistoryTable({ data }: { data: Data }) {
               {h.kind === 'skipped' ? t('Occurrence skipped') : h.repairIdentifier ? t('Done at the repair shop ({code})', { code: h.repairIdentifier }) : t('Done')}
             </TableCell>
             <TableCell label={t('Reading')}>{readingText(h)}</TableCell>
-            <TableCell label={t('Performed by')}>{h.performedBy ?? '—'}</TableCell>
+            <TableCell label={t('Performed by')}>
+              {h.performedBy ?? '—'}
+              {h.costLabel ? (
+                <div className="text-xs text-muted-foreground" data-testid="service-cost">
+                  {t('Cost: {amount}', { amount: h.costLabel })}
+                </div>
+              ) : null}
+            </TableCell>
             <TableCell label={t('Notes')} className="max-w-72 whitespace-normal">
               <span className="break-words">{h.kind === 'skipped' ? h.reason : (h.notes ?? '—')}</span>
               {h.documentId !== null ? (

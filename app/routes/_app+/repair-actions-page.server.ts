@@ -81,7 +81,7 @@ export async function repairActionsPageLoader(args: LoaderFunctionArgs) {
     timeZone: company.timeZone,
     list,
     openId: positiveInt(url.searchParams.get('open')) ?? null,
-    messages: routeMessages(args.request, 'repairs'),
+    messages: routeMessages(args.request, 'repairs', 'costs'),
   }
 }
 export type RepairActionsLoaderData = Awaited<ReturnType<typeof repairActionsPageLoader>>

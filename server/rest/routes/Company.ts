@@ -31,7 +31,7 @@ export const companyRoutes = [
     method: 'PUT',
     path: '/api/Company/settings',
     tag: 'Company',
-    summary: 'Company settings (managers): name, time zone, repair shop by code',
+    summary: 'Company settings (managers): name, time zone, repair shop by code; costs (decision 085): `currency` (ISO 4217: USD, CAD, MXN, EUR, GBP) and, for the owner company’s Owner managers, `repairCostPayer` (owner, operatorPreTrip, operator)',
     auth: 'user',
     body: companySettingsInput,
     errors: [403],

@@ -31,6 +31,7 @@ const historySchema = z.object({
   vehicleId: z.number().int(),
   vehicleIdentifier: z.string(),
   ownerCompanyId: z.number().int(),
+  currency: z.string().describe('The owner company’s currency (ISO 4217) of `costCents`'),
   readOnly: z.boolean().describe('True for an operator of the bus'),
   records: z.array(
     z.object({
@@ -52,6 +53,7 @@ const historySchema = z.object({
       repairIdentifier: z.string().nullable(),
       recordedByName: z.string().nullable(),
       createdAt: z.string(),
+      costCents: z.number().int().nullable().describe('A service done outside Operon: its cost in cents (the owner only; null for an operator)'),
     }),
   ),
 })
@@ -62,7 +64,7 @@ export const maintenanceServiceRoutes = [
     path: '/api/Maintenance/recordService',
     tag: 'Maintenance',
     summary:
-      'Record a service done outside Operon for one or several tasks of the bus’s programs (the owner company’s managers): its date (not in the future), odometer, engine hours, who did it, notes and an invoice (`documentId`, a document of the bus). Each task’s interval restarts from this date and reading',
+      'Record a service done outside Operon for one or several tasks of the bus’s programs (the owner company’s managers): its date (not in the future), odometer, engine hours, who did it, notes, an invoice (`documentId`, a document of the bus) and its `cost` (at most two decimals, paid by the owner). Each task’s interval restarts from this date and reading',
     auth: 'user',
     body: recordOutsideServiceInput,
     status: 201,

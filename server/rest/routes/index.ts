@@ -5,10 +5,14 @@ import { alertsRoutes } from './Alerts.ts'
 import { authRoutes } from './Auth.ts'
 import { companyRoutes } from './Company.ts'
 import { complianceRoutes } from './Compliance.ts'
+import { costsRepairRoutes } from './Costs.repair.ts'
+import { costsReportRoutes } from './Costs.reports.ts'
 import { companyStatsRoutes, dashboardRoutes } from './Dashboard.ts'
 import { employeeRoutes } from './Employee.ts'
 import { fleetRoutes } from './Fleet.ts'
 import { fleetImportRoutes } from './Fleet.import.ts'
+import { fuelImportRoutes } from './Fuel.import.ts'
+import { fuelRoutes } from './Fuel.ts'
 import { fleetEngineHoursRoutes } from './Fleet.engine-hours.ts'
 import { joinRequestsRoutes } from './JoinRequests.ts'
 import { leaseRoutes } from './Lease.ts'
@@ -55,6 +59,8 @@ export function restRoutes(): RestRoute[] {
     ...employeeRoutes,
     ...fleetRoutes,
     ...fleetImportRoutes,
+    ...fuelRoutes,
+    ...fuelImportRoutes,
     ...fleetEngineHoursRoutes,
     ...vehicleOperatorRoutes,
     ...maintenanceRoutes,
@@ -66,6 +72,8 @@ export function restRoutes(): RestRoute[] {
     ...leaseRoutes,
     ...complianceRoutes,
     ...recordRoutes,
+    ...costsRepairRoutes,
+    ...costsReportRoutes,
     ...webhookRoutes,
   ]
 }
