@@ -4,20 +4,24 @@
  * days with its cost lines (parts, labour, tax), a service every 90 days with its cost, half the
  * fleet held by an operator that pays its own fuel and some repairs; the monthly rollups filled
  * as the writes fill them (each record adds its cents to its bus × month × payer; each reading
- * adds its step since the bus's previous reading to its month, the first reading adding 0).
+ * adds its step since the bus's previous reading to its month, the first reading adding 0; each
+ * measured fill-up adds its measured miles and gallons to `vehicle_month_fuel`).
  * Times, on an embedded SQLite file (better-sqlite3; `--libsql` for the libSQL client):
  * - cost per mile for one month across the fleet (`costPerMileForMonth`, page 1 of 25 rows,
  *   sorted by total, with the month's totals and the totals per payer): target ≤ 100 ms;
  * - the same sorted by cost per mile, page 40; the same as the operator (its own rows);
  * - 60 months of one bus (`vehicleCostHistory`): target ≤ 100 ms;
- * - the dashboard summary (`companyCostSummary`, 12 months, with fuel efficiency and the ten
- *   costliest buses);
+ * - the dashboard summary (`companyCostSummary`, 12 months, with the exact fuel efficiency per
+ *   month from `vehicle_month_fuel` and the ten costliest buses);
  * - every page of the month as CSV (`exportCostPerMileCsv`).
  *
  *   npm run bench:costs [-- --runs 20 --buses 2000 --days 1826 --reseed --libsql]
  *
  * The data set is seeded once (one transaction, prepared statements through better-sqlite3
- * directly) and cached under data/bench/ (git-ignored). Exit code 0 whatever the timings.
+ * directly) and cached under data/bench/ (git-ignored). A cache seeded before migration 0017 is
+ * brought up to date in place once (migrated, then each measured fill-up's miles and gallons and
+ * the `vehicle_month_fuel` rollup computed from its rows: see upgradeCache), so it need not be
+ * seeded again. Exit code 0 whatever the timings.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -107,6 +111,7 @@ async function seed(file: string): Promise<void> {
   /** The rollups, as the writes would add to them. */
   const costs = new Map<string, { vehicleId: number; month: string; payer: number; repair: number; service: number; fuel: number }>()
   const miles = new Map<string, { vehicleId: number; month: string; miles: number }>()
+  const measured = new Map<string, { vehicleId: number; month: string; payer: number; miles: number; milli: number }>()
   const addCost = (vehicleId: number, payer: number, date: string, column: 'repair' | 'service' | 'fuel', cents: number) => {
     const month = date.slice(0, 7)
     const key = `${vehicleId}|${month}|${payer}`
@@ -118,8 +123,8 @@ async function seed(file: string): Promise<void> {
     const insAssignment = conn.prepare(`INSERT INTO operator_assignments (vehicle_id, operator_company_id, start_date, created_at) VALUES (?, ?, ?, ?)`)
     const insReading = conn.prepare(`INSERT INTO odometer_readings (vehicle_id, reading, source, recorded_at) VALUES (?, ?, 'fuel', ?)`)
     const insFuel = conn.prepare(
-      `INSERT INTO fuel_entries (vehicle_id, owner_company_id, company_id, source, fueled_at, fueled_on, odometer, life_miles, quantity_milli, unit, total_cents, station, full, efficiency_milli, created_at)
-       VALUES (?, ?, ?, 'driver', ?, ?, ?, ?, ?, 'gal', ?, 'Yard pump', 1, ?, ?)`,
+      `INSERT INTO fuel_entries (vehicle_id, owner_company_id, company_id, source, fueled_at, fueled_on, odometer, life_miles, quantity_milli, unit, total_cents, station, full, efficiency_milli, measured_miles, measured_milli, created_at)
+       VALUES (?, ?, ?, 'driver', ?, ?, ?, ?, ?, 'gal', ?, 'Yard pump', 1, ?, ?, ?, ?)`,
     )
     const insAction = conn.prepare(`INSERT INTO repair_actions (repair_identifier, vehicle_id, owner_company_id, repair_company_id, repaired_at, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`)
     const insLine = conn.prepare(
@@ -157,9 +162,18 @@ async function seed(file: string): Promise<void> {
         // A full fill-up at the day's end: the day's miles at 6–8 mpg, $3.50–$4.50 a gallon.
         const gallonsMilli = Math.max(1000, Math.round((driven / (6 + random() * 2)) * 1000))
         const total = milliTimesCents(gallonsMilli, 350 + Math.floor(random() * 100))
-        const eff = previous === null ? null : Math.round(((odometer - previous) * 1_000_000) / gallonsMilli)
-        insFuel.run(id, ids.owner, fuelPayer, at, day, odometer, odometer, gallonsMilli, total, eff, at)
+        // Measured from the previous full fill-up (the day before): its miles over this one's gallons.
+        const measuredMiles = previous === null ? null : odometer - previous
+        const eff = measuredMiles === null ? null : Math.round((measuredMiles * 1_000_000) / gallonsMilli)
+        insFuel.run(id, ids.owner, fuelPayer, at, day, odometer, odometer, gallonsMilli, total, eff, measuredMiles, measuredMiles === null ? null : gallonsMilli, at)
         addCost(id, fuelPayer, day, 'fuel', total)
+        if (measuredMiles !== null) {
+          const key = `${id}|${day.slice(0, 7)}|${fuelPayer}`
+          const m = measured.get(key) ?? { vehicleId: id, month: day.slice(0, 7), payer: fuelPayer, miles: 0, milli: 0 }
+          m.miles += measuredMiles
+          m.milli += gallonsMilli
+          measured.set(key, m)
+        }
         counts.fuel++
         previous = odometer
         // A repair every 45–75 days: parts, labour and tax lines, charged on the day it was opened.
@@ -199,13 +213,50 @@ async function seed(file: string): Promise<void> {
     for (const c of costs.values()) insCost.run(c.vehicleId, c.month, c.payer, ids.owner, c.repair, c.service, c.fuel)
     const insMiles = conn.prepare(`INSERT INTO vehicle_month_miles (vehicle_id, month, owner_company_id, miles) VALUES (?, ?, ?, ?)`)
     for (const m of miles.values()) insMiles.run(m.vehicleId, m.month, ids.owner, m.miles)
+    const insMeasured = conn.prepare(
+      `INSERT INTO vehicle_month_fuel (vehicle_id, month, payer_company_id, owner_company_id, energy, measured_miles, measured_milli) VALUES (?, ?, ?, ?, 'fuel', ?, ?)`,
+    )
+    for (const m of measured.values()) insMeasured.run(m.vehicleId, m.month, m.payer, ids.owner, m.miles, m.milli)
   })()
   conn.pragma('optimize')
   conn.exec('ANALYZE')
   conn.close()
   console.log(
-    `seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${BUSES} buses, ${counts.fuel} fuel entries, ${counts.readings} odometer readings, ${counts.actions} repair actions with ${counts.lines} cost lines, ${counts.services} services; ${costs.size} + ${miles.size} rollup rows`,
+    `seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${BUSES} buses, ${counts.fuel} fuel entries, ${counts.readings} odometer readings, ${counts.actions} repair actions with ${counts.lines} cost lines, ${counts.services} services; ${costs.size} + ${miles.size} + ${measured.size} rollup rows`,
   )
+}
+
+/**
+ * A cache seeded before migration 0017 (fuel records without their measured miles and gallons,
+ * no `vehicle_month_fuel`): migrated, then filled in place from its own rows as seed() now writes
+ * them. Every record of this data set is a full fill-up in gallons, so a measured record measured
+ * the step from the bus's previous record over its own gallons (checked below against its
+ * efficiency). Done once: the upgraded cache is reused as it is.
+ */
+async function upgradeCache(file: string): Promise<void> {
+  const migrated = openDatabase({ url: `file:${file}` })
+  await migrated.migrate()
+  await migrated.close()
+  const conn = new BetterSqlite3(file)
+  const pending = conn.prepare(`SELECT EXISTS (SELECT 1 FROM fuel_entries WHERE efficiency_milli IS NOT NULL AND measured_miles IS NULL) AS n`).get() as { n: number }
+  if (pending.n) {
+    const t0 = performance.now()
+    conn.pragma('journal_mode = WAL')
+    conn.pragma('synchronous = OFF')
+    conn.transaction(() => {
+      conn.exec(`UPDATE fuel_entries SET measured_miles = p.miles, measured_milli = fuel_entries.quantity_milli
+        FROM (SELECT id, life_miles - LAG(life_miles) OVER (PARTITION BY vehicle_id ORDER BY fueled_at, id) AS miles FROM fuel_entries) AS p
+        WHERE p.id = fuel_entries.id AND fuel_entries.efficiency_milli IS NOT NULL`)
+      conn.exec(`DELETE FROM vehicle_month_fuel`)
+      conn.exec(`INSERT INTO vehicle_month_fuel (vehicle_id, month, payer_company_id, owner_company_id, energy, measured_miles, measured_milli)
+        SELECT vehicle_id, substr(fueled_on, 1, 7), company_id, MAX(owner_company_id), CASE WHEN unit = 'kWh' THEN 'electric' ELSE 'fuel' END, SUM(measured_miles), SUM(measured_milli)
+        FROM fuel_entries WHERE measured_miles IS NOT NULL GROUP BY vehicle_id, substr(fueled_on, 1, 7), company_id, CASE WHEN unit = 'kWh' THEN 'electric' ELSE 'fuel' END`)
+    })()
+    conn.exec('ANALYZE')
+    conn.pragma('wal_checkpoint(TRUNCATE)')
+    console.log(`upgraded ${file} to migration 0017 in ${((performance.now() - t0) / 1000).toFixed(1)} s (measured miles and gallons, vehicle_month_fuel)`)
+  }
+  conn.close()
 }
 
 if (!existsSync(cacheFile)) {
@@ -213,6 +264,7 @@ if (!existsSync(cacheFile)) {
   await seed(cacheFile)
 } else {
   console.log(`reused ${cacheFile}`)
+  await upgradeCache(cacheFile)
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'operon-bench-costs-'))
@@ -225,13 +277,34 @@ const [co] = await db.read.all<{ owner: number; operator: number }>(
 const owner = Number(co!.owner)
 const operator = Number(co!.operator)
 // The rollups equal the records (what every write keeps true): checked once.
-const [check] = await db.read.all<{ fuelRecords: number; fuelRollup: number; repairRecords: number; repairRollup: number; serviceRecords: number; serviceRollup: number; rollupRows: number }>(
+const [check] = await db.read.all<{
+  fuelRecords: number
+  fuelRollup: number
+  repairRecords: number
+  repairRollup: number
+  serviceRecords: number
+  serviceRollup: number
+  rollupRows: number
+  measuredRecords: string
+  measuredRollup: string
+  measuredRows: number
+  effMismatch: number
+}>(
   sql`SELECT (SELECT SUM(total_cents) FROM fuel_entries) AS fuelRecords, (SELECT SUM(fuel_cents) FROM vehicle_month_costs) AS fuelRollup,
+    (SELECT SUM(measured_miles) || '/' || SUM(measured_milli) FROM fuel_entries) AS measuredRecords,
+    (SELECT SUM(measured_miles) || '/' || SUM(measured_milli) FROM vehicle_month_fuel) AS measuredRollup, (SELECT COUNT(*) FROM vehicle_month_fuel) AS measuredRows,
+    (SELECT COUNT(*) FROM fuel_entries WHERE (efficiency_milli IS NULL) <> (measured_miles IS NULL)
+       OR efficiency_milli <> (measured_miles * 2000000 + measured_milli) / (2 * measured_milli)) AS effMismatch,
     (SELECT SUM(amount_cents) FROM repair_cost_lines) AS repairRecords, (SELECT SUM(repair_cents) FROM vehicle_month_costs) AS repairRollup,
     (SELECT SUM(cost_cents) FROM service_records) AS serviceRecords, (SELECT SUM(service_cents) FROM vehicle_month_costs) AS serviceRollup,
     (SELECT COUNT(*) FROM vehicle_month_costs) AS rollupRows`,
 )
-const consistent = check!.fuelRecords === check!.fuelRollup && check!.repairRecords === check!.repairRollup && check!.serviceRecords === check!.serviceRollup
+const consistent =
+  check!.fuelRecords === check!.fuelRollup &&
+  check!.repairRecords === check!.repairRollup &&
+  check!.serviceRecords === check!.serviceRollup &&
+  check!.measuredRecords === check!.measuredRollup &&
+  Number(check!.effMismatch) === 0
 
 const actor = (companyId: number, role: 'Owner' | 'Operator'): UserActor => ({
   kind: 'user',
@@ -290,7 +363,9 @@ const [n] = await db.read.all<{ fuel: number; readings: number; lines: number; s
     (SELECT COUNT(*) FROM service_records) AS services, (SELECT COUNT(*) FROM vehicle_month_miles) AS miles`,
 )
 console.log(`\nCost per mile on ${db.driver} (embedded SQLite file, ${(size / 1024 / 1024).toFixed(0)} MB), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-console.log(`  ${BUSES} buses; ${n!.fuel} fuel entries, ${n!.readings} odometer readings, ${n!.lines} repair cost lines, ${n!.services} services; ${check!.rollupRows} + ${n!.miles} rollup rows`)
+console.log(
+  `  ${BUSES} buses; ${n!.fuel} fuel entries, ${n!.readings} odometer readings, ${n!.lines} repair cost lines, ${n!.services} services; ${check!.rollupRows} + ${n!.miles} + ${check!.measuredRows} rollup rows`,
+)
 console.log(`  rollups equal the records: ${consistent ? 'yes' : 'NO'}; ${MONTH}: ${month.total} buses, ${month.totals.miles} mi, ${month.totals.totalCents} cents, ${month.payers.length} payers; one bus: ${history.months.length} months\n`)
 console.log(['what'.padEnd(56), 'median ms'.padStart(11), 'p95 ms'.padStart(9), 'CPU ms'.padStart(9)].join(''))
 for (const r of rows) console.log([r.label.padEnd(56), r.median.toFixed(1).padStart(11), r.p95.toFixed(1).padStart(9), r.cpu.toFixed(1).padStart(9)].join(''))
@@ -298,6 +373,11 @@ const fleet = rows[0]!
 const bus = rows[3]!
 console.log(
   `\none month across the fleet: ${fleet.median.toFixed(1)} ms median (CPU ${fleet.cpu.toFixed(1)} ms); 60 months of one bus: ${bus.median.toFixed(1)} ms (CPU ${bus.cpu.toFixed(1)} ms); target ≤ ${TARGET_MS} ms: ${fleet.median <= TARGET_MS && bus.median <= TARGET_MS ? 'met' : 'MISSED'}`,
+)
+const summary = await companyCostSummary(ownerCtx, { companyId: owner, months: 12 })
+const effMonth = summary.series.find((m) => m.month === MONTH)
+console.log(
+  `dashboard summary (12 months, exact fuel efficiency from vehicle_month_fuel): owner ${rows[5]!.median.toFixed(1)} ms (CPU ${rows[5]!.cpu.toFixed(1)} ms), operator ${rows[6]!.median.toFixed(1)} ms; ${MONTH}: ${effMonth?.mpgMilli === null || effMonth === undefined ? '—' : (effMonth.mpgMilli / 1000).toFixed(3)} mpg`,
 )
 await db.close()
 rmSync(dir, { recursive: true, force: true })

@@ -200,4 +200,11 @@ export default {
   'Currency': 'Moneda',
   'Who pays repairs': 'Quién paga las reparaciones',
   'Cost (cents)': 'Costo (centavos)',
+  // The fuel and energy records export (issue 36, decision 085): the button and the CSV's new headers.
+  'Fuel and energy records': 'Registros de combustible y energía',
+  'Fuel record ID': 'ID del registro de combustible',
+  'Source': 'Origen',
+  'Full': 'Completa',
+  'Efficiency (mpg or mi/kWh)': 'Rendimiento (mpg o mi/kWh)',
+  'Recorded by': 'Registrado por',
 } satisfies Translations

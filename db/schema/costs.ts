@@ -95,6 +95,14 @@ export const fuelEntries = sqliteTable(
     socAfterPct: integer('soc_after_pct'),
     /** Miles per gallon (fuel) or per kWh (energy) measured at this record, in thousandths; null when it cannot be. */
     efficiencyMilli: integer('efficiency_milli'),
+    /**
+     * What the efficiency was measured over (both null when it was not measured): the miles since
+     * the record it measures from, and the quantity used over them in thousandths (gallons-equivalent
+     * for fuel, litres converted; kWh for energy), rounded to a thousandth. Written with
+     * `efficiency_milli` and added to `vehicle_month_fuel` in the same transaction.
+     */
+    measuredMiles: integer('measured_miles'),
+    measuredMilli: integer('measured_milli'),
     flags: text('flags', { mode: 'json' }).$type<FuelFlag[]>(),
     importId: integer('import_id').references(() => fuelImports.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
@@ -174,6 +182,38 @@ export const vehicleMonthMiles = sqliteTable(
     miles: integer('miles').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.month] }), index('vehicle_month_miles_owner_idx').on(t.ownerCompanyId, t.month)],
+)
+
+export const FUEL_ENERGY_KINDS = ['fuel', 'electric'] as const
+export type FuelEnergyKind = (typeof FUEL_ENERGY_KINDS)[number]
+
+/**
+ * The measured miles and quantities of each bus's fuel records by month, payer and kind (decision
+ * 085): the sum of `fuel_entries.measured_miles` / `measured_milli` of the records of that bus,
+ * month (of `fueled_on`, the owner's time zone), paying company and kind (fuel: gallons-equivalent
+ * thousandths; electric: kWh thousandths), kept current in the transaction of every write that
+ * measures a record. The dashboards' efficiency of a month is SUM(miles) ÷ SUM(quantity) over it.
+ * A row whose sums fall back to zero is removed.
+ */
+export const vehicleMonthFuel = sqliteTable(
+  'vehicle_month_fuel',
+  {
+    vehicleId: ref('vehicle_id', () => vehicles.id, 'cascade'),
+    /** 'YYYY-MM' in the owner's time zone. */
+    month: text('month').notNull(),
+    /** fuel_entries.company_id: the company that recorded and paid the records. */
+    payerCompanyId: ref('payer_company_id', () => companies.id, 'cascade'),
+    ownerCompanyId: ref('owner_company_id', () => companies.id, 'cascade'),
+    energy: text('energy', { enum: FUEL_ENERGY_KINDS }).notNull(),
+    measuredMiles: integer('measured_miles').notNull().default(0),
+    measuredMilli: integer('measured_milli').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.month, t.payerCompanyId, t.energy] }),
+    index('vehicle_month_fuel_owner_idx').on(t.ownerCompanyId, t.month),
+    index('vehicle_month_fuel_payer_idx').on(t.payerCompanyId, t.month),
+    check('vehicle_month_fuel_energy_check', inList('energy', FUEL_ENERGY_KINDS)),
+  ],
 )
 
 export type RepairCostLine = typeof repairCostLines.$inferSelect

@@ -3,9 +3,9 @@
  * the dashboards' cost cards, the fleet panel's Costs tab, tRPC `costsReports.*` and REST
  * /api/Costs/perMile|vehicle|summary all call the functions here.
  *
- * They read only the monthly rollups (`vehicle_month_costs`, `vehicle_month_miles`, kept current
- * in every write's transaction by server/rollups/month-rollups.server.ts) and, for fuel
- * efficiency, `fuel_entries.efficiency_milli`: never a sum over the cost records. Every total is
+ * They read only the monthly rollups (`vehicle_month_costs`, `vehicle_month_miles` and, for fuel
+ * efficiency, `vehicle_month_fuel`, kept current in every write's transaction by
+ * server/rollups/month-rollups.server.ts): never a sum over the records. Every total is
  * a SQL SUM of integer cents; a cost per mile is integer thousandths of the currency unit per
  * mile, rounded half up, and null in a month without miles (never a division by zero).
  *
@@ -32,8 +32,6 @@ export const COST_SORTS = ['vehicle', 'miles', 'repair', 'service', 'fuel', 'tot
 export type CostSort = (typeof COST_SORTS)[number]
 export const COST_PAGE_SIZES = [25, 50, 100] as const
 export const COST_MAX_PAGE_SIZE = 500
-/** Measured fuel records a month the dashboard's efficiency is the mean of (the latest ones). */
-export const EFFICIENCY_SAMPLE = 500
 
 const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, msg('Use the format YYYY-MM'))
 
@@ -379,9 +377,9 @@ export async function vehicleCostHistory(ctx: UseCaseContext, input: unknown): P
 
 export interface CostSummaryMonth extends CostFigures {
   month: string
-  /** Mean miles per gallon of the month's measured fill-ups (its latest EFFICIENCY_SAMPLE), thousandths; null when none. */
+  /** Miles per gallon of the month: every measured fill-up's miles ÷ their gallons (litres converted), thousandths, half up; null when none. */
   mpgMilli: number | null
-  /** Mean miles per kWh of the month's measured charges (its latest EFFICIENCY_SAMPLE), thousandths; null when none. */
+  /** Miles per kWh of the month: every measured charge's miles ÷ the energy used over them, thousandths, half up; null when none. */
   miPerKwhMilli: number | null
 }
 
@@ -421,19 +419,13 @@ export async function companyCostSummary(ctx: UseCaseContext, input: unknown): P
         SELECT "k"."month", COALESCE("m"."miles", 0) AS "miles", COALESCE("c"."repair", 0) AS "repair", COALESCE("c"."service", 0) AS "service", COALESCE("c"."fuel", 0) AS "fuel"
         FROM (SELECT "month" FROM "c" UNION SELECT "month" FROM "m") "k" LEFT JOIN "c" ON "c"."month" = "k"."month" LEFT JOIN "m" ON "m"."month" = "k"."month"`,
   )
-  // Fuel efficiency: the mean of each month's latest measured records (at most EFFICIENCY_SAMPLE a
-  // month, read newest first through the (company, day) indexes), so a dashboard never reads a
-  // whole month of a large fleet's fill-ups (decision 085; the exact fleet figure needs a rollup
-  // of quantities, which the schema does not keep yet).
-  const fuelWho = (col: 'owner_company_id' | 'company_id') => sql`${sql.identifier(col)} = ${s.companyId}`
-  const perMonth = (month: string, col: 'owner_company_id' | 'company_id') =>
-    sql`SELECT * FROM (SELECT ${month} AS "month", "id", CASE WHEN "unit" = 'kWh' THEN 1 ELSE 0 END AS "energy", "efficiency_milli" AS "eff" FROM "fuel_entries"
-          WHERE ${fuelWho(col)} AND "fueled_on" BETWEEN ${`${month}-01`} AND ${`${month}-31`} AND "efficiency_milli" IS NOT NULL
-          ORDER BY "fueled_on" DESC LIMIT ${EFFICIENCY_SAMPLE})`
-  const sources: ('owner_company_id' | 'company_id')[] = [...(s.owner ? ['owner_company_id' as const] : []), ...(s.operator ? ['company_id' as const] : [])]
-  const parts = monthRange(from, to).flatMap((month) => sources.map((col) => perMonth(month, col)))
-  const efficiency = await read.all<{ month: string; energy: number; eff: number }>(
-    sql`SELECT "month", "energy", CAST(ROUND(AVG("eff")) AS INTEGER) AS "eff" FROM (${sql.join(parts, sql` UNION `)}) GROUP BY "month", "energy"`,
+  // Fuel efficiency: exact, from the measured-fuel rollup (decision 085): the month's measured
+  // miles ÷ the quantity they were measured over, per kind, in integers (thousandths, half up).
+  // The owner's rows are every payer's of its buses; an operator's its own (the cost rollup's rule).
+  const efficiency = await read.all<{ month: string; energy: string; eff: number | null }>(
+    sql`SELECT "month", "energy", CASE WHEN SUM("measured_milli") > 0 AND SUM("measured_miles") > 0
+          THEN (SUM("measured_miles") * 2000000 + SUM("measured_milli")) / (2 * SUM("measured_milli")) END AS "eff"
+        FROM "vehicle_month_fuel" WHERE ${where} GROUP BY "month", "energy"`,
   )
   const costliest = await read.all<{ vehicle_id: number; ident: string; miles: number; repair: number; service: number; fuel: number }>(
     sql`WITH "t" AS (SELECT "vehicle_id", SUM("repair_cents") AS "repair", SUM("service_cents") AS "service", SUM("fuel_cents") AS "fuel" FROM "vehicle_month_costs" WHERE ${where}
@@ -444,15 +436,15 @@ export async function companyCostSummary(ctx: UseCaseContext, input: unknown): P
         ORDER BY ("t"."repair" + "t"."service" + "t"."fuel") DESC, "t"."vehicle_id"`,
   )
   const byMonth = new Map(monthly.map((m) => [m.month, m]))
-  const effOf = (month: string, energy: 0 | 1) => {
-    const e = efficiency.find((x) => x.month === month && num(x.energy) === energy)
-    return e ? num(e.eff) : null
+  const effOf = (month: string, energy: 'fuel' | 'electric') => {
+    const e = efficiency.find((x) => x.month === month && x.energy === energy)
+    return e && e.eff !== null ? num(e.eff) : null
   }
   const series = monthRange(from, to).map((month) => ({
     month,
     ...figures(byMonth.get(month) ?? { miles: 0, repair: 0, service: 0, fuel: 0 }),
-    mpgMilli: effOf(month, 0),
-    miPerKwhMilli: effOf(month, 1),
+    mpgMilli: effOf(month, 'fuel'),
+    miPerKwhMilli: effOf(month, 'electric'),
   }))
   const sum = (k: 'miles' | 'repairCents' | 'serviceCents' | 'fuelCents') => series.reduce((a, m) => a + m[k], 0)
   return {

@@ -35,14 +35,28 @@ export function gallonsMilli(quantityMilli: number, unit: FuelUnit): number {
   return unit === 'L' ? quantityMilli / LITRES_PER_GALLON : quantityMilli
 }
 
+/** A record's measure: the efficiency and what it was measured over. */
+export interface Measurement {
+  /** Miles per gallon or per kWh, thousandths, rounded half up (from the unrounded quantity). */
+  efficiencyMilli: number
+  /** The miles since the record it measures from. */
+  miles: number
+  /** The quantity used over those miles in thousandths (gallons-equivalent for fuel, kWh for energy), rounded to a whole thousandth. */
+  quantityMilli: number
+}
+
 /**
- * The efficiency at `current` (thousandths), from the bus's earlier records `previous`, oldest
- * first (only records of the same kind, fuel or energy, are looked at). Null when it cannot be
- * measured (partial fill-up, no earlier record, no miles, no quantity).
+ * The measure at `current` from the bus's earlier records `previous`, oldest first (only records
+ * of the same kind, fuel or energy, are looked at). Null when it cannot be measured (partial
+ * fill-up, no earlier record, no miles, no quantity).
  */
-export function efficiencyAt(previous: readonly EfficiencyRecord[], current: EfficiencyRecord, capacityMilli: number | null): number | null {
+export function measureAt(previous: readonly EfficiencyRecord[], current: EfficiencyRecord, capacityMilli: number | null): Measurement | null {
   const energy = isEnergyUnit(current.unit)
   const same = previous.filter((p) => isEnergyUnit(p.unit) === energy)
+  const of = (miles: number, used: number): Measurement | null => {
+    if (miles <= 0 || used <= 0) return null
+    return { efficiencyMilli: Math.round((miles * 1000 * 1000) / used), miles, quantityMilli: Math.round(used) }
+  }
   if (energy) {
     const prev = same.at(-1)
     if (!prev) return null
@@ -52,8 +66,7 @@ export function efficiencyAt(previous: readonly EfficiencyRecord[], current: Eff
     if (capacityMilli !== null && capacityMilli > 0 && prev.socAfterPct !== null && current.socBeforePct !== null && prev.socAfterPct > current.socBeforePct) {
       usedMilli = (capacityMilli * (prev.socAfterPct - current.socBeforePct)) / 100
     }
-    if (usedMilli <= 0) return null
-    return Math.round((miles * 1000 * 1000) / usedMilli)
+    return of(miles, usedMilli)
   }
   if (!current.full) return null
   let i = same.length - 1
@@ -64,8 +77,12 @@ export function efficiencyAt(previous: readonly EfficiencyRecord[], current: Eff
   if (miles <= 0) return null
   let gallons = gallonsMilli(current.quantityMilli, current.unit)
   for (const p of same.slice(i + 1)) gallons += gallonsMilli(p.quantityMilli, p.unit)
-  if (gallons <= 0) return null
-  return Math.round((miles * 1000 * 1000) / gallons)
+  return of(miles, gallons)
+}
+
+/** The efficiency at `current` (thousandths): measureAt()'s, or null when it cannot be measured. */
+export function efficiencyAt(previous: readonly EfficiencyRecord[], current: EfficiencyRecord, capacityMilli: number | null): number | null {
+  return measureAt(previous, current, capacityMilli)?.efficiencyMilli ?? null
 }
 
 /** The median of a list of numbers (the mean of the two middle ones for an even count). */

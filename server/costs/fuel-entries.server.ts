@@ -8,7 +8,10 @@
  * a card's CSV) must fit between the readings taken before and after its time and is not added to
  * the history (the history stays in the order it was read). Efficiency and flags: see
  * ./fuel-efficiency.ts. The cost is added to the month of the record (the owner's time zone),
- * charged to the company that recorded it.
+ * charged to the company that recorded it. What the efficiency was measured over (miles and
+ * quantity) is kept with it and added to `vehicle_month_fuel` (addMonthFuel) in the same
+ * transaction, also when a late record measures the next one again: the dashboards' efficiency of
+ * a month is then exact (SUM of miles ÷ SUM of quantities) without reading the records.
  *
  * `insertFuelEntries` does the same for many records at once (the fuel card import: 12,000 rows
  * in ~2 s instead of 10–15 statements a row): it reads each bus once, places and measures the
@@ -25,8 +28,8 @@ import { todayIn } from '../access/vehicle-access.server.ts'
 import { AppError } from '../errors.ts'
 import { refreshMeterRate } from '../fleet/meter-rate.server.ts'
 import { recordOdometerReading } from '../fleet/odometer.server.ts'
-import { addMonthCost, addMonthCosts, addReadingsMiles } from '../rollups/month-rollups.server.ts'
-import { efficiencyAt, fuelFlags, isEnergyUnit, OUTLIER_WINDOW, type EfficiencyRecord } from './fuel-efficiency.ts'
+import { addMonthCost, addMonthCosts, addMonthFuel, addReadingsMiles, type MonthFuelDelta } from '../rollups/month-rollups.server.ts'
+import { fuelFlags, isEnergyUnit, measureAt, OUTLIER_WINDOW, type EfficiencyRecord } from './fuel-efficiency.ts'
 
 /** The fuel type code of an electric bus (catalog/vehicle.ts FUEL_TYPES). */
 export const FUEL_TYPE_ELECTRIC = 2
@@ -221,7 +224,7 @@ export async function insertFuelEntry(tx: Tx, e: FuelEntryInput): Promise<Insert
   const lifeMiles = e.odometer + offset
 
   const current: EfficiencyRecord = { lifeMiles, quantityMilli: e.quantityMilli, unit: e.unit, full: e.full, socBeforePct: e.socBeforePct, socAfterPct: e.socAfterPct }
-  const { efficiencyMilli, flags } = await measure(tx, e.vehicleId, e.fueledAt, null, current, bus)
+  const { efficiencyMilli, measuredMiles, measuredMilli, flags } = await measure(tx, e.vehicleId, e.fueledAt, null, current, bus)
 
   // Every check passed: write.
   if (place.newest) {
@@ -248,6 +251,8 @@ export async function insertFuelEntry(tx: Tx, e: FuelEntryInput): Promise<Insert
       socBeforePct: e.socBeforePct,
       socAfterPct: e.socAfterPct,
       efficiencyMilli,
+      measuredMiles,
+      measuredMilli,
       flags,
       importId: e.importId,
       idempotencyKey: e.idempotencyKey,
@@ -256,7 +261,13 @@ export async function insertFuelEntry(tx: Tx, e: FuelEntryInput): Promise<Insert
     })
     .returning({ id: fuelEntries.id })
   await addMonthCost(tx, { vehicleId: e.vehicleId, ownerCompanyId: bus.ownerCompanyId, payerCompanyId: e.companyId, date: fueledOn, column: 'fuel', cents: e.totalCents })
-  await remeasureNext(tx, e.vehicleId, e.fueledAt, row!.id, isEnergyUnit(e.unit), bus)
+  const fuelDeltas: MonthFuelDelta[] = []
+  if (measuredMiles !== null && measuredMilli !== null) {
+    fuelDeltas.push({ vehicleId: e.vehicleId, ownerCompanyId: bus.ownerCompanyId, payerCompanyId: e.companyId, date: fueledOn, energy: energyKind(e.unit), miles: measuredMiles, milli: measuredMilli })
+  }
+  const again = await remeasureNext(tx, e.vehicleId, e.fueledAt, row!.id, isEnergyUnit(e.unit), bus)
+  if (again) fuelDeltas.push(...again)
+  await addMonthFuel(tx, fuelDeltas)
   return { id: row!.id, efficiencyMilli, flags }
 }
 
@@ -264,6 +275,26 @@ export async function insertFuelEntry(tx: Tx, e: FuelEntryInput): Promise<Insert
 const EARLIER_LIMIT = 60
 
 const sameKindOf = (energy: boolean) => (energy ? eq(fuelEntries.unit, 'kWh') : or(eq(fuelEntries.unit, 'gal'), eq(fuelEntries.unit, 'L')))
+
+/** A record's efficiency and flags, and what the efficiency was measured over (all null when not measured). */
+interface Measured {
+  efficiencyMilli: number | null
+  measuredMiles: number | null
+  measuredMilli: number | null
+  flags: FuelFlag[]
+}
+
+const energyKind = (unit: FuelUnit) => (isEnergyUnit(unit) ? ('electric' as const) : ('fuel' as const))
+
+/** Whether a record measured again differs from what it holds (efficiency, flags, measured miles and quantity). */
+const sameMeasure = (a: Measured, b: Omit<Measured, 'flags'> & { flags: FuelFlag[] | null }) =>
+  a.efficiencyMilli === b.efficiencyMilli && a.measuredMiles === b.measuredMiles && a.measuredMilli === b.measuredMilli && a.flags.join() === (b.flags ?? []).join()
+
+/** A record's measure from measureAt(): null columns when it cannot be measured. */
+function measuredOf(previous: readonly EfficiencyRecord[], current: EfficiencyRecord, capacityMilli: number | null): Omit<Measured, 'flags'> {
+  const m = measureAt(previous, current, capacityMilli)
+  return { efficiencyMilli: m?.efficiencyMilli ?? null, measuredMiles: m?.miles ?? null, measuredMilli: m?.quantityMilli ?? null }
+}
 
 /** Records of the bus before (`at`, `id`): older, or at the same time with a smaller id (`id` null: every one at `at`). */
 const before = (at: Date, id: number | null) =>
@@ -281,7 +312,7 @@ async function measure(
   id: number | null,
   current: EfficiencyRecord,
   bus: Pick<BusFacts, 'fuelCapacityMilli' | 'fuelUnit'>,
-): Promise<{ efficiencyMilli: number | null; flags: FuelFlag[] }> {
+): Promise<Measured> {
   const energy = isEnergyUnit(current.unit)
   const sameKind = sameKindOf(energy)
   const earlier = await tx
@@ -303,7 +334,8 @@ async function measure(
     // Energy: the previous charge is enough; fuel: back to the previous full fill-up.
     if (energy || r.full) break
   }
-  const efficiencyMilli = efficiencyAt(previous, current, bus.fuelCapacityMilli)
+  const measured = measuredOf(previous, current, bus.fuelCapacityMilli)
+  const { efficiencyMilli } = measured
   const recent = await tx
     .select({ efficiencyMilli: fuelEntries.efficiencyMilli })
     .from(fuelEntries)
@@ -318,7 +350,7 @@ async function measure(
     efficiencyMilli,
     recentEfficiencies: recent.map((r) => r.efficiencyMilli!).reverse(),
   })
-  return { efficiencyMilli, flags }
+  return { ...measured, flags }
 }
 
 /**
@@ -326,10 +358,20 @@ async function measure(
  * from: the next charge, or the next full fill-up after it. That one record is measured again
  * (the ones after it still measure from their own previous one, which did not change).
  */
-async function remeasureNext(tx: Tx, vehicleId: number, at: Date, id: number, energy: boolean, bus: Pick<BusFacts, 'fuelCapacityMilli' | 'fuelUnit'>): Promise<void> {
+async function remeasureNext(
+  tx: Tx,
+  vehicleId: number,
+  at: Date,
+  id: number,
+  energy: boolean,
+  bus: Pick<BusFacts, 'fuelCapacityMilli' | 'fuelUnit'>,
+): Promise<MonthFuelDelta[] | null> {
   const [next] = await tx
     .select({
       id: fuelEntries.id,
+      ownerCompanyId: fuelEntries.ownerCompanyId,
+      companyId: fuelEntries.companyId,
+      fueledOn: fuelEntries.fueledOn,
       fueledAt: fuelEntries.fueledAt,
       lifeMiles: fuelEntries.lifeMiles,
       quantityMilli: fuelEntries.quantityMilli,
@@ -338,6 +380,8 @@ async function remeasureNext(tx: Tx, vehicleId: number, at: Date, id: number, en
       socBeforePct: fuelEntries.socBeforePct,
       socAfterPct: fuelEntries.socAfterPct,
       efficiencyMilli: fuelEntries.efficiencyMilli,
+      measuredMiles: fuelEntries.measuredMiles,
+      measuredMilli: fuelEntries.measuredMilli,
       flags: fuelEntries.flags,
     })
     .from(fuelEntries)
@@ -351,10 +395,31 @@ async function remeasureNext(tx: Tx, vehicleId: number, at: Date, id: number, en
     )
     .orderBy(asc(fuelEntries.fueledAt), asc(fuelEntries.id))
     .limit(1)
-  if (!next) return
+  if (!next) return null
   const measured = await measure(tx, vehicleId, next.fueledAt, next.id, next, bus)
-  if (measured.efficiencyMilli === next.efficiencyMilli && measured.flags.join() === (next.flags ?? []).join()) return
-  await tx.update(fuelEntries).set({ efficiencyMilli: measured.efficiencyMilli, flags: measured.flags }).where(eq(fuelEntries.id, next.id))
+  if (sameMeasure(measured, next)) return null
+  await tx
+    .update(fuelEntries)
+    .set({ efficiencyMilli: measured.efficiencyMilli, measuredMiles: measured.measuredMiles, measuredMilli: measured.measuredMilli, flags: measured.flags })
+    .where(eq(fuelEntries.id, next.id))
+  return [fuelDelta({ ...next, vehicleId }, next, measured)]
+}
+
+/** What a record measured again adds to its month: the new measure minus the old one. */
+function fuelDelta(
+  record: { vehicleId: number; ownerCompanyId: number; companyId: number; fueledOn: string; unit: FuelUnit },
+  old: { measuredMiles: number | null; measuredMilli: number | null },
+  now: { measuredMiles: number | null; measuredMilli: number | null },
+): MonthFuelDelta {
+  return {
+    vehicleId: record.vehicleId,
+    ownerCompanyId: record.ownerCompanyId,
+    payerCompanyId: record.companyId,
+    date: record.fueledOn,
+    energy: energyKind(record.unit),
+    miles: (now.measuredMiles ?? 0) - (old.measuredMiles ?? 0),
+    milli: (now.measuredMilli ?? 0) - (old.measuredMilli ?? 0),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,10 +433,12 @@ interface HeldFuel extends EfficiencyRecord {
   ord: number
   at: number
   efficiencyMilli: number | null
+  measuredMiles: number | null
+  measuredMilli: number | null
   flags: FuelFlag[] | null
-  /** An existing record: its id and what it held when loaded (written back only when changed). */
+  /** An existing record: its id and what it held when loaded (written back only when changed), and its month's key. */
   id: number | null
-  loaded: { efficiencyMilli: number | null; flags: string } | null
+  loaded: { efficiencyMilli: number | null; measuredMiles: number | null; measuredMilli: number | null; flags: string; ownerCompanyId: number; companyId: number; fueledOn: string } | null
 }
 
 interface HeldReading {
@@ -416,7 +483,7 @@ function insertHeld<T extends { at: number; ord: number }>(list: T[], row: T): v
 }
 
 /** measure() on held rows: the same records, in the same order, through the same pure functions. */
-function measureHeld(bus: HeldBus, at: number, ord: number | null, current: EfficiencyRecord): { efficiencyMilli: number | null; flags: FuelFlag[] } {
+function measureHeld(bus: HeldBus, at: number, ord: number | null, current: EfficiencyRecord): Measured {
   const energy = isEnergyUnit(current.unit)
   const end = firstFrom(bus.fuel, at, ord ?? Infinity)
   // Walking back over the same kind: `previous` as measure() builds it from its 60 earlier records
@@ -433,16 +500,16 @@ function measureHeld(bus: HeldBus, at: number, ord: number | null, current: Effi
     }
     if (r.efficiencyMilli !== null && recent.length < OUTLIER_WINDOW) recent.push(r.efficiencyMilli)
   }
-  const efficiencyMilli = efficiencyAt(previous, current, bus.fuelCapacityMilli)
+  const measured = measuredOf(previous, current, bus.fuelCapacityMilli)
   const flags = fuelFlags({
     quantityMilli: current.quantityMilli,
     unit: current.unit,
     capacityMilli: bus.fuelCapacityMilli,
     capacityUnit: bus.fuelUnit,
-    efficiencyMilli,
+    efficiencyMilli: measured.efficiencyMilli,
     recentEfficiencies: recent.reverse(),
   })
-  return { efficiencyMilli, flags }
+  return { ...measured, flags }
 }
 
 /** placeOdometer() on held readings. */
@@ -468,8 +535,10 @@ function remeasureNextHeld(bus: HeldBus, at: number, ord: number, energy: boolea
     const next = bus.fuel[i]!
     if (isEnergyUnit(next.unit) !== energy || (!energy && !next.full)) continue
     const measured = measureHeld(bus, next.at, next.ord, next)
-    if (measured.efficiencyMilli === next.efficiencyMilli && measured.flags.join() === (next.flags ?? []).join()) return
+    if (sameMeasure(measured, next)) return
     next.efficiencyMilli = measured.efficiencyMilli
+    next.measuredMiles = measured.measuredMiles
+    next.measuredMilli = measured.measuredMilli
     next.flags = measured.flags
     return
   }
@@ -495,7 +564,12 @@ async function holdBuses(tx: Tx, froms: Map<number, number>): Promise<Map<number
     socBeforePct: fuelEntries.socBeforePct,
     socAfterPct: fuelEntries.socAfterPct,
     efficiencyMilli: fuelEntries.efficiencyMilli,
+    measuredMiles: fuelEntries.measuredMiles,
+    measuredMilli: fuelEntries.measuredMilli,
     flags: fuelEntries.flags,
+    ownerCompanyId: fuelEntries.ownerCompanyId,
+    companyId: fuelEntries.companyId,
+    fueledOn: fuelEntries.fueledOn,
   }
   const readingCols = { vehicleId: odometerReadings.vehicleId, id: odometerReadings.id, recordedAt: odometerReadings.recordedAt, reading: odometerReadings.reading, source: odometerReadings.source }
   const vehicleIds = [...froms.keys()]
@@ -553,8 +627,18 @@ async function holdBuses(tx: Tx, froms: Map<number, number>): Promise<Map<number
         socBeforePct: r.socBeforePct,
         socAfterPct: r.socAfterPct,
         efficiencyMilli: r.efficiencyMilli,
+        measuredMiles: r.measuredMiles,
+        measuredMilli: r.measuredMilli,
         flags: r.flags,
-        loaded: { efficiencyMilli: r.efficiencyMilli, flags: JSON.stringify(r.flags) },
+        loaded: {
+          efficiencyMilli: r.efficiencyMilli,
+          measuredMiles: r.measuredMiles,
+          measuredMilli: r.measuredMilli,
+          flags: JSON.stringify(r.flags),
+          ownerCompanyId: r.ownerCompanyId,
+          companyId: r.companyId,
+          fueledOn: r.fueledOn,
+        },
       })
     }
 
@@ -647,7 +731,7 @@ export async function insertFuelEntries(tx: Tx, entries: readonly FuelEntryInput
     let offset = bus.odometerOffset
     if (place.correctionsAfter) for (const c of bus.readings) if (c.source === 'correction' && c.at > at) offset -= bus.jumps.get(c.ord) ?? 0
     const current: EfficiencyRecord = { lifeMiles: e.odometer + offset, quantityMilli: e.quantityMilli, unit: e.unit, full: e.full, socBeforePct: e.socBeforePct, socAfterPct: e.socAfterPct }
-    const { efficiencyMilli, flags } = measureHeld(bus, at, null, current)
+    const { efficiencyMilli, measuredMiles, measuredMilli, flags } = measureHeld(bus, at, null, current)
 
     if (place.newest) {
       readings.push({ e, previous: bus.odometer })
@@ -656,7 +740,7 @@ export async function insertFuelEntries(tx: Tx, entries: readonly FuelEntryInput
       bus.newOdometer = e.odometer
       bus.lastReadingAt = e.fueledAt
     }
-    const held: HeldFuel = { ...current, ord: ord++, at, efficiencyMilli, flags, id: null, loaded: null }
+    const held: HeldFuel = { ...current, ord: ord++, at, efficiencyMilli, measuredMiles, measuredMilli, flags, id: null, loaded: null }
     insertHeld(bus.fuel, held)
     // A card's file repeats the same times (every bus at 05:30): each instant's date is worked out once.
     const dayKey = `${bus.timeZone}|${at}`
@@ -692,6 +776,8 @@ export async function insertFuelEntries(tx: Tx, entries: readonly FuelEntryInput
           socAfterPct: e.socAfterPct,
           // A later record of this call may have measured it again (remeasureNext).
           efficiencyMilli: held.efficiencyMilli,
+          measuredMiles: held.measuredMiles,
+          measuredMilli: held.measuredMilli,
           flags: held.flags,
           importId: e.importId,
           idempotencyKey: e.idempotencyKey,
@@ -740,13 +826,21 @@ export async function insertFuelEntries(tx: Tx, entries: readonly FuelEntryInput
     written.map(({ e, bus, fueledOn }) => ({ vehicleId: e.vehicleId, ownerCompanyId: bus.ownerCompanyId, payerCompanyId: e.companyId, date: fueledOn, column: 'fuel' as const, cents: e.totalCents })),
   )
   for (const [vehicleId, bus] of buses) if (bus.lastReadingAt) await refreshMeterRate(tx, 'odometer', vehicleId, bus.lastReadingAt)
-  // Existing records a late record changed the measure of.
-  for (const bus of buses.values()) {
+  // The measures: each new record's as it was finally measured, and for each existing record a
+  // late record changed the measure of, the new one minus the one it held.
+  const fuelDeltas: MonthFuelDelta[] = []
+  for (const { e, bus, held, fueledOn } of written) {
+    fuelDeltas.push(fuelDelta({ vehicleId: e.vehicleId, ownerCompanyId: bus.ownerCompanyId, companyId: e.companyId, fueledOn, unit: e.unit }, { measuredMiles: null, measuredMilli: null }, held))
+  }
+  for (const [vehicleId, bus] of buses) {
     for (const r of bus.fuel) {
       if (r.id === null || !r.loaded) continue
-      if (r.efficiencyMilli === r.loaded.efficiencyMilli && JSON.stringify(r.flags) === r.loaded.flags) continue
-      await tx.update(fuelEntries).set({ efficiencyMilli: r.efficiencyMilli, flags: r.flags }).where(eq(fuelEntries.id, r.id))
+      const l = r.loaded
+      if (r.efficiencyMilli === l.efficiencyMilli && r.measuredMiles === l.measuredMiles && r.measuredMilli === l.measuredMilli && JSON.stringify(r.flags) === l.flags) continue
+      await tx.update(fuelEntries).set({ efficiencyMilli: r.efficiencyMilli, measuredMiles: r.measuredMiles, measuredMilli: r.measuredMilli, flags: r.flags }).where(eq(fuelEntries.id, r.id))
+      fuelDeltas.push(fuelDelta({ vehicleId, ownerCompanyId: l.ownerCompanyId, companyId: l.companyId, fueledOn: l.fueledOn, unit: r.unit }, l, r))
     }
   }
+  await addMonthFuel(tx, fuelDeltas)
   return outcomes as FuelEntryOutcome[]
 }

@@ -1,13 +1,13 @@
 /**
  * The monthly rollups behind cost per mile (issue 36, decision 085), kept current inside the
  * transaction of every write that changes them: a cost line, a fuel record, a service record's
- * cost, an odometer reading. A shared room (db and catalog only), so fleet, repairs, maintenance
+ * cost, an odometer reading, a fuel record's measure. A shared room (db and catalog only), so fleet, repairs, maintenance
  * and costs can all write through it without pointing at each other. Cost per mile then is a sum
  * over `vehicle_month_costs` and `vehicle_month_miles`, never a scan of the records.
  */
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
-import { companies, vehicleMonthCosts, vehicleMonthMiles, vehicles } from '#db/schema/index.ts'
+import { companies, vehicleMonthCosts, vehicleMonthFuel, vehicleMonthMiles, vehicles, type FuelEnergyKind } from '#db/schema/index.ts'
 import { todayIn } from '../access/vehicle-access.server.ts'
 
 /** 'YYYY-MM' of a date 'YYYY-MM-DD'. */
@@ -132,5 +132,82 @@ export async function addReadingsMiles(tx: Tx, readings: readonly { vehicleId: n
       .insert(vehicleMonthMiles)
       .values(rows.slice(i, i + ROLLUP_CHUNK))
       .onConflictDoUpdate({ target: [vehicleMonthMiles.vehicleId, vehicleMonthMiles.month], set: { miles: sql`${vehicleMonthMiles.miles} + excluded."miles"` } })
+  }
+}
+
+/** A change of a fuel record's measure: what it adds to (or, negative, takes from) its bus × month × payer × kind. */
+export interface MonthFuelDelta {
+  vehicleId: number
+  ownerCompanyId: number
+  /** fuel_entries.company_id. */
+  payerCompanyId: number
+  /** The record's `fueled_on` ('YYYY-MM-DD', the owner's time zone). */
+  date: string
+  energy: FuelEnergyKind
+  /** Measured miles and quantity (thousandths) added: the new measure minus the old one. */
+  miles: number
+  milli: number
+}
+
+/**
+ * Adds fuel records' measures to `vehicle_month_fuel` (decision 085), in the transaction that
+ * writes them: a record measured adds its miles and quantity; a record measured again adds the
+ * new measure minus the old one. Bulk-friendly: the deltas are added up per key and written with
+ * one upsert per key; a key whose sums come back to zero is removed, so the table holds the same
+ * rows whether the records were written one at a time or in one call.
+ */
+export async function addMonthFuel(tx: Tx, items: readonly MonthFuelDelta[]): Promise<void> {
+  const keys = new Map<string, { vehicleId: number; month: string; payerCompanyId: number; ownerCompanyId: number; energy: FuelEnergyKind; miles: number; milli: number; takes: boolean }>()
+  for (const d of items) {
+    if (d.miles === 0 && d.milli === 0) continue
+    const month = monthOfDate(d.date)
+    const k = `${d.vehicleId}|${month}|${d.payerCompanyId}|${d.energy}`
+    const row = keys.get(k)
+    const takes = d.miles < 0 || d.milli < 0
+    if (row) {
+      row.miles += d.miles
+      row.milli += d.milli
+      row.takes ||= takes
+    } else keys.set(k, { vehicleId: d.vehicleId, month, payerCompanyId: d.payerCompanyId, ownerCompanyId: d.ownerCompanyId, energy: d.energy, miles: d.miles, milli: d.milli, takes })
+  }
+  const rows = [...keys.values()]
+  const changed = rows.filter((r) => r.miles !== 0 || r.milli !== 0)
+  for (let i = 0; i < changed.length; i += ROLLUP_CHUNK) {
+    await tx
+      .insert(vehicleMonthFuel)
+      .values(
+        changed.slice(i, i + ROLLUP_CHUNK).map((r) => ({
+          vehicleId: r.vehicleId,
+          month: r.month,
+          payerCompanyId: r.payerCompanyId,
+          ownerCompanyId: r.ownerCompanyId,
+          energy: r.energy,
+          measuredMiles: r.miles,
+          measuredMilli: r.milli,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [vehicleMonthFuel.vehicleId, vehicleMonthFuel.month, vehicleMonthFuel.payerCompanyId, vehicleMonthFuel.energy],
+        set: {
+          measuredMiles: sql`${vehicleMonthFuel.measuredMiles} + excluded."measured_miles"`,
+          measuredMilli: sql`${vehicleMonthFuel.measuredMilli} + excluded."measured_milli"`,
+        },
+      })
+  }
+  // Only a key something was taken from can have come back to zero.
+  for (const r of rows) {
+    if (!r.takes) continue
+    await tx
+      .delete(vehicleMonthFuel)
+      .where(
+        and(
+          eq(vehicleMonthFuel.vehicleId, r.vehicleId),
+          eq(vehicleMonthFuel.month, r.month),
+          eq(vehicleMonthFuel.payerCompanyId, r.payerCompanyId),
+          eq(vehicleMonthFuel.energy, r.energy),
+          eq(vehicleMonthFuel.measuredMiles, 0),
+          eq(vehicleMonthFuel.measuredMilli, 0),
+        ),
+      )
   }
 }

@@ -51,6 +51,7 @@ import * as fleetCsvRoute from '#app/routes/fleet.$companyId.export[.]csv.ts'
 import * as fleetImportPage from '#app/routes/_app+/fleet.$companyId_.import.tsx'
 import * as fleetImportPreviewPage from '#app/routes/_app+/fleet.$companyId_.import_.$importId.tsx'
 import * as preTripsCsvRoute from '#app/routes/company.$companyId.export.pre-trips[.]csv.ts'
+import * as fuelRecordsCsvRoute from '#app/routes/company.$companyId.export.fuel-records[.]csv.ts'
 import * as activityPage from '#app/routes/_app+/company.$companyId.activity.tsx'
 
 export const ACTORS = ['managerHere', 'managerOther', 'driver', 'mechanic', 'inactiveRole', 'stranger', 'anonymous'] as const
@@ -919,6 +920,21 @@ export const RECORD_USE_CASES: UseCase[] = [
       page: {
         handler: preTripsCsvRoute.loader,
         path: `/company/${w.here.id}/export/pre-trips.csv?from=2026-01-01&to=2026-12-31`,
+        params: { companyId: String(w.here.id) },
+        resource: true,
+      },
+    }),
+    expect: { managerHere: OK, managerOther: 404, driver: 403, mechanic: 403, inactiveRole: 404, stranger: 404, anonymous: 401 },
+  },
+  // Issue 36 (decision 085): the fuel and energy records the company paid for, its Owner or Operator managers;
+  // drivers and mechanics 403, no active role in the company 404 (the same rule as the other record exports).
+  {
+    name: 'exportFuelRecords',
+    call: (w) => ({
+      rest: { method: 'GET', path: `/api/Export/FuelRecords/${w.here.id}?from=2026-01-01&to=2026-12-31` },
+      page: {
+        handler: fuelRecordsCsvRoute.loader,
+        path: `/company/${w.here.id}/export/fuel-records.csv?from=2026-01-01&to=2026-12-31`,
         params: { companyId: String(w.here.id) },
         resource: true,
       },

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Database, Tx } from '#db/client.ts'
-import { fuelEntries, operatorAssignments, vehicleMonthCosts } from '#db/schema/index.ts'
+import { fuelEntries, operatorAssignments, vehicleMonthCosts, vehicleMonthFuel } from '#db/schema/index.ts'
 import { parseCents } from '#catalog/money.ts'
 import { recordOdometerReading } from '#server/fleet/odometer.server.ts'
-import { addMonthCost, type CostColumn } from '#server/rollups/month-rollups.server.ts'
+import { addMonthCost, addMonthFuel, type CostColumn } from '#server/rollups/month-rollups.server.ts'
 import { insertFuelEntry } from '#server/costs/fuel-entries.server.ts'
 import { companyCostSummary, costPerMileForMonth, vehicleCostHistory, type CostPerMileResult } from '#server/costs/cost-per-mile.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
@@ -37,8 +37,9 @@ const reading = (tx: Tx, vehicleId: number, value: number, at: string) =>
 const cost = (tx: Tx, vehicleId: number, payerCompanyId: number, date: string, column: CostColumn, cents: number) =>
   addMonthCost(tx, { vehicleId, ownerCompanyId: ownerCo, payerCompanyId, date, column, cents })
 
-/** A fill-up written as the fuel log writes it: the record and its rollup in one transaction. */
-async function fuel(vehicleId: number, companyId: number, on: string, cents: number, efficiencyMilli: number | null, unit: 'gal' | 'kWh' = 'gal') {
+/** A fill-up written as the fuel log writes it: the record and its rollups in one transaction (`measured`: miles over thousandths, or not measured). */
+async function fuel(vehicleId: number, companyId: number, on: string, cents: number, measured: [number, number] | null, unit: 'gal' | 'kWh' = 'gal') {
+  const efficiencyMilli = measured ? Math.round((measured[0] * 1e6) / measured[1]) : null
   await db.transaction(async (tx) => {
     await tx.insert(fuelEntries).values({
       vehicleId,
@@ -54,8 +55,15 @@ async function fuel(vehicleId: number, companyId: number, on: string, cents: num
       totalCents: cents,
       full: true,
       efficiencyMilli,
+      measuredMiles: measured?.[0] ?? null,
+      measuredMilli: measured?.[1] ?? null,
     })
     await cost(tx, vehicleId, companyId, on, 'fuel', cents)
+    if (measured) {
+      await addMonthFuel(tx, [
+        { vehicleId, ownerCompanyId: ownerCo, payerCompanyId: companyId, date: on, energy: unit === 'kWh' ? 'electric' : 'fuel', miles: measured[0], milli: measured[1] },
+      ])
+    }
   })
 }
 
@@ -91,8 +99,8 @@ beforeAll(async () => {
     // CPM-2 (owner only) in February.
     await cost(tx, other.id, ownerCo, '2026-02-20', 'repair', 99_999)
   })
-  await fuel(bus.id, ownerCo, '2026-01-21', 10_000, 7_250)
-  await fuel(bus.id, operatorCo, '2026-02-06', 4_433, 6_750)
+  await fuel(bus.id, ownerCo, '2026-01-21', 10_000, [290, 40_000]) // 7.25 mpg
+  await fuel(bus.id, operatorCo, '2026-02-06', 4_433, [270, 40_000]) // 6.75 mpg
   await fuel(bus.id, operatorCo, '2026-02-25', 4_434, null)
 })
 afterAll(async () => {
@@ -342,5 +350,81 @@ describe('through the fuel log’s own write', () => {
     expect(may.rows).toEqual([expect.objectContaining({ vehicleId: v.id, miles: 700, fuelCents: 56_003, totalCents: 56_003, costPerMileMilli: 800 })])
     const s = await companyCostSummary(ctx, { companyId: co, months: 12 })
     expect(s.series.find((m) => m.month === '2026-05')!.mpgMilli).toBe(7_000) // 350 mi ÷ 50 gal, twice
+  })
+})
+
+describe('the dashboards’ fuel efficiency per month is exact', () => {
+  it('miles ÷ quantity of every measured record of the month (not a mean of records), also after a late record measures the next one again', async () => {
+    const co = (await createCompany(db, 'CPM Efficiency', ['Owner'])).id
+    const u = (await createUser(db, { firstName: 'Eff' })).id
+    await grantRole(db, u, co, 'Owner')
+    const d = await insertVehicle(db, co, { vehicleIdentifier: 'CPM-EFF-D', fuelUnit: 'gal', fuelCapacityMilli: 100_000 })
+    const e = await insertVehicle(db, co, { vehicleIdentifier: 'CPM-EFF-E', fuelUnit: 'kWh', fuelCapacityMilli: 300_000, fuelType: 2 })
+    const fill = (vehicleId: number, at: string, odometer: number, quantity: number, o: { full?: boolean; unit?: 'gal' | 'kWh'; soc?: [number | null, number | null] } = {}) =>
+      db.transaction((tx) =>
+        insertFuelEntry(tx, {
+          vehicleId,
+          companyId: co,
+          source: 'manual',
+          fueledAt: new Date(at),
+          odometer,
+          quantityMilli: quantity * 1000,
+          unit: o.unit ?? 'gal',
+          totalCents: quantity * 400,
+          station: null,
+          card: null,
+          full: o.full ?? true,
+          socBeforePct: o.soc?.[0] ?? null,
+          socAfterPct: o.soc?.[1] ?? null,
+          importId: null,
+          idempotencyKey: null,
+          userId: u,
+          userName: 'Eff',
+        }),
+      )
+    const ctx = await ctxFor(db, u, NOW)
+    const may = async () => (await companyCostSummary(ctx, { companyId: co, months: 12 })).series.find((m) => m.month === '2026-05')!
+    /** The month's measured miles ÷ measured quantity, from the records themselves (thousandths, half up). */
+    const fromRecords = async (unit: 'gal' | 'kWh') => {
+      const [r] = await db.read.all<{ miles: number; milli: number }>(
+        sql`SELECT SUM("measured_miles") AS "miles", SUM("measured_milli") AS "milli" FROM "fuel_entries" WHERE "owner_company_id" = ${co} AND "fueled_on" LIKE '2026-05-%' AND "unit" = ${unit}`,
+      )
+      return { miles: Number(r!.miles), milli: Number(r!.milli), eff: Math.round((Number(r!.miles) * 1e6) / Number(r!.milli)) }
+    }
+    // Gallons: a baseline, 300 mi on 50 gal, a partial, 500 mi on 10 + 60 gal.
+    await fill(d.id, '2026-05-01T15:00:00Z', 10_000, 40)
+    await fill(d.id, '2026-05-05T15:00:00Z', 10_300, 50)
+    await fill(d.id, '2026-05-10T15:00:00Z', 10_700, 10, { full: false })
+    await fill(d.id, '2026-05-12T15:00:00Z', 10_800, 60)
+    // kWh: a baseline charge, 150 mi on 90 kWh used (300 kWh × (80 − 50) %), 100 mi on the 40 kWh delivered.
+    await fill(e.id, '2026-05-02T15:00:00Z', 2_000, 100, { unit: 'kWh', soc: [20, 80] })
+    await fill(e.id, '2026-05-06T15:00:00Z', 2_150, 60, { unit: 'kWh', soc: [50, 90] })
+    await fill(e.id, '2026-05-09T15:00:00Z', 2_250, 40, { unit: 'kWh', soc: [null, 95] })
+    let m = await may()
+    // 800 mi ÷ 120 gal = 6.667 mpg (the mean of the two records would be 6.571); 250 mi ÷ 130 kWh = 1.923.
+    expect(await fromRecords('gal')).toEqual({ miles: 800, milli: 120_000, eff: 6_667 })
+    expect(m.mpgMilli).toBe(6_667)
+    expect(await fromRecords('kWh')).toEqual({ miles: 250, milli: 130_000, eff: 1_923 })
+    expect(m.miPerKwhMilli).toBe(1_923)
+    // A receipt typed late (May 3, 10,100 mi, full, 20 gal): measured itself (100 mi on 20 gal) and the
+    // May 5 record measured again from it (200 mi on 50 gal): 800 mi ÷ 140 gal = 5.714 mpg.
+    const late = await fill(d.id, '2026-05-03T15:00:00Z', 10_100, 20)
+    expect(late.efficiencyMilli).toBe(5_000)
+    const [may5] = await db.read.all<{ eff: number; miles: number; milli: number }>(
+      sql`SELECT "efficiency_milli" AS "eff", "measured_miles" AS "miles", "measured_milli" AS "milli" FROM "fuel_entries" WHERE "vehicle_id" = ${d.id} AND "odometer" = 10300`,
+    )
+    expect(may5).toEqual({ eff: 4_000, miles: 200, milli: 50_000 })
+    m = await may()
+    expect(await fromRecords('gal')).toEqual({ miles: 800, milli: 140_000, eff: 5_714 })
+    expect(m.mpgMilli).toBe(5_714)
+    expect(m.miPerKwhMilli).toBe(1_923)
+    // The rollup holds exactly the records' sums, one row per bus × month × payer × kind.
+    const rolled = await db.read.select().from(vehicleMonthFuel).where(sql`${vehicleMonthFuel.ownerCompanyId} = ${co}`)
+    expect(rolled.map((r) => [r.vehicleId, r.month, r.payerCompanyId, r.energy, r.measuredMiles, r.measuredMilli]).sort()).toEqual(
+      [
+        [d.id, '2026-05', co, 'fuel', 800, 140_000],
+        [e.id, '2026-05', co, 'electric', 250, 130_000],
+      ].sort(),
+    )
   })
 })

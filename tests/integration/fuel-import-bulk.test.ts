@@ -1,8 +1,9 @@
 /**
  * The fuel card import's bulk write (insertFuelEntries) gives exactly what insertFuelEntry gives
  * one record at a time: two identical fresh companies, the same records written one way in each,
- * then every row they leave compared (fuel records with their efficiency and flags, odometer
- * history, monthly costs and miles, the buses' odometer and miles a day) minus ids, and each
+ * then every row they leave compared (fuel records with their efficiency, measured miles and
+ * quantity and flags, odometer history, monthly costs, miles and measured fuel, the buses'
+ * odometer and miles a day) minus ids, the measured-fuel rollup checked against the records, and each
  * record's outcome (its efficiency and flags, or the same refusal). Named cases (partial fills, an
  * electric bus with its state of charge, a late record between readings, a correction after it,
  * over capacity, an odometer going back, a wrong unit, bad values), seeded random files in time
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FuelUnit } from '#catalog/costs.ts'
 import { FUEL_CSV_MAX_ROWS } from '#catalog/fuel-csv.ts'
 import type { Database } from '#db/client.ts'
-import { auditLog, fuelEntries, odometerReadings, vehicleMonthCosts, vehicleMonthMiles, vehicles } from '#db/schema/index.ts'
+import { auditLog, fuelEntries, odometerReadings, vehicleMonthCosts, vehicleMonthFuel, vehicleMonthMiles, vehicles } from '#db/schema/index.ts'
 import { insertFuelEntries, insertFuelEntry, type FuelEntryInput, type FuelEntryOutcome } from '#server/costs/fuel-entries.server.ts'
 import { commitFuelImport, previewFuelImport } from '#server/costs/fuel-import.server.ts'
 import { isAppError } from '#server/errors.ts'
@@ -178,6 +179,7 @@ describe.each(DRIVERS)('the fuel import bulk write on %s', (driver) => {
     const readings = await db.read.select().from(odometerReadings).where(inArray(odometerReadings.vehicleId, w.buses)).orderBy(asc(odometerReadings.id))
     const costs = await db.read.select().from(vehicleMonthCosts).where(inArray(vehicleMonthCosts.vehicleId, w.buses))
     const miles = await db.read.select().from(vehicleMonthMiles).where(inArray(vehicleMonthMiles.vehicleId, w.buses))
+    const measured = await db.read.select().from(vehicleMonthFuel).where(inArray(vehicleMonthFuel.vehicleId, w.buses))
     const buses = await db.read
       .select({ id: vehicles.id, odometer: vehicles.odometer, odometerOffset: vehicles.odometerOffset, milesPerDay: vehicles.milesPerDay })
       .from(vehicles)
@@ -190,9 +192,31 @@ describe.each(DRIVERS)('the fuel import bulk write on %s', (driver) => {
         readings: readings.map(({ id: _id, vehicleId, ...r }) => ({ ...r, bus: bus(vehicleId) })),
         costs: costs.map(({ vehicleId, ownerCompanyId, payerCompanyId, ...r }) => ({ ...r, bus: bus(vehicleId), owner: company(ownerCompanyId), payer: company(payerCompanyId) })).sort((a, b) => a.bus - b.bus || byKey(a.month, b.month)),
         miles: miles.map(({ vehicleId, ownerCompanyId, ...r }) => ({ ...r, bus: bus(vehicleId), owner: company(ownerCompanyId) })).sort((a, b) => a.bus - b.bus || byKey(a.month, b.month)),
+        measured: measured
+          .map(({ vehicleId, ownerCompanyId, payerCompanyId, ...r }) => ({ ...r, bus: bus(vehicleId), owner: company(ownerCompanyId), payer: company(payerCompanyId) }))
+          .sort((a, b) => a.bus - b.bus || byKey(a.month, b.month) || byKey(a.energy, b.energy)),
         buses: buses.map(({ id, ...r }) => ({ ...r, bus: bus(id) })).sort((a, b) => a.bus - b.bus),
       },
     }
+  }
+
+  /** vehicle_month_fuel as the records give it: their measured miles and quantities summed by bus, month, payer and kind (zero sums absent). */
+  function measuredFromRecords(tables: Awaited<ReturnType<typeof dump>>['tables']) {
+    const keys = new Map<string, { bus: number; month: string; payer: unknown; energy: string; measuredMiles: number; measuredMilli: number }>()
+    for (const f of tables.fuel) {
+      // Measured together or not at all.
+      expect(f.measuredMiles === null).toBe(f.measuredMilli === null)
+      expect(f.measuredMiles === null).toBe(f.efficiencyMilli === null)
+      if (f.measuredMiles === null) continue
+      const energy = f.unit === 'kWh' ? 'electric' : 'fuel'
+      const k = `${f.bus}|${f.fueledOn.slice(0, 7)}|${String(f.payer)}|${energy}`
+      const row = keys.get(k) ?? { bus: f.bus, month: f.fueledOn.slice(0, 7), payer: f.payer, energy, measuredMiles: 0, measuredMilli: 0 }
+      row.measuredMiles += f.measuredMiles
+      row.measuredMilli += f.measuredMilli!
+      keys.set(k, row)
+    }
+    const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+    return [...keys.values()].sort((a, b) => a.bus - b.bus || byKey(a.month, b.month) || byKey(a.energy, b.energy))
   }
 
   /** One record at a time, as the import did before: each refusal caught, the transaction going on. */
@@ -219,6 +243,8 @@ describe.each(DRIVERS)('the fuel import bulk write on %s', (driver) => {
     const bulk = await db.transaction((tx) => insertFuelEntries(tx, file.map((f) => entryOf(b, f))))
     const [da, dbb] = [await dump(a), await dump(b)]
     expect(dbb.tables).toEqual(da.tables)
+    // The measured-fuel rollup is the sum of the records' measures (each path kept it so).
+    for (const d of [da, dbb]) expect(d.tables.measured.map(({ owner: _o, ...r }) => r)).toEqual(measuredFromRecords(d.tables))
     expect(bulk.map((o) => outcomeOf(o, dbb.ids))).toEqual(perRow.map((o) => outcomeOf(o, da.ids)))
     return { perRow, bulk, tables: dbb.tables }
   }
@@ -371,6 +397,8 @@ describe.each(DRIVERS)('the fuel import bulk write on %s', (driver) => {
     expect(b.result.imported).toBeGreaterThan(10)
     expect(b.audit.details).toEqual(a.audit.details)
     expect(b.tables).toEqual(a.tables)
+    expect(b.tables.measured.map(({ owner: _o, ...r }) => r)).toEqual(measuredFromRecords(b.tables))
+    expect(b.tables.measured.length).toBeGreaterThan(0)
   })
 
   it('the 12,000-row bound of 200 buses in one commit, timed', { timeout: 240_000 }, async () => {

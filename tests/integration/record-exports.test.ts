@@ -1,5 +1,5 @@
 /**
- * Decision 077: the pre-trips, inspections and repair actions of a date range as CSV, through the
+ * Decision 077: the pre-trips, inspections, repair actions and (decision 085) fuel and energy records of a date range as CSV, through the
  * resource routes and REST, on both drivers: columns, inclusive range edges, range validation,
  * tenant boundaries (unrelated company 404, driver 403), formula injection neutralised, and a
  * stream that reads the next batch only when the reader asks.
@@ -7,13 +7,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
-import { companies, repairActions, repairTasks } from '#db/schema/index.ts'
+import { companies, fuelEntries, repairActions, repairTasks } from '#db/schema/index.ts'
 import { CSV_BATCH } from '#server/exports/common.server.ts'
 import { exportPreTripsCsv } from '#server/exports/pre-trips.server.ts'
 import { handleRestRequest } from '#server/rest/handler.server.ts'
 import * as preTripsRoute from '#app/routes/company.$companyId.export.pre-trips[.]csv.ts'
 import * as inspectionsRoute from '#app/routes/company.$companyId.export.inspections[.]csv.ts'
 import * as repairsRoute from '#app/routes/company.$companyId.export.repair-actions[.]csv.ts'
+import * as fuelRoute from '#app/routes/company.$companyId.export.fuel-records[.]csv.ts'
+import { exportFuelRecordsCsv } from '#server/exports/fuel-records.server.ts'
 import * as activityPage from '#app/routes/_app+/company.$companyId.activity.tsx'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
@@ -232,5 +234,77 @@ describe.each(DRIVERS)('record exports (%s)', (driver) => {
     // A kind the company's roles do not export: refused in the form.
     const shopOnly = await callPage(activityPage.loader as never, `/company/${owner.id}/activity?export=nope&exportFrom=2026-03-01&exportTo=2026-03-31`, { cookie: cookie.owner, params: { companyId: String(owner.id) } })
     expect((shopOnly.body as { exportForm: { errors: Record<string, string> } }).exportForm.errors.export).toBe('Choose which records to export')
+  })
+
+  it("fuel and energy records: each payer exports only its own, by the company's calendar days, exact decimals", async () => {
+    // The owner (America/Chicago, CAD) and the operator (UTC, USD) both record on the owner's bus.
+    await db.transaction(async (tx) => {
+      await tx.update(companies).set({ currency: 'CAD' }).where(eq(companies.id, owner.id))
+      const base = { vehicleId: busId, ownerCompanyId: owner.id, odometer: 1000, lifeMiles: 1000, unit: 'gal' as const, source: 'manual' as const }
+      await tx.insert(fuelEntries).values([
+        // Chicago 2026-02-28 23:59: before the owner's March.
+        { ...base, companyId: owner.id, fueledAt: new Date('2026-03-01T05:59:00Z'), fueledOn: '2026-02-28', quantityMilli: 1000, totalCents: 100, station: 'Before' },
+        // Chicago 2026-03-01 00:00: the owner's first March record.
+        { ...base, companyId: owner.id, fueledAt: new Date('2026-03-01T06:00:00Z'), fueledOn: '2026-03-01', quantityMilli: 48237, totalCents: 10005, station: '=Station', card: '0042', full: true, efficiencyMilli: 8500, flags: ['overCapacity', 'efficiencyOutlier'], recordedByName: 'Olive Owner' },
+        // Chicago 2026-03-31 23:59 (daylight time): the owner's last March record; an electric charge.
+        { ...base, companyId: owner.id, fueledAt: new Date('2026-04-01T04:59:00Z'), fueledOn: '2026-03-31', unit: 'kWh', quantityMilli: 150001, totalCents: 3, full: false, socBeforePct: 20, socAfterPct: 80, efficiencyMilli: 1999, source: 'driver' },
+        // Chicago 2026-04-01 00:00: after.
+        { ...base, companyId: owner.id, fueledAt: new Date('2026-04-01T05:00:00Z'), fueledOn: '2026-04-01', quantityMilli: 1000, totalCents: 100, station: 'After' },
+        // The operator's, paid by it: in March in UTC (the operator's days) and the owner's.
+        { ...base, companyId: operator.id, fueledAt: new Date('2026-03-15T12:00:00Z'), fueledOn: '2026-03-15', quantityMilli: 12345, totalCents: 4567, station: 'Operator pump', unit: 'L', source: 'import', recordedByName: 'Opal Operator' },
+        // 2026-04-01 02:00 UTC: April for the operator, though still March 31 in the owner's zone.
+        { ...base, companyId: operator.id, fueledAt: new Date('2026-04-01T02:00:00Z'), fueledOn: '2026-03-31', quantityMilli: 1, totalCents: 1, station: 'Operator April' },
+      ])
+    })
+    const range = 'from=2026-03-01&to=2026-03-31'
+    const res = await viaRoute(fuelRoute, 'owner', owner.id, range, 'fuel-records')
+    expect(res.status).toBe(200)
+    expect(res.response!.headers.get('content-disposition')).toBe(`attachment; filename="fuel-records-${owner.id}-2026-03-01-2026-03-31.csv"`)
+    const rows = parseCsv(await res.response!.text())
+    expect(rows[0]).toEqual([
+      'Fuel record ID', 'Date and time', 'Vehicle identifier', 'Source', 'Odometer', 'Quantity', 'Unit', 'Total', 'Currency', 'Station', 'Fuel card', 'Full',
+      'State of charge before (%)', 'State of charge after (%)', 'Efficiency (mpg or mi/kWh)', 'Flags', 'Recorded by',
+    ])
+    // Only the owner's own two March records: never the operator's costs, nor the days outside.
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
+      ['2026-03-01 00:00', 'EXP-001', 'Entered by hand', '1000', '48.237', 'gal', '100.05', 'CAD', "'=Station", '0042', 'Yes', '', '', '8.5', 'More than the tank or battery holds; Efficiency far outside this bus’s own range', 'Olive Owner'],
+      ['2026-03-31 23:59', 'EXP-001', 'Driver', '1000', '150.001', 'kWh', '0.03', 'CAD', '', '', 'No', '20', '80', '1.999', '', ''],
+    ])
+    // The operator: its own record only (the range in its own days: UTC), in its currency, through REST.
+    const op = await viaRest('operator', `/api/Export/FuelRecords/${operator.id}?${range}`)
+    expect(op.status).toBe(200)
+    const opRows = parseCsv(await op.text())
+    expect(opRows.slice(1).map((r) => [r[1], r[3], r[5], r[6], r[7], r[8], r[9], r[16]])).toEqual([['2026-03-15 12:00', 'Fuel card import', '12.345', 'L', '45.67', 'USD', 'Operator pump', 'Opal Operator']])
+    const april = parseCsv(await (await viaRest('operator', `/api/Export/FuelRecords/${operator.id}?from=2026-04-01&to=2026-04-01`)).text())
+    expect(april.slice(1).map((r) => r[9])).toEqual(['Operator April'])
+    // The owner's edges: the day before and the day after are where they belong.
+    const edges = parseCsv(await (await viaRest('owner', `/api/Export/FuelRecords/${owner.id}?from=2026-02-28&to=2026-04-01`)).text())
+    expect(edges.slice(1).map((r) => r[1])).toEqual(['2026-02-28 23:59', '2026-03-01 00:00', '2026-03-31 23:59', '2026-04-01 00:00'])
+    // Nobody else's: an unrelated owner 404, the operator's driver 403, the stranger's own company empty.
+    expect((await viaRest('stranger', `/api/Export/FuelRecords/${owner.id}?${range}`)).status).toBe(404)
+    expect((await viaRest('driver', `/api/Export/FuelRecords/${operator.id}?${range}`)).status).toBe(403)
+    expect((await viaRest('shop', `/api/Export/FuelRecords/${shop.id}?${range}`)).status).toBe(403)
+    expect(parseCsv(await (await viaRest('stranger', `/api/Export/FuelRecords/${other.id}?from=2026-01-01&to=2026-12-31`)).text())).toHaveLength(1)
+    expect((await viaRest('owner', `/api/Export/FuelRecords/${owner.id}?from=2026-03-02&to=2026-03-01`)).status).toBe(400)
+    // The download beside the others on the activity page.
+    const form = await callPage(activityPage.loader as never, `/company/${owner.id}/activity?export=fuel-records&exportFrom=2026-03-01&exportTo=2026-03-31`, { cookie: cookie.owner, params: { companyId: String(owner.id) } })
+    expect(form.location).toBe(`/company/${owner.id}/export/fuel-records.csv?from=2026-03-01&to=2026-03-31`)
+  })
+
+  it('fuel and energy records stream in keyset batches past a batch boundary, in order', async () => {
+    const big = await insertVehicle(db, owner.id, { vehicleIdentifier: 'EXP-FUEL' })
+    const t0 = Date.parse('2026-07-01T12:00:00Z')
+    // Many records at one instant and across days: the key (owner's date, instant, id) never skips or repeats one.
+    const values = Array.from({ length: CSV_BATCH * 2 + 7 }, (_, i) => {
+      const at = new Date(t0 + Math.floor(i / 150) * 86_400_000)
+      return { vehicleId: big.id, ownerCompanyId: owner.id, companyId: owner.id, source: 'manual' as const, fueledAt: at, fueledOn: at.toISOString().slice(0, 10), odometer: i, lifeMiles: i, quantityMilli: 1000 + i, unit: 'gal' as const, totalCents: i }
+    })
+    await db.transaction(async (tx) => {
+      await tx.insert(fuelEntries).values(values)
+    })
+    const csv = await exportFuelRecordsCsv(await ctxFor(db, u.owner), { companyId: owner.id, from: '2026-07-01', to: '2026-07-31' })
+    const totals: string[] = []
+    for await (const line of csv.lines) totals.push(String(line[7]))
+    expect(totals).toEqual(values.map((v) => (v.totalCents / 100).toFixed(2)))
   })
 })

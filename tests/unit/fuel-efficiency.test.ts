@@ -4,7 +4,7 @@
  * kWh at every charge (partial ones too) from the state of charge when known, and the flags.
  */
 import { describe, expect, it } from 'vitest'
-import { efficiencyAt, fuelFlags, isEfficiencyOutlier, isOverCapacity, median, type EfficiencyRecord } from '#server/costs/fuel-efficiency.ts'
+import { efficiencyAt, fuelFlags, isEfficiencyOutlier, isOverCapacity, measureAt, median, type EfficiencyRecord } from '#server/costs/fuel-efficiency.ts'
 
 const fuel = (lifeMiles: number, gallons: number, full = true, unit: 'gal' | 'L' = 'gal'): EfficiencyRecord => ({
   lifeMiles,
@@ -118,5 +118,17 @@ describe('flags', () => {
       'overCapacity',
       'efficiencyOutlier',
     ])
+  })
+})
+
+describe('what an efficiency was measured over (the monthly rollup sums it)', () => {
+  it('keeps the miles and the quantity in thousandths: gallons across partial fill-ups, litres as gallons, kWh used', () => {
+    expect(measureAt([fuel(1000, 40), fuel(1100, 10, false)], fuel(1300, 30), null)).toEqual({ efficiencyMilli: 7500, miles: 300, quantityMilli: 40_000 })
+    // 378.541 L = 99.99989… gal: the quantity rounded to a thousandth, the efficiency from the exact one.
+    expect(measureAt([fuel(0, 40)], fuel(700, 378.541, true, 'L'), null)).toEqual({ efficiencyMilli: 7000, miles: 700, quantityMilli: 100_000 })
+    // 300 kWh × (80 − 50) % = 90 kWh used over 150 miles.
+    expect(measureAt([charge(2000, 100, 20, 80)], charge(2150, 60, 50, 90), 300_000)).toEqual({ efficiencyMilli: 1667, miles: 150, quantityMilli: 90_000 })
+    expect(measureAt([], fuel(1000, 20), null)).toBeNull()
+    expect(measureAt([fuel(1000, 40)], fuel(1200, 10, false), null)).toBeNull()
   })
 })

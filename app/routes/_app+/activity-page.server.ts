@@ -15,6 +15,7 @@ import { msg } from '#catalog/i18n.ts'
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_ROLES, listActivityPeople, listCompanyActivity, type ActivityPage } from '#server/activity/list-activity.server.ts'
 import { getCompany } from '#server/companies/company-settings.server.ts'
 import { exportRangeInput } from '#server/exports/common.server.ts'
+import { FUEL_EXPORT_ROLES } from '#server/exports/fuel-records.server.ts'
 import { INSPECTION_EXPORT_ROLES } from '#server/exports/inspections.server.ts'
 import { PRE_TRIP_EXPORT_ROLES } from '#server/exports/pre-trips.server.ts'
 import { REPAIR_EXPORT_ROLES } from '#server/exports/repair-actions.server.ts'
@@ -26,6 +27,7 @@ export const EXPORT_KINDS = [
   { kind: 'pre-trips', label: msg('Pre-trip inspections'), roles: PRE_TRIP_EXPORT_ROLES },
   { kind: 'inspections', label: msg('Inspections'), roles: INSPECTION_EXPORT_ROLES },
   { kind: 'repair-actions', label: msg('Repair actions'), roles: REPAIR_EXPORT_ROLES },
+  { kind: 'fuel-records', label: msg('Fuel and energy records'), roles: FUEL_EXPORT_ROLES },
 ] as const
 export type ExportKind = (typeof EXPORT_KINDS)[number]['kind']
 

@@ -62,8 +62,8 @@ const summarySchema = z.object({
     z.object({
       month: monthSchema,
       ...figures,
-      mpgMilli: z.number().int().nullable().describe('Mean miles per gallon of the month’s measured fill-ups, thousandths'),
-      miPerKwhMilli: z.number().int().nullable().describe('Mean miles per kWh of the month’s measured charges, thousandths'),
+      mpgMilli: z.number().int().nullable().describe('Miles per gallon of the month: the measured fill-ups’ miles ÷ their gallons (litres converted), thousandths; null when none'),
+      miPerKwhMilli: z.number().int().nullable().describe('Miles per kWh of the month: the measured charges’ miles ÷ the energy used over them, thousandths; null when none'),
     }),
   ),
   costliest: z.array(rowSchema).describe('The ten buses that cost the most over the window'),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { exportCompanyActivityCsv, listCompanyActivity } from '../../activity/list-activity.server.ts'
 import { csvResponse } from '../../csv.ts'
 import type { CsvExport } from '../../exports/common.server.ts'
+import { exportFuelRecordsCsv } from '../../exports/fuel-records.server.ts'
 import { exportInspectionsCsv } from '../../exports/inspections.server.ts'
 import { exportPreTripsCsv } from '../../exports/pre-trips.server.ts'
 import { exportRepairActionsCsv } from '../../exports/repair-actions.server.ts'
@@ -80,6 +81,11 @@ export const recordRoutes = [
     '/api/Export/RepairActions/{companyId}',
     "The repair actions opened in a date range as CSV, with their tasks: the owner's managers get its vehicles', the repair shop's managers the ones sent to it",
     exportRepairActionsCsv,
+  ),
+  exportRoute(
+    '/api/Export/FuelRecords/{companyId}',
+    "The fuel and energy records of a date range as CSV (the company's calendar days), exact decimals with the currency: only the records the company paid for, so an owner's managers get its own fill-ups and charges of its buses and an operator's managers its own, never another payer's",
+    exportFuelRecordsCsv,
   ),
   defineRoute({
     method: 'GET',
