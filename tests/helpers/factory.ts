@@ -94,6 +94,21 @@ export async function insertVehicle(db: Database, ownerCompanyId: number, over: 
  * part of the way, write rows as an older version did, then run the rest (later migrations add
  * columns the drizzle schema would name).
  */
+/**
+ * A company written with the columns every migration has had (name, code, created_at), for tests
+ * that migrate a database part of the way: the current schema's insert names columns later
+ * migrations add (currency, …).
+ */
+export async function companyOfOldSchema(db: Database, name: string, types: CompanyType[]): Promise<{ id: number; name: string; code: string }> {
+  const code = `CO-${uniq()}`
+  return db.transaction(async (tx) => {
+    const rows = await tx.all<{ id: number }>(sql`INSERT INTO companies (name, code, created_at) VALUES (${name}, ${code}, ${Date.now()}) RETURNING id`)
+    const id = rows[0]!.id
+    await tx.insert(companyTypes).values(types.map((type) => ({ companyId: id, type })))
+    return { id, name, code }
+  })
+}
+
 export async function vehicleOfOldSchema(db: Database, ownerCompanyId: number): Promise<{ id: number; vehicleIdentifier: string; vin: string; licensePlate: string; make: string; model: string }> {
   const n = vehicleSeq++
   const vehicleIdentifier = `TV-${uniq()}`

@@ -23,7 +23,7 @@ import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { streamBytes } from '#tests/helpers/blobs.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
-import { apiTokenFor, createCompany, createUser, grantRole, insertVehicle, vehicleOfOldSchema } from '#tests/helpers/factory.ts'
+import { apiTokenFor, companyOfOldSchema, createCompany, createUser, grantRole, insertVehicle, vehicleOfOldSchema } from '#tests/helpers/factory.ts'
 import { insertInspection, insertPreInspection } from '#tests/helpers/inspection-records.ts'
 import { TMP_DIR } from '#tests/helpers/paths.ts'
 import { startSqld, type Sqld } from '#tests/helpers/sqld.ts'
@@ -290,8 +290,8 @@ async function checkMigrationMovesRows(db: Database, sizes: number[]) {
     const cols = await db.read.all<{ name: string }>(sql`SELECT name FROM pragma_table_info('document_contents')`)
     expect(cols.map((c) => c.name)).toContain('content')
 
-    const owner = await createCompany(db, 'Old Owner', ['Owner'])
-    const operator = await createCompany(db, 'Old Operator', ['Operator'])
+    const owner = await companyOfOldSchema(db, 'Old Owner', ['Owner'])
+    const operator = await companyOfOldSchema(db, 'Old Operator', ['Operator'])
     const user = await userOfOldSchema(db, 'Olive')
     await grantRole(db, user.id, owner.id, 'Owner')
     const vehicle = await vehicleOfOldSchema(db, owner.id)
@@ -395,7 +395,7 @@ describe('a real libSQL server (sqld)', () => {
 
   /** An owner with a vehicle on `db`, and their REST token. */
   async function ownerWithVehicle(db: Database) {
-    const co = await createCompany(db, `Sqld Owner ${randomUUID().slice(0, 6)}`, ['Owner'])
+    const co = await companyOfOldSchema(db, `Sqld Owner ${randomUUID().slice(0, 6)}`, ['Owner'])
     const user = await userOfOldSchema(db, 'Remy')
     await grantRole(db, user.id, co.id, 'Owner')
     const vehicle = await vehicleOfOldSchema(db, co.id)

@@ -27,7 +27,7 @@ import { handleRestRequest } from '#server/rest/handler.server.ts'
 import { handleTrpcRequest } from '#server/trpc/handler.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS, useAsAppDb } from '#tests/helpers/db.ts'
-import { apiTokenFor, createCompany, createUser, grantRole, vehicleOfOldSchema, webSessionFor } from '#tests/helpers/factory.ts'
+import { apiTokenFor, companyOfOldSchema, createCompany, createUser, grantRole, vehicleOfOldSchema, webSessionFor } from '#tests/helpers/factory.ts'
 import { assign, insertInspection, insertPreInspection, newVehicle } from '#tests/helpers/inspection-records.ts'
 import { TMP_DIR } from '#tests/helpers/paths.ts'
 import { callPage, type PageHandler } from '#tests/helpers/remix.ts'
@@ -190,8 +190,8 @@ describe.each(DRIVERS)('rows written before decision 082 (migration 0014) on %s'
     folder = migrationsBefore0014()
     db = emptyDb(driver)
     await db.migrate(folder)
-    ids.ownerCo = (await createCompany(db, 'Old Rows Leasing', ['Owner'])).id
-    const operatorCo = (await createCompany(db, 'Old Rows Coaches', ['Operator'])).id
+    ids.ownerCo = (await companyOfOldSchema(db, 'Old Rows Leasing', ['Owner'])).id
+    const operatorCo = (await companyOfOldSchema(db, 'Old Rows Coaches', ['Operator'])).id
     ids.owner = (await createUser(db, { firstName: 'Olive', lastName: 'Owner' })).id
     await grantRole(db, ids.owner, ids.ownerCo, 'Owner')
     ids.vehicle = (await vehicleOfOldSchema(db, ids.ownerCo)).id
