@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormError } from '#app/components/forms/field.tsx'
+import { ImportProblemCards } from '#app/components/import/import-problems.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
@@ -11,37 +12,6 @@ import { formatMoney, milliToDecimal } from '#catalog/money.ts'
 import type { FuelImportPreviewData } from '#app/routes/_app+/fuel-import-page.server.ts'
 
 type View = NonNullable<FuelImportPreviewData['view']>
-type Problem = View['problems'][number]
-
-function ProblemTable({ items, testId, caption }: { items: Problem[]; testId: string; caption: string }) {
-  const { t } = useT()
-  return (
-    <div className="overflow-x-auto">
-      <Table data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('Row')}</TableHead>
-            <TableHead>{t('Column')}</TableHead>
-            <TableHead>{t('Read')}</TableHead>
-            <TableHead>{t('Problem')}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {items.map((p, i) => (
-            <TableRow key={`${p.row}-${p.column}-${i}`} data-row={p.row ?? ''} data-column={p.column ?? ''}>
-              <TableCell>{p.row ?? '—'}</TableCell>
-              <TableCell className="font-mono text-xs">{p.column ?? '—'}</TableCell>
-              <TableCell className="max-w-40 break-words font-mono text-xs">{p.read ?? ''}</TableCell>
-              <TableCell className="whitespace-normal break-words">{p.message}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
-  )
-}
-
 /** The preview of a staged fuel card upload, its Import and Discard buttons (decision 085); or why there is none. */
 export function FuelImportPreviewPage() {
   const { title, companyId, view, gone } = useLoaderData<FuelImportPreviewData>()
@@ -104,33 +74,14 @@ function Preview({ companyId, title, view }: { companyId: number; title: string;
             {t('Columns not read: {names}', { names: view.ignoredColumns.join(', ') })}
           </p>
         ) : null}
-        {view.fileProblems.length > 0 ? (
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2 className="text-base text-destructive">{t('The columns of the file need fixing')}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ProblemTable items={view.fileProblems} testId="fuel-import-file-problems" caption={t('The columns of the file need fixing')} />
-            </CardContent>
-          </Card>
-        ) : null}
-        {view.problems.length > 0 ? (
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2 className="text-base">{t('Rows with problems ({n}): they are skipped', { n: view.problemRows })}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2">
-              <p className="text-sm text-muted-foreground">
-                {t('To import them too, correct these rows in your file and upload it again: the new upload is checked from the start.')}
-              </p>
-              <ProblemTable items={view.problems} testId="fuel-import-problems" caption={t('Rows with problems')} />
-            </CardContent>
-          </Card>
-        ) : null}
+        <ImportProblemCards
+          fileProblems={view.fileProblems}
+          problems={view.problems}
+          problemRows={view.problemRows}
+          fileProblemsTestId="fuel-import-file-problems"
+          problemsTestId="fuel-import-problems"
+          withRead
+        />
         {view.sample.length > 0 ? (
           <Card>
             <CardHeader>

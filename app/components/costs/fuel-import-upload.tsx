@@ -1,9 +1,8 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { DownloadIcon, UploadIcon } from 'lucide-react'
-import { Field, FormError } from '#app/components/forms/field.tsx'
+import { Link, useLoaderData } from '@remix-run/react'
+import { DownloadIcon } from 'lucide-react'
+import { ImportUploadCard } from '#app/components/import/import-upload-card.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import type { FuelImportPageData } from '#app/routes/_app+/fuel-import-page.server.ts'
@@ -11,8 +10,6 @@ import type { FuelImportPageData } from '#app/routes/_app+/fuel-import-page.serv
 /** The upload form of the fuel card import (decision 085): a plain multipart form, no JavaScript needed. */
 export function FuelImportUpload() {
   const { title, companyId, maxMb, maxRows, maxStaged, recent } = useLoaderData<FuelImportPageData>()
-  const actionData = useActionData<{ formError?: string; fieldErrors?: Record<string, string> }>()
-  const busy = useNavigation().state === 'submitting'
   const { t, locale } = useT()
   return (
     <div className="min-w-0">
@@ -55,30 +52,7 @@ export function FuelImportUpload() {
             </div>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="text-base">{t('2. Upload the file')}</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" encType="multipart/form-data" className="grid gap-3" data-testid="fuel-import-upload-form">
-              <FormError message={actionData?.formError} testId="fuel-import-upload-error" />
-              <Field id="fuel-import-file" name="file" label={t('CSV file')} errors={actionData?.fieldErrors}>
-                {(control) => <Input {...control} type="file" accept=".csv,text/csv" required />}
-              </Field>
-              <div>
-                <Button type="submit" disabled={busy} data-testid="fuel-import-upload-submit">
-                  <UploadIcon aria-hidden />
-                  {busy ? t('Checking the file…') : t('Check the file')}
-                </Button>
-              </div>
-              <p className="text-xs text-muted-foreground">
-                {t('Nothing is recorded yet: the next page shows each row’s bus and any problems. At most {n} uploads may wait to be imported.', { n: maxStaged })}
-              </p>
-            </Form>
-          </CardContent>
-        </Card>
+        <ImportUploadCard testIdPrefix="fuel-import" fieldId="fuel-import-file" note={t('Nothing is recorded yet: the next page shows each row’s bus and any problems. At most {n} uploads may wait to be imported.', { n: maxStaged })} />
         {recent.length > 0 ? (
           <Card>
             <CardHeader>

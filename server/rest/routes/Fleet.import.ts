@@ -1,24 +1,17 @@
 import { z } from 'zod'
 import { FLEET_CSV_MAX_BYTES } from '#catalog/fleet-csv.ts'
 import { csvResponse } from '../../csv.ts'
-import { AppError } from '../../errors.ts'
 import { fleetQueryInput } from '../../fleet/fleet-query.ts'
 import { exportFleetCsv, fleetCsvTemplate } from '../../fleet/import/fleet-export.server.ts'
 import { commitFleetImport, getFleetImport, previewFleetImport } from '../../fleet/import/fleet-import.server.ts'
 import { idSchema } from '../../validation.ts'
-import { readBodyWithin } from '../../uploads/bounded-body.server.ts'
+import { csvProblemSchema, readCsvUpload } from '../csv-upload.ts'
 import { defineRoute } from '../route.ts'
 
 const companyParams = z.object({ companyId: idSchema })
 const importParams = z.object({ companyId: idSchema, importId: idSchema })
 
-const problemSchema = z.object({
-  row: z.number().int().nullable(),
-  column: z.string().nullable(),
-  message: z.string(),
-  messageId: z.string(),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-})
+const problemSchema = csvProblemSchema
 
 const importViewSchema = z.object({
   id: z.number().int(),
@@ -41,26 +34,6 @@ const importViewSchema = z.object({
   filled: z.array(z.object({ row: z.number().int(), vin: z.string(), fields: z.record(z.string(), z.union([z.string(), z.number()])) })),
   sample: z.array(z.object({ row: z.number().int(), vehicleIdentifier: z.string(), make: z.string(), model: z.string(), vin: z.string(), licensePlate: z.string(), filled: z.array(z.string()) })),
 })
-
-/** The upload: `text/csv` (the file as it is) or JSON `{ "csv": "…", "fileName": "…" }`; at most the import's size limit. */
-async function readUpload(request: Request): Promise<{ bytes?: Uint8Array; csv?: unknown; fileName?: unknown }> {
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${FLEET_CSV_MAX_BYTES / 1024 / 1024} MB`)
-  // JSON escapes may grow the text: twice the file's limit for the body.
-  const bytes = await readBodyWithin(request, FLEET_CSV_MAX_BYTES * 2, tooLarge)
-  const fileName = new URL(request.url).searchParams.get('fileName') ?? undefined
-  if (/^application\/json/i.test(request.headers.get('content-type') ?? '')) {
-    let body: unknown
-    try {
-      body = JSON.parse(bytes.toString('utf8'))
-    } catch {
-      throw new AppError('BAD_REQUEST', 'The request body is not valid JSON')
-    }
-    const b = (body ?? {}) as { csv?: unknown; fileName?: unknown }
-    if (typeof b.csv !== 'string') throw new AppError('BAD_REQUEST', 'csv: the file as text is required', { fieldErrors: { csv: 'Required' } })
-    return { csv: b.csv, fileName: b.fileName ?? fileName }
-  }
-  return { bytes, fileName }
-}
 
 /**
  * /api/Fleet/{companyId}/import…: the fleet CSV import (decision 076), and the fleet as CSV.
@@ -94,7 +67,7 @@ export const fleetImportRoutes = [
     status: 201,
     errors: [404, 413],
     handler: async (ctx) => {
-      const upload = await readUpload(ctx.request)
+      const upload = await readCsvUpload(ctx.request, FLEET_CSV_MAX_BYTES)
       return previewFleetImport(ctx, { companyId: ctx.params.companyId, ...upload })
     },
   }),

@@ -4,22 +4,14 @@ import { FUEL_CSV_MAX_BYTES } from '#catalog/fuel-csv.ts'
 import { fuelCsvTemplate } from '../../costs/fuel-import-template.ts'
 import { commitFuelImport, getFuelImport, previewFuelImport } from '../../costs/fuel-import.server.ts'
 import { csvResponse } from '../../csv.ts'
-import { AppError } from '../../errors.ts'
-import { readBodyWithin } from '../../uploads/bounded-body.server.ts'
 import { idSchema } from '../../validation.ts'
+import { csvProblemSchema, readCsvUpload } from '../csv-upload.ts'
 import { defineRoute } from '../route.ts'
 
 const companyParams = z.object({ companyId: idSchema })
 const importParams = z.object({ companyId: idSchema, importId: idSchema })
 
-const problemSchema = z.object({
-  row: z.number().int().nullable(),
-  column: z.string().nullable(),
-  message: z.string(),
-  messageId: z.string(),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  read: z.string().nullable(),
-})
+const problemSchema = csvProblemSchema.extend({ read: z.string().nullable() })
 
 const importViewSchema = z.object({
   id: z.number().int(),
@@ -68,26 +60,6 @@ const commitSchema = z.object({
   currency: z.string(),
 })
 
-/** The upload: `text/csv` (the file as it is) or JSON `{ "csv": "…", "fileName": "…" }`; at most the import's size limit. */
-async function readUpload(request: Request): Promise<{ bytes?: Uint8Array; csv?: unknown; fileName?: unknown }> {
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${FUEL_CSV_MAX_BYTES / 1024 / 1024} MB`)
-  // JSON escapes may grow the text: twice the file's limit for the body.
-  const bytes = await readBodyWithin(request, FUEL_CSV_MAX_BYTES * 2, tooLarge)
-  const fileName = new URL(request.url).searchParams.get('fileName') ?? undefined
-  if (/^application\/json/i.test(request.headers.get('content-type') ?? '')) {
-    let body: unknown
-    try {
-      body = JSON.parse(bytes.toString('utf8'))
-    } catch {
-      throw new AppError('BAD_REQUEST', 'The request body is not valid JSON')
-    }
-    const b = (body ?? {}) as { csv?: unknown; fileName?: unknown }
-    if (typeof b.csv !== 'string') throw new AppError('BAD_REQUEST', 'csv: the file as text is required', { fieldErrors: { csv: 'Required' } })
-    return { csv: b.csv, fileName: b.fileName ?? fileName }
-  }
-  return { bytes, fileName }
-}
-
 /**
  * /api/Fuel/import…: the fuel card CSV import (decision 085, on decision 076's pattern).
  * Statuses: 201 preview; 200 the upload or the import's result (a second commit answers the same
@@ -120,7 +92,7 @@ export const fuelImportRoutes = [
     status: 201,
     errors: [403, 413, 429],
     handler: async (ctx) => {
-      const upload = await readUpload(ctx.request)
+      const upload = await readCsvUpload(ctx.request, FUEL_CSV_MAX_BYTES)
       return previewFuelImport(ctx, { companyId: ctx.params.companyId, ...upload })
     },
   }),

@@ -1,43 +1,14 @@
 import * as React from 'react'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { FormError } from '#app/components/forms/field.tsx'
+import { ImportProblemCards, ProblemTable } from '#app/components/import/import-problems.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import type { FleetImportPreviewData } from '#app/routes/_app+/fleet-import-page.server.ts'
 
 type View = NonNullable<FleetImportPreviewData['view']>
-type Problem = View['problems'][number]
-
-function ProblemTable({ items, testId, caption }: { items: Problem[]; testId: string; caption: string }) {
-  const { t } = useT()
-  return (
-    <div className="overflow-x-auto">
-      <Table data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('Row')}</TableHead>
-            <TableHead>{t('Column')}</TableHead>
-            <TableHead>{t('Problem')}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {items.map((p, i) => (
-            <TableRow key={`${p.row}-${p.column}-${i}`} data-row={p.row ?? ''} data-column={p.column ?? ''}>
-              <TableCell>{p.row ?? '—'}</TableCell>
-              <TableCell className="font-mono text-xs">{p.column ?? '—'}</TableCell>
-              <TableCell className="whitespace-normal break-words">{p.message}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
-  )
-}
-
 /** Reads the progress route's NDJSON lines as they come. */
 async function* ndjson(response: Response): AsyncGenerator<Record<string, unknown>> {
   const reader = response.body!.getReader()
@@ -143,33 +114,13 @@ function Preview({ companyId, title, view }: { companyId: number; title: string;
             {t('The rows and problems of this upload were removed a week after the import; the counts are kept.')}
           </p>
         ) : null}
-        {view.fileProblems.length > 0 ? (
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2 className="text-base text-destructive">{t('The columns of the file need fixing')}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ProblemTable items={view.fileProblems} testId="import-file-problems" caption={t('The columns of the file need fixing')} />
-            </CardContent>
-          </Card>
-        ) : null}
-        {view.problems.length > 0 ? (
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2 className="text-base">{t('Rows with problems ({n}): they are skipped', { n: view.problemRows })}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2">
-              <p className="text-sm text-muted-foreground">
-                {t('To import them too, correct these rows in your file and upload it again: the new upload is checked from the start.')}
-              </p>
-              <ProblemTable items={view.problems} testId="import-problems" caption={t('Rows with problems')} />
-            </CardContent>
-          </Card>
-        ) : null}
+        <ImportProblemCards
+          fileProblems={view.fileProblems}
+          problems={view.problems}
+          problemRows={view.problemRows}
+          fileProblemsTestId="import-file-problems"
+          problemsTestId="import-problems"
+        />
         {view.warnings.length > 0 ? (
           <Card>
             <CardHeader>

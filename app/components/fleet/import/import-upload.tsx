@@ -1,9 +1,8 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { DownloadIcon, UploadIcon } from 'lucide-react'
-import { Field, FormError } from '#app/components/forms/field.tsx'
+import { Link, useLoaderData } from '@remix-run/react'
+import { DownloadIcon } from 'lucide-react'
+import { ImportUploadCard } from '#app/components/import/import-upload-card.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { FLEET_CSV_MAX_ROWS } from '#catalog/fleet-csv.ts'
@@ -12,8 +11,6 @@ import type { fleetImportPageLoader } from '#app/routes/_app+/fleet-import-page.
 /** The upload form of the fleet import (decision 076): a plain multipart form, no JavaScript needed. */
 export function FleetImportUpload() {
   const { title, companyId, maxMb, recent } = useLoaderData<typeof fleetImportPageLoader>()
-  const actionData = useActionData<{ formError?: string; fieldErrors?: Record<string, string> }>()
-  const busy = useNavigation().state === 'submitting'
   const { t } = useT()
   return (
     <div className="min-w-0">
@@ -50,28 +47,7 @@ export function FleetImportUpload() {
             </div>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="text-base">{t('2. Upload the file')}</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" encType="multipart/form-data" className="grid gap-3" data-testid="import-upload-form">
-              <FormError message={actionData?.formError} testId="import-upload-error" />
-              <Field id="import-file" name="file" label={t('CSV file')} errors={actionData?.fieldErrors}>
-                {(control) => <Input {...control} type="file" accept=".csv,text/csv" required />}
-              </Field>
-              <div>
-                <Button type="submit" disabled={busy} data-testid="import-upload-submit">
-                  <UploadIcon aria-hidden />
-                  {busy ? t('Checking the file…') : t('Check the file')}
-                </Button>
-              </div>
-              <p className="text-xs text-muted-foreground">{t('Nothing is added to the fleet yet: the next page shows what each row would become and any problems.')}</p>
-            </Form>
-          </CardContent>
-        </Card>
+        <ImportUploadCard testIdPrefix="import" fieldId="import-file" note={t('Nothing is added to the fleet yet: the next page shows what each row would become and any problems.')} />
         {recent.length > 0 ? (
           <Card>
             <CardHeader>
