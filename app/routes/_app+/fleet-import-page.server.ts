@@ -4,7 +4,7 @@
  * upload redirects to the preview, the import to the fleet with a toast. With JavaScript the
  * button posts to the progress route instead (fleet.$companyId.import.$importId.progress.ts).
  */
-import { data, redirect, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
 import { FLEET_CSV_MAX_BYTES } from '#catalog/fleet-csv.ts'
 import { msg, type Locale } from '#catalog/i18n.ts'
 import { formatDateOnly } from '#app/utils/dates.ts'
@@ -21,7 +21,7 @@ import {
   type FleetImportView,
   type ImportProblemView,
 } from '#server/fleet/import/fleet-import.server.ts'
-import { collectWithin } from '#server/uploads/bounded-body.server.ts'
+import { readCsvFormUpload } from '#app/utils/csv-form-upload.server.ts'
 
 export const FLEET_IMPORT_PAGE_TEXT = {
   title: msg('Import vehicles'),
@@ -33,25 +33,6 @@ export const FLEET_IMPORT_PAGE_TEXT = {
 
 const uploadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${FLEET_CSV_MAX_BYTES / 1024 / 1024} MB`)
 
-/** The multipart upload held in memory up to the size limit (one byte more says "too large"). */
-async function readUpload(request: Request): Promise<{ bytes: Uint8Array | null; fileName: string | null; tooLarge: boolean }> {
-  let bytes: Uint8Array | null = null
-  let fileName: string | null = null
-  let tooLarge = false
-  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return { bytes, fileName, tooLarge }
-  await unstable_parseMultipartFormData(request, async (part) => {
-    const { kept, size } = await collectWithin(part.data, FLEET_CSV_MAX_BYTES)
-    if (part.name === 'file' && part.filename !== undefined && size > 0) {
-      if (size > FLEET_CSV_MAX_BYTES) tooLarge = true
-      else {
-        bytes = kept
-        fileName = part.filename
-      }
-    }
-    return undefined
-  })
-  return { bytes, fileName, tooLarge }
-}
 
 export async function fleetImportPageLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Owner'])
@@ -67,7 +48,7 @@ export async function fleetImportPageLoader(args: LoaderFunctionArgs) {
 
 export async function fleetImportPageAction(args: ActionFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Owner'])
-  const upload = await readUpload(args.request)
+  const upload = await readCsvFormUpload(args.request, FLEET_CSV_MAX_BYTES)
   if (upload.tooLarge) return formFailure(uploadTooLarge(), {})
   if (!upload.bytes) return formFailure(new AppError('BAD_REQUEST', FLEET_IMPORT_PAGE_TEXT.noFile, { fieldErrors: { file: FLEET_IMPORT_PAGE_TEXT.noFile } }), {})
   const staged = await attempt(() => previewFleetImport(ctx, { companyId, fileName: upload.fileName, bytes: upload.bytes! }))

@@ -4,7 +4,7 @@
  * buttons). Plain forms: the upload redirects to the preview, the import to the fuel log with a
  * toast. Owner and Operator managers.
  */
-import { data, redirect, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from '@remix-run/node'
 import { FUEL_CSV_MAX_BYTES, FUEL_CSV_MAX_ROWS, FUEL_IMPORTS_STAGED_MAX } from '#catalog/fuel-csv.ts'
 import { msg, type Locale } from '#catalog/i18n.ts'
 import { formatDateOnly } from '#app/utils/dates.ts'
@@ -23,7 +23,7 @@ import {
   type FuelImportProblemView,
   type FuelImportView,
 } from '#server/costs/fuel-import.server.ts'
-import { collectWithin } from '#server/uploads/bounded-body.server.ts'
+import { readCsvFormUpload } from '#app/utils/csv-form-upload.server.ts'
 
 export const FUEL_IMPORT_PAGE_TEXT = {
   title: msg('Import a fuel card file'),
@@ -37,25 +37,6 @@ const MANAGERS = ['Owner', 'Operator'] as const
 
 const uploadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${FUEL_CSV_MAX_BYTES / 1024 / 1024} MB`)
 
-/** The multipart upload held in memory up to the size limit (one byte more says "too large"). */
-async function readUpload(request: Request): Promise<{ bytes: Uint8Array | null; fileName: string | null; tooLarge: boolean }> {
-  let bytes: Uint8Array | null = null
-  let fileName: string | null = null
-  let tooLarge = false
-  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return { bytes, fileName, tooLarge }
-  await unstable_parseMultipartFormData(request, async (part) => {
-    const { kept, size } = await collectWithin(part.data, FUEL_CSV_MAX_BYTES)
-    if (part.name === 'file' && part.filename !== undefined && size > 0) {
-      if (size > FUEL_CSV_MAX_BYTES) tooLarge = true
-      else {
-        bytes = kept
-        fileName = part.filename
-      }
-    }
-    return undefined
-  })
-  return { bytes, fileName, tooLarge }
-}
 
 export async function fuelImportPageLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, MANAGERS)
@@ -73,7 +54,7 @@ export async function fuelImportPageLoader(args: LoaderFunctionArgs) {
 
 export async function fuelImportPageAction(args: ActionFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, MANAGERS)
-  const upload = await readUpload(args.request)
+  const upload = await readCsvFormUpload(args.request, FUEL_CSV_MAX_BYTES)
   if (upload.tooLarge) return formFailure(uploadTooLarge(), {})
   if (!upload.bytes) return formFailure(new AppError('BAD_REQUEST', FUEL_IMPORT_PAGE_TEXT.noFile, { fieldErrors: { file: FUEL_IMPORT_PAGE_TEXT.noFile } }), {})
   const staged = await attempt(() => previewFuelImport(ctx, { companyId, fileName: upload.fileName, bytes: upload.bytes! }))
