@@ -7,7 +7,7 @@
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { formatOdometer, type OdometerSource } from '#catalog/odometer.ts'
 import { rowsAffected, type Tx } from '#db/client.ts'
-import { odometerReadings, vehicles } from '#db/schema/index.ts'
+import { companies, odometerReadings, vehicles } from '#db/schema/index.ts'
 import { AppError } from '../errors.ts'
 import { msg } from '#catalog/i18n.ts'
 import { addReadingMiles } from '../rollups/month-rollups.server.ts'
@@ -37,7 +37,11 @@ export function odometerBelowLatestMessage(latest: number): string {
  */
 export async function recordOdometerReading(tx: Tx, r: OdometerReadingInput): Promise<void> {
   // The step from the previous reading counts in this month's miles (decision 085).
-  const [before] = await tx.select({ odometer: vehicles.odometer }).from(vehicles).where(eq(vehicles.id, r.vehicleId))
+  const [before] = await tx
+    .select({ odometer: vehicles.odometer, ownerCompanyId: vehicles.ownerCompanyId, timeZone: companies.timeZone })
+    .from(vehicles)
+    .innerJoin(companies, eq(companies.id, vehicles.ownerCompanyId))
+    .where(eq(vehicles.id, r.vehicleId))
   const moved = await tx
     .update(vehicles)
     .set({ odometer: r.reading })
@@ -58,7 +62,7 @@ export async function recordOdometerReading(tx: Tx, r: OdometerReadingInput): Pr
     preInspectionId: r.preInspectionId ?? null,
     inspectionId: r.inspectionId ?? null,
   })
-  await addReadingMiles(tx, { vehicleId: r.vehicleId, previous: before?.odometer ?? null, reading: r.reading, at: r.at })
+  await addReadingMiles(tx, { vehicleId: r.vehicleId, previous: before?.odometer ?? null, reading: r.reading, at: r.at, owner: before })
   await refreshMeterRate(tx, 'odometer', r.vehicleId, r.at)
 }
 
