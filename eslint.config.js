@@ -36,7 +36,7 @@ const DOORS_AND_EDGE = ['server/http/**', 'server/rest/**', 'server/trpc/**']
  * `node scripts/import-cycles.mjs` (part of `npm run lint`) checks the whole graph.
  */
 const SHARED_ROOMS = ['access', 'blobs', 'captcha', 'context', 'i18n', 'jobs', 'limits', 'mail', 'pdf', 'records', 'rollups', 'uploads']
-const DOMAIN_AREAS = ['activity', 'alerts', 'auth', 'companies', 'compliance', 'dashboards', 'demo', 'documents', 'exports', 'fleet', 'inspections', 'leases', 'maintenance', 'calendar', 'costs', 'repairs', 'webhooks']
+const DOMAIN_AREAS = ['activity', 'alerts', 'auth', 'companies', 'compliance', 'dashboards', 'demo', 'documents', 'drivers', 'exports', 'fleet', 'hours', 'inspections', 'leases', 'maintenance', 'calendar', 'costs', 'repairs', 'webhooks']
 
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**', 'public/**'] },

@@ -68,7 +68,7 @@ export const AUDIT_ACTIONS = {
   'costLine.delete': { label: msg('Deleted a cost line of a repair'), details: ['repairActionId', 'vehicleId', 'kind', 'amountCents'] },
   'repairInvoice.upload': { label: msg('Uploaded a repair invoice'), details: ['repairActionId', 'vehicleId', 'fileName', 'sizeBytes'] },
   'costSettings.update': { label: msg('Changed the cost settings'), details: ['currency', 'repairCostPayer'] },
-  'retention.update': { label: msg('Changed record retention'), details: ['preTrips', 'maintenance', 'annualInspections', 'leases'] },
+  'retention.update': { label: msg('Changed record retention'), details: ['preTrips', 'maintenance', 'annualInspections', 'leases', 'driverFiles', 'drugTestsNegative', 'drugTestsPositive', 'hoursOfService'] },
   'alertDigest.run': { label: msg('Sent the morning alert digest'), details: ['localDate', 'alerts', 'recipients'] },
   'fleet.import': { label: msg('Imported vehicles from a file'), details: ['fileName', 'imported', 'skipped', 'rows'] },
   // The fuel and energy log (issue 36, decision 085): amounts in cents, quantities in thousandths.
@@ -76,6 +76,23 @@ export const AUDIT_ACTIONS = {
   // The fuel card import (issue 36, decision 085): amounts in cents.
   'fuelImport.preview': { label: msg('Checked a fuel card file'), details: ['fileName', 'rows', 'skipped'] },
   'fuelImport.commit': { label: msg('Imported fill-ups from a fuel card file'), details: ['fileName', 'imported', 'skipped', 'rows', 'totalCents'] },
+  // The operator's driver records (issue 37, decision 086): opening a file is logged; a test's result never is.
+  'driverFile.view': { label: msg('Opened a driver’s file'), details: ['driverUserId'] },
+  'driverFile.update': { label: msg('Changed a driver’s hire date'), details: ['driverUserId', 'hiredOn'] },
+  'driverFileItem.add': { label: msg('Added an item to a driver’s file'), details: ['driverUserId', 'kind', 'itemDate'] },
+  'driverFileItem.update': { label: msg('Changed an item of a driver’s file'), details: ['driverUserId', 'kind', 'itemDate'] },
+  'driverFileItem.delete': { label: msg('Deleted an item of a driver’s file'), details: ['driverUserId', 'kind', 'itemDate'] },
+  'driverDocument.open': { label: msg('Opened a document of a driver’s file'), details: ['driverUserId'] },
+  'driverTest.add': { label: msg('Recorded a drug or alcohol test'), details: ['driverUserId', 'substance', 'testType', 'testDate'] },
+  'driverTest.update': { label: msg('Changed a drug or alcohol test'), details: ['driverUserId', 'substance', 'testType', 'testDate'] },
+  'driverTest.delete': { label: msg('Deleted a drug or alcohol test'), details: ['driverUserId', 'substance', 'testType', 'testDate'] },
+  'driverTests.view': { label: msg('Opened a driver’s drug and alcohol tests'), details: ['driverUserId'] },
+  'duty.change': { label: msg('Changed duty status'), details: ['driverUserId', 'status', 'at'] },
+  'dutyPeriod.add': { label: msg('Added a duty period'), details: ['driverUserId', 'status', 'startedAt', 'endedAt'] },
+  'dutyPeriod.update': { label: msg('Changed a duty period'), details: ['driverUserId', 'status', 'startedAt', 'endedAt'] },
+  'dutyPeriod.delete': { label: msg('Deleted a duty period'), details: ['driverUserId', 'status', 'startedAt', 'endedAt'] },
+  'driverHours.view': { label: msg('Opened a driver’s hours of service'), details: ['driverUserId', 'month'] },
+  'driverSettings.update': { label: msg('Changed the driver settings'), details: ['expiredDriverPreTrip', 'hosCycle'] },
   // An endpoint's URL is not shown: it may carry a token of the receiving service.
   'webhook.create': { label: msg('Added a webhook endpoint'), details: ['events'] },
   'webhook.enable': { label: msg('Enabled a webhook endpoint'), details: [] },
@@ -191,6 +208,24 @@ const AUDIT_DETAIL_LABELS: Record<string, string> = {
   // The fuel and energy log (decision 085).
   quantityMilli: msg('Quantity (thousandths)'),
   unit: msg('Unit'),
+  // The operator's driver records (decision 086); a test's result is never a detail.
+  driverFiles: msg('Driver qualification files'),
+  drugTestsNegative: msg('Negative drug and alcohol test results'),
+  drugTestsPositive: msg('Positive drug and alcohol test results and refusals'),
+  hoursOfService: msg('Hours-of-service time records'),
+  driverUserId: msg('Driver'),
+  hiredOn: msg('Hire date'),
+  itemDate: msg('Date'),
+  substance: msg('Substance'),
+  testType: msg('Test type'),
+  testDate: msg('Test date'),
+  status: msg('Status'),
+  at: msg('Time'),
+  startedAt: msg('Start'),
+  endedAt: msg('End'),
+  month: msg('Month'),
+  expiredDriverPreTrip: msg('Pre-trip of a driver whose license or medical certificate has expired'),
+  hosCycle: msg('Hours-of-service cycle'),
 }
 
 /** How a sign-in was confirmed (`method`): the second factor, or the provider (a name, the same in every language). */
@@ -262,6 +297,11 @@ export const AUDIT_RECORD_TYPES = {
   webhookDelivery: msg('Webhook delivery'),
   serviceProgram: msg('Service program'),
   serviceTask: msg('Service task'),
+  driverFile: msg('Driver file'),
+  driverFileItem: msg('Driver file item'),
+  driverDocument: msg('Driver document'),
+  driverTest: msg('Drug or alcohol test'),
+  dutyPeriod: msg('Duty period'),
 } as const
 
 export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES
@@ -296,6 +336,13 @@ export function auditRecordHref(entityType: string | null, entityId: string | nu
       return entityId ? `/fuel/${companyId}/import/${entityId}` : null
     case 'serviceProgram':
       return entityId ? `/maintenance/${companyId}/programs/${entityId}` : null
+    case 'driverFile':
+    case 'driverFileItem':
+    case 'driverDocument':
+    case 'driverTest':
+      return typeof details.driverUserId === 'number' ? `/driverFiles/${companyId}/${details.driverUserId}` : null
+    case 'dutyPeriod':
+      return typeof details.driverUserId === 'number' ? `/hours/${companyId}/${details.driverUserId}` : null
     case 'serviceTask':
       return typeof details.programId === 'number' ? `/maintenance/${companyId}/programs/${details.programId}` : null
     default:

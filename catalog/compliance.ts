@@ -37,7 +37,7 @@ export const LEASE_STATE_LABELS: Record<LeaseState, string> = {
 export const LEASE_CARRY_COPY_NOTICE = msg('A copy of the lease must be carried on the bus (49 CFR 390.403).')
 
 // Retention (49 CFR 396.3(c), 396.11, 396.21(b), 390.403) ------------------------------------
-export const RETENTION_RECORD_TYPES = ['preTrips', 'maintenance', 'annualInspections', 'leases'] as const
+export const RETENTION_RECORD_TYPES = ['preTrips', 'maintenance', 'annualInspections', 'leases', 'driverFiles', 'drugTestsNegative', 'drugTestsPositive', 'hoursOfService'] as const
 export type RetentionRecordType = (typeof RETENTION_RECORD_TYPES)[number]
 
 // Due dates (one rule for the vehicle tabs, alerts, digest, compliance view and CSV) ----------
@@ -158,6 +158,55 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     countedFrom: msg('the lease’s end date'),
     tables: ['lease_agreements', 'lease_signatures'],
     governedBy: 'Owner',
+    afterLeavingMonths: 0,
+  },
+  // The operator's driver records (issue 37, decision 086).
+  {
+    type: 'driverFiles',
+    label: msg('Driver qualification files'),
+    minimumMonths: 36,
+    defaultMonths: 36,
+    cite: '49 CFR 391.51(c)',
+    rule: msg('A driver qualification file is kept for the employment and three years after it ends.'),
+    countedFrom: msg('the day the employment ended (files of current drivers are always kept)'),
+    tables: ['driver_files', 'driver_file_items', 'driver_documents'],
+    governedBy: 'Operator',
+    afterLeavingMonths: 0,
+  },
+  {
+    type: 'drugTestsNegative',
+    label: msg('Negative drug and alcohol test results'),
+    minimumMonths: 12,
+    defaultMonths: 12,
+    cite: '49 CFR 382.401(b)(2)',
+    rule: msg('Records of negative drug and alcohol test results are kept one year.'),
+    countedFrom: msg('the test’s date'),
+    tables: ['driver_tests'],
+    governedBy: 'Operator',
+    afterLeavingMonths: 0,
+  },
+  {
+    type: 'drugTestsPositive',
+    label: msg('Positive drug and alcohol test results and refusals'),
+    minimumMonths: 60,
+    defaultMonths: 60,
+    cite: '49 CFR 382.401(b)(1)',
+    rule: msg('Records of positive drug and alcohol test results and refusals to test are kept five years.'),
+    countedFrom: msg('the test’s date'),
+    tables: ['driver_tests'],
+    governedBy: 'Operator',
+    afterLeavingMonths: 0,
+  },
+  {
+    type: 'hoursOfService',
+    label: msg('Hours-of-service time records'),
+    minimumMonths: 6,
+    defaultMonths: 6,
+    cite: '49 CFR 395.1(e)(1)(v)',
+    rule: msg('The short-haul time record (time on duty, time released, total hours) is kept six months.'),
+    countedFrom: msg('the day of the duty period'),
+    tables: ['duty_periods'],
+    governedBy: 'Operator',
     afterLeavingMonths: 0,
   },
 ]

@@ -49,6 +49,9 @@ const ROLE_PAGES: { role: RoleName; title: string; links: (id: number) => MenuLi
       { label: msg('Fuel'), to: `/fuel/${id}` },
       { label: msg('Vehicle requests'), to: `/operatorRequestPage/${id}` },
       { label: msg('Employees'), to: `/employees/${id}` },
+      // Issue 37 (decision 086): the drivers' qualification files and tests, and their hours of service.
+      { label: msg('Driver files'), to: `/driverFiles/${id}` },
+      { label: msg('Hours of service'), to: `/hours/${id}` },
       { label: msg('Join requests'), to: `/joinRequests/${id}` },
     ],
   },

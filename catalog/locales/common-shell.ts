@@ -98,4 +98,6 @@ export default {
   'Awaiting the owner’s review': 'En espera de la revisión del propietario',
   'Accepted by the owner': 'Aceptada por el propietario',
   'Rejected by the owner': 'Rechazada por el propietario',
+  'Driver files': 'Expedientes de conductores',
+  'Hours of service': 'Horas de servicio',
 } satisfies Translations

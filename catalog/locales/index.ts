@@ -19,6 +19,11 @@ import costsImport from './costs-import.ts'
 import costsRepair from './costs-repair.ts'
 import costsReports from './costs-reports.ts'
 import dashboard from './dashboard.ts'
+import driversCatalog from './drivers-catalog.ts'
+import driversDue from './drivers-due.ts'
+import driversFiles from './drivers-files.ts'
+import driversHours from './drivers-hours.ts'
+import driversTests from './drivers-tests.ts'
 import fleet from './fleet.ts'
 import inspections from './inspections.ts'
 import maintenanceDue from './maintenance-due.ts'
@@ -41,9 +46,12 @@ const maintenance = { ...maintenancePrograms, ...maintenanceDue, ...maintenanceS
 /** Running costs (decision 085): one namespace, its parts kept by file. */
 const costs = { ...costsCatalog, ...costsRepair, ...costsFuel, ...costsImport, ...costsReports }
 
+/** The operator's driver records (decision 086): one namespace, its parts kept by file. */
+const drivers = { ...driversCatalog, ...driversFiles, ...driversTests, ...driversHours, ...driversDue }
+
 const common = { ...commonShell, ...commonFleet, ...commonInspections, ...commonPeople, ...commonPreTrip }
 
-export const SPANISH = { activity, auth, common, compliance, costs, dashboard, fleet, inspections, maintenance, mail, people, preTrip, profile, repairs, requests, server, webhooks }
+export const SPANISH = { activity, auth, common, compliance, costs, dashboard, drivers, fleet, inspections, maintenance, mail, people, preTrip, profile, repairs, requests, server, webhooks }
 export type Namespace = keyof typeof SPANISH
 export const NAMESPACES = Object.keys(SPANISH) as Namespace[]
 

@@ -484,4 +484,6 @@ export default {
   'Repairs charged to you': 'Reparaciones cargadas a su empresa',
   'Enter the tank size or battery capacity with at most three decimals': 'Ingrese el tamaño del tanque o la capacidad de la batería con tres decimales como máximo',
   'The fuel unit is gal, L or kWh': 'La unidad de combustible es gal, L o kWh',
+  'Driver not found': 'Conductor no encontrado',
+  'Driver files of this company may hold at most {mb} MB of documents: delete old ones first': 'Los expedientes de conductores de esta empresa pueden guardar como máximo {mb} MB de documentos: elimine primero los antiguos',
 } satisfies Translations

@@ -10,6 +10,7 @@ import {
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core'
 import { REPAIR_COST_PAYER_RULE_VALUES } from '#catalog/costs.ts'
+import { EXPIRED_DRIVER_PRE_TRIP_RULE_VALUES, HOS_CYCLE_VALUES } from '#catalog/drivers.ts'
 import { COMPANY_TYPES } from '#catalog/roles.ts'
 import { JOIN_REQUEST_STATUS_VALUES } from '#catalog/statuses.ts'
 import { bool, id, inList, instant, instantNow, ref, updatedAtNow } from './columns.ts'
@@ -35,6 +36,10 @@ export const companies = sqliteTable(
     currency: text('currency').notNull().default('USD'),
     /** Owner companies: who a new repair cost line is charged to by default (REPAIR_COST_PAYER_RULES). */
     repairCostPayer: text('repair_cost_payer', { enum: REPAIR_COST_PAYER_RULE_VALUES }).notNull().default('owner'),
+    /** Operator companies: whether a driver whose license or medical certificate has expired may file a pre-trip (decision 086). */
+    expiredDriverPreTrip: text('expired_driver_pre_trip', { enum: EXPIRED_DRIVER_PRE_TRIP_RULE_VALUES }).notNull().default('allow'),
+    /** Operator companies: the hours-of-service cycle (395.5(b)): '60/7' or '70/8'. */
+    hosCycle: text('hos_cycle', { enum: HOS_CYCLE_VALUES }).notNull().default('60/7'),
     createdAt: instantNow('created_at'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },

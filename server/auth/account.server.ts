@@ -12,6 +12,7 @@ import { requireUser } from '../access/policy.ts'
 import { eraseAccountData } from './account-erasure.server.ts'
 import { revokeAllSessions } from './api-session.server.ts'
 import { revokeCalendarFeedsOf } from '../access/calendar-feed-revocation.server.ts'
+import { endDriverEmployment } from '../access/driver-employment.server.ts'
 import { requireRecentSignIn, type ReauthInput } from './reauth.server.ts'
 import { newTotpSecret } from './totp.server.ts'
 import { msg } from '#catalog/i18n.ts'
@@ -54,6 +55,8 @@ export async function deleteAccount(ctx: UseCaseContext, proof?: ReauthInput): P
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, me.userId))
     await revokeAllSessions(tx, me.userId, now, 'account deleted')
     await revokeCalendarFeedsOf(tx, me.userId, now)
+    // The driver leaves every operator: each file outlives the account until its retention ends (decision 086).
+    await endDriverEmployment(tx, me.userId, null, now)
     await eraseAccountData(tx, me.userId, row?.email ?? null, now)
     await tx
       .update(users)

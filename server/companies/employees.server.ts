@@ -8,6 +8,7 @@ import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, forbidden } from '../errors.ts'
 import { requireUser } from '../access/policy.ts'
 import { revokeCalendarFeedsOf } from '../access/calendar-feed-revocation.server.ts'
+import { endDriverEmployment, resumeDriverEmployment } from '../access/driver-employment.server.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { rolesCallerManages } from './join-requests.server.ts'
 import { hasOtherActiveHolder } from './membership-rules.server.ts'
@@ -137,6 +138,11 @@ export async function updateUserRoleStatus(ctx: UseCaseContext, input: unknown):
     await tx.update(memberships).set({ isActive: v.isActive, updatedAt: now }).where(eq(memberships.id, m.id))
     // The loss of a role ends the person's calendar feed link (decision 084): a new one shows what is left.
     if (!v.isActive) await revokeCalendarFeedsOf(tx, v.userId, now)
+    // The operator removes a driver: the employment ends and the file's retention starts (decision 086).
+    if (role.name === 'Driver') {
+      if (v.isActive) await resumeDriverEmployment(tx, v.userId, v.companyId, now)
+      else await endDriverEmployment(tx, v.userId, v.companyId, now)
+    }
     await audit(tx, me, {
       action: v.isActive ? 'membership.activate' : 'membership.deactivate',
       companyId: v.companyId,

@@ -20,6 +20,7 @@ import { kickMailWorker } from '../mail/delivery.server.ts'
 import { enqueueMail } from '../mail/outbox.server.ts'
 import { joinRequestAnsweredMail } from '../mail/templates.ts'
 import { membershipIn, requireUser } from '../access/policy.ts'
+import { resumeDriverEmployment } from '../access/driver-employment.server.ts'
 import { idSchema, parseInput } from '../validation.ts'
 import { createJoinRequestTx, findCompanyByCode } from './membership-rules.server.ts'
 import { isLocale, msg } from '#catalog/i18n.ts'
@@ -147,6 +148,8 @@ async function answerJoinRequest(ctx: UseCaseContext, input: unknown, accept: bo
       if (held?.isActive) already = true
       else if (held) await tx.update(memberships).set({ isActive: true, updatedAt: now }).where(eq(memberships.id, held.id))
       else await tx.insert(memberships).values({ userId: req.userId, companyId: req.companyId, roleId: req.roleId, createdAt: now, updatedAt: now })
+      // A returning driver's file is a current driver's file again (decision 086).
+      if (!already && req.roleId === ROLE_IDS.Driver) await resumeDriverEmployment(tx, req.userId, req.companyId, now)
     }
     const [info] = await tx
       .select({ email: users.email, firstName: users.firstName, locale: users.locale, company: companies.name })

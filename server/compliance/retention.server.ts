@@ -136,6 +136,12 @@ async function oldestKept(read: Tx, companyId: number, type: RetentionRecordType
       const [l] = await read.select({ d: sql<string | null>`min(${leaseAgreements.startDate})` }).from(leaseAgreements).where(eq(leaseAgreements.ownerCompanyId, companyId))
       return l?.d ?? null
     }
+    // The operator's driver records (decision 086): filled in by the drivers' retention.
+    case 'driverFiles':
+    case 'drugTestsNegative':
+    case 'drugTestsPositive':
+    case 'hoursOfService':
+      return null
   }
 }
 
