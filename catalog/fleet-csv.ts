@@ -144,6 +144,13 @@ export const FLEET_CSV_REQUIRED_HEADERS = ['vin', 'licensePlate'] as const satis
 export const FLEET_CSV_MAX_ROWS = 5000
 /** Largest file accepted: 5,000 full rows take about 1.5 MB. */
 export const FLEET_CSV_MAX_BYTES = 4 * 1024 * 1024
+/**
+ * Uploads waiting to be imported, per company, and the bytes their stored previews may take
+ * together (issue 38: a self-registered company cannot fill the disk with previews; a 5,000-row
+ * preview takes about 5 MB).
+ */
+export const FLEET_IMPORTS_STAGED_MAX = 10
+export const FLEET_IMPORTS_STAGED_MAX_BYTES = 40 * 1024 * 1024
 
 const YES = new Set(['yes', 'y', 'true', '1', 'x', 'sí', 'si'])
 const NO = new Set(['no', 'n', 'false', '0', ''])

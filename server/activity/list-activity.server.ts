@@ -22,7 +22,7 @@ import { idSchema, parseInput } from '../validation.ts'
 
 export const ACTIVITY_PAGE_SIZE = 50
 export const ACTIVITY_PAGE_SIZES = [ACTIVITY_PAGE_SIZE] as const
-/** The company's managers (any of its manager roles); drivers and mechanics 403, others 404. */
+/** The company's managers (any of its manager roles); anyone else 403 (API.md, issue 38). */
 export const ACTIVITY_ROLES = MANAGER_ROLE_NAMES
 
 export const ACTIVITY_TEXT = {

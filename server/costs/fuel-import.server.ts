@@ -21,6 +21,7 @@ import { and, count, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { COST_LIMITS, type FuelUnit } from '#catalog/costs.ts'
 import { FUEL_CSV_MAX_BYTES, FUEL_CSV_MAX_ROWS, FUEL_IMPORTS_STAGED_MAX, fuelCsvFieldOf, type FuelCsvField } from '#catalog/fuel-csv.ts'
+import { csvPreviewQueue } from '../limits/work-queue.server.ts'
 import { msg } from '#catalog/i18n.ts'
 import { parseCents, parseMilli, parseScaled } from '#catalog/money.ts'
 import { instantOfLocalTime } from '#catalog/zoned-time.ts'
@@ -549,7 +550,17 @@ function countsOf(preview: FuelImportPreview) {
 export async function previewFuelImport(ctx: UseCaseContext, input: { companyId: unknown; fileName?: unknown; csv?: unknown; bytes?: Uint8Array }): Promise<FuelImportView> {
   const v = parseInput(previewFuelImportInput, { companyId: input.companyId, fileName: input.fileName ?? undefined, csv: input.csv })
   const who = requireImporter(ctx, v.companyId)
-  const text = csvTextOf(input.bytes ?? new TextEncoder().encode(v.csv ?? ''))
+  // One preview at a time per process, shared with the fleet import (issue 38).
+  return csvPreviewQueue.run(() => stagePreview(ctx, who, v, input.bytes))
+}
+
+async function stagePreview(
+  ctx: UseCaseContext,
+  who: ReturnType<typeof requireImporter>,
+  v: z.output<typeof previewFuelImportInput>,
+  bytes: Uint8Array | undefined,
+): Promise<FuelImportView> {
+  const text = csvTextOf(bytes ?? new TextEncoder().encode(v.csv ?? ''))
   const preview = await buildPreview(ctx, v.companyId, who, text)
   const counts = countsOf(preview)
   const now = ctx.now ?? new Date()

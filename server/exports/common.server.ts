@@ -1,7 +1,7 @@
 /**
  * What the record exports (decision 077) and the activity log (decision 079) share: the date
- * range in the company's time zone, its validation, and the company check that answers 404 to
- * a caller with no role in the company and 403 to one without a role that may read.
+ * range in the company's time zone, its validation, and the company check that answers API.md's
+ * 403 to a caller without a role that may read (whether or not they hold another role there).
  */
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -11,7 +11,7 @@ import { localDateTimeText } from '#catalog/zoned-time.ts'
 import { companies } from '#db/schema/index.ts'
 import type { UserActor } from '../context/actor.ts'
 import type { UseCaseContext } from '../context/use-case-context.ts'
-import { forbidden, notFound } from '../errors.ts'
+import { forbidden } from '../errors.ts'
 import { membershipIn, requireUser } from '../access/policy.ts'
 import { dateOnly, idSchema } from '../validation.ts'
 
@@ -46,14 +46,14 @@ export const exportRangeInput = z.object({ companyId: idSchema, from: realDate, 
 export type ExportRange = z.output<typeof exportRangeInput>
 
 /**
- * The caller's roles among `roles` in the company: 404 when the caller holds no active role
- * there at all (an unrelated company reveals nothing, not even that it exists), 403 when they
- * hold roles but none of `roles` (a driver, a mechanic).
+ * The caller's roles among `roles` in the company; API.md's 403 when they hold none of them,
+ * whether they hold other roles there (a driver, a mechanic) or none at all (one rule on every
+ * door, issue 38: a 403 names no record, so it reveals nothing).
  */
 export function requireCompanyRole(ctx: UseCaseContext, companyId: number, roles: readonly RoleName[]): { me: UserActor; held: RoleName[] } {
   const me = requireUser(ctx.actor)
   const m = membershipIn(me, companyId)
-  if (!m) throw notFound(msg('Company not found'))
+  if (!m) throw forbidden()
   const held = m.roles.map((r) => r.name).filter((r) => roles.includes(r))
   if (held.length === 0) throw forbidden()
   return { me, held }

@@ -11,9 +11,12 @@
  */
 import type { RequestHandler, Response } from 'express'
 import { MAX_REQUEST_BODY_BYTES } from '#catalog/fleet.ts'
+import { drain } from './drain-body.server.ts'
 
 /** API.md: request bodies up to 32 MiB, on every door. */
 export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES
+/** A declared body over the limit but at most this large is read and dropped before the 413 (a client reads the answer). */
+export const DRAIN_DECLARED_BYTES = 64 * 1024 * 1024
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
@@ -100,8 +103,13 @@ export function requestGuards(opts: GuardOptions): RequestHandler[] {
   const bodySize: RequestHandler = (req, res, next) => {
     const declared = req.get('content-length')
     if (declared !== undefined && (!/^\d+$/.test(declared.trim()) || Number(declared) > MAX_BODY_BYTES)) {
-      // Answered without reading the body; the connection is closed behind it.
-      return refuse(res, doorOf(req.path), 413, 'Request body too large', { Connection: 'close' })
+      const answer = () => refuse(res, doorOf(req.path), 413, 'Request body too large', { Connection: 'close' })
+      // A client still writing a declared body would read a broken pipe instead of the 413 (issue
+      // 38): up to DRAIN_DECLARED_BYTES are read and dropped first (for at most 5 s); beyond that,
+      // answered at once. The connection is closed behind the answer either way.
+      const size = Number(declared)
+      if (Number.isFinite(size) && size <= DRAIN_DECLARED_BYTES) return void drain(req, size, 5000).then(answer)
+      return answer()
     }
     next()
   }

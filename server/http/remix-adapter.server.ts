@@ -23,6 +23,7 @@ import { translator } from '../i18n/messages.server.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseFaultAnswer, runInRequestScope, requestScope, STORAGE_FULL_MESSAGE, type RequestScope } from '../context/request-scope.server.ts'
 import { rememberedText } from '../context/answer-text.server.ts'
 import { isStreamedAnswer, writeWithBackpressure } from './stream-body.server.ts'
+import { drain } from './drain-body.server.ts'
 
 export const NO_STORE = 'private, no-store'
 
@@ -78,36 +79,6 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, scope: Reques
   return new Request(url.href, init)
 }
 
-/**
- * Reads and drops what the client is still sending after its body passed the limit (a bounded
- * amount, for a bounded time), so that it gets to read the 413 instead of a broken pipe; the
- * connection is closed behind the answer either way.
- */
-function drain(req: ExpressRequest, maxBytes = 16 * 1024 * 1024, maxMs = 5000): Promise<void> {
-  return new Promise((resolve) => {
-    if (req.readableEnded || req.destroyed) return resolve()
-    let seen = 0
-    const finish = () => {
-      clearTimeout(timer)
-      req.off('data', onData)
-      req.off('end', finish)
-      req.off('error', finish)
-      req.off('close', finish)
-      resolve()
-    }
-    const onData = (chunk: Buffer) => {
-      seen += chunk.byteLength
-      if (seen > maxBytes) finish()
-    }
-    const timer = setTimeout(finish, maxMs)
-    req.unpipe()
-    req.on('data', onData)
-    req.once('end', finish)
-    req.once('error', finish)
-    req.once('close', finish)
-    req.resume()
-  })
-}
 
 function wantsHtml(req: ExpressRequest) {
   return (req.get('accept') ?? '').includes('text/html') && !/[?&]_data=|\.data(\?|$)/.test(req.originalUrl)

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions } from 'puppeteer-core'
 import { env } from '../env.server.ts'
+import { createWorkQueue } from '../limits/work-queue.server.ts'
 import { AppError } from '../errors.ts'
 import { logger } from '../log.server.ts'
 import { msg } from '#catalog/i18n.ts'
@@ -98,7 +99,7 @@ function scheduleIdleClose() {
   cancelIdleClose()
   idleTimer = setTimeout(() => {
     idleTimer = null
-    if (active === 0 && waiting.length === 0) void closePdfBrowser()
+    if (queueIdle()) void closePdfBrowser()
   }, PDF_LIMITS.idleCloseMs)
   idleTimer.unref()
 }
@@ -114,36 +115,22 @@ export function observePdfRenders(fn: ((record: PdfRenderRecord) => void) | null
   observer = fn
 }
 
-let active = 0
-const waiting: Array<() => void> = []
+const queue = createWorkQueue({
+  limits: () => PDF_LIMITS,
+  busy: () => new AppError('SERVICE_UNAVAILABLE', msg('The PDF printer is busy, please try again in a few seconds'), { retryAfter: PDF_LIMITS.retryAfterSeconds }),
+  onAcquire: cancelIdleClose,
+  onIdle: scheduleIdleClose,
+})
 
 /** Renders running and waiting (tests, diagnostics). */
 export function pdfQueueState(): { active: number; waiting: number } {
-  return { active, waiting: waiting.length }
+  return queue.state()
 }
 
-async function acquireSlot(): Promise<() => void> {
-  cancelIdleClose()
-  if (active < PDF_LIMITS.concurrent) {
-    active++
-  } else {
-    if (waiting.length >= PDF_LIMITS.queued) {
-      throw new AppError('SERVICE_UNAVAILABLE', msg('The PDF printer is busy, please try again in a few seconds'), {
-        retryAfter: PDF_LIMITS.retryAfterSeconds,
-      })
-    }
-    // The slot is handed over by the render that finishes (active stays the same).
-    await new Promise<void>((resolve) => waiting.push(resolve))
-  }
-  let released = false
-  return () => {
-    if (released) return
-    released = true
-    const next = waiting.shift()
-    if (next) next()
-    else active--
-    if (active === 0 && waiting.length === 0) scheduleIdleClose()
-  }
+const acquireSlot = () => queue.acquire()
+function queueIdle(): boolean {
+  const q = queue.state()
+  return q.active === 0 && q.waiting === 0
 }
 
 export interface RenderPdfOptions {
@@ -353,7 +340,7 @@ interface Rendered {
 export function warmPdfBrowser(): void {
   void getBrowser().then(
     () => {
-      if (active === 0 && waiting.length === 0) scheduleIdleClose()
+      if (queueIdle()) scheduleIdleClose()
     },
     () => undefined,
   )

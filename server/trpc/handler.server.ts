@@ -50,7 +50,7 @@ export async function handleTrpcRequest(request: Request, db: Database, ip: stri
     allowBatching: true,
     async createContext() {
       await consumeRateLimit('trpc', ip).catch((e: unknown) => {
-        throw isAppError(e) ? new TRPCError({ code: e.trpcCode, message: e.message }) : e
+        throw isAppError(e) ? new TRPCError({ code: e.trpcCode, message: e.message, cause: e }) : e
       })
       // Who calls is read before any procedure runs: a database fault there is said as in one (decision 071).
       const { actor } = await identify(db, request).catch((e: unknown) => {
@@ -66,9 +66,10 @@ export async function handleTrpcRequest(request: Request, db: Database, ip: stri
       if (full) return { status: 507, headers: new Headers({ 'Cache-Control': 'private, no-store', 'Retry-After': '60' }) }
       // The database unreachable: SERVICE_UNAVAILABLE (503) says when to try again (decision 071).
       const unavailable = errors.some((e) => e.code === 'SERVICE_UNAVAILABLE' && databaseFaultOf(e.cause) === 'unavailable')
-      return unavailable
-        ? { headers: new Headers({ 'Cache-Control': 'private, no-store', 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }) }
-        : { headers: new Headers({ 'Cache-Control': 'private, no-store' }) }
+      if (unavailable) return { headers: new Headers({ 'Cache-Control': 'private, no-store', 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }) }
+      // A use case's 429 (or 503) says when to try again, as on the other doors (issue 38).
+      const retryAfter = Math.max(0, ...errors.map((e) => (isAppError(e.cause) ? (e.cause.retryAfter ?? 0) : 0)))
+      return { headers: new Headers({ 'Cache-Control': 'private, no-store', ...(retryAfter > 0 ? { 'Retry-After': String(retryAfter) } : {}) }) }
     },
     onError({ error, path }) {
       if (isStorageFull(error.cause)) logger().error({ err: error, path }, 'storage full')

@@ -1,8 +1,10 @@
 /**
  * Webhook endpoints and their deliveries (issue 26 point 3, decision 078): the use cases behind
  * the page `/company/{companyId}/webhooks`, tRPC `webhooks.*` and REST
- * `/api/Company/{companyId}/webhooks…`. A company's managers (any manager role there) only: a
- * member without one gets 403; anyone else 404, as for an endpoint that does not exist.
+ * `/api/Company/{companyId}/webhooks…`. A company's managers (any manager role there) only:
+ * anyone else gets API.md's 403 for the company (issue 38); an endpoint or delivery id of another
+ * company is 404, as for one that does not exist. "Send test event" is bounded per endpoint
+ * (WEBHOOK_TEST_LIMIT, 429 with Retry-After).
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -22,7 +24,8 @@ import type { Actor, UserActor } from '../context/actor.ts'
 import { audit } from '../activity/audit.server.ts'
 import type { UseCaseContext } from '../context/use-case-context.ts'
 import { AppError, forbidden } from '../errors.ts'
-import { hasRole, membershipIn, requireUser } from '../access/policy.ts'
+import { hasRole, requireUser } from '../access/policy.ts'
+import { consumeFixedLimit } from '../limits/rate-limit.server.ts'
 import { idSchema, isPlainLine, parseInput, UNSAFE_CHARACTERS_MESSAGE } from '../validation.ts'
 import { webhookBody } from './emit.server.ts'
 import { checkWebhookTarget, WebhookTargetError, type TargetOptions } from './safe-target.server.ts'
@@ -40,12 +43,15 @@ export const WEBHOOK_TEXT = {
   descriptionTooLong: msg('The description is at most 200 characters'),
   enableFirst: msg('Enable the endpoint first'),
   alreadyQueued: msg('This delivery is already waiting to be sent'),
+  testTooOften: msg('Too many test events for this endpoint: try again in a minute'),
 } as const
 
-/** Any manager of `companyId`: 404 for someone with no membership there, 403 for a member without a manager role. */
+/** "Send test event": at most this many per endpoint in a fixed window (issue 38: each one queues a delivery and a request out). */
+export const WEBHOOK_TEST_LIMIT = { points: 5, duration: 60 } as const
+
+/** Any manager of `companyId`; API.md's 403 for anyone else (a member without a manager role, or no member at all). */
 export function requireWebhookManager(actor: Actor, companyId: number): UserActor {
   const me = requireUser(actor)
-  if (!membershipIn(me, companyId)) throw new AppError('NOT_FOUND', msg('Company not found'))
   if (!hasRole(me, companyId, MANAGER_ROLE_NAMES)) throw forbidden()
   return me
 }
@@ -259,6 +265,8 @@ export async function sendTestWebhook(ctx: UseCaseContext, input: unknown): Prom
   const v = parseInput(webhookEndpointInput, input)
   const { me, endpoint } = await endpointOf(ctx, v.companyId, v.endpointId)
   if (!endpoint.enabled) throw new AppError('CONFLICT', WEBHOOK_TEXT.enableFirst)
+  // Counted in the database (decision 041): a second instance or a restart does not reset it.
+  await consumeFixedLimit('webhook-test', WEBHOOK_TEST_LIMIT, String(endpoint.id), WEBHOOK_TEXT.testTooOften, ctx.db)
   const now = ctx.now ?? new Date()
   const eventId = newEventId()
   const payload = webhookBody(WEBHOOK_TEST_EVENT, { companyId: v.companyId, endpointId: endpoint.id, message: 'This is a test event from Operon.' }, now)

@@ -1,7 +1,7 @@
 /**
  * Decision 079: a company's activity log through its four doors (page, tRPC, REST, CSV), on both
  * drivers: who/what/which record/when, the filters, paging, only safe details, no sign-ins,
- * "Deleted user", authorization (unrelated company 404, driver 403), and query plans on the index.
+ * "Deleted user", authorization (unrelated company 403 as API.md says, driver 403), and query plans on the index.
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -104,21 +104,21 @@ describe.each(DRIVERS)('activity log (%s)', (driver) => {
     expect(JSON.stringify(await bad.json())).toContain('The end date must be on or after the start date')
   })
 
-  it('authorizes the same on every door: manager 200, driver 403, unrelated company 404', async () => {
+  it('authorizes the same on every door: manager 200, driver 403, unrelated company 403 (API.md, issue 38)', async () => {
     expect((await rest('manager', `/api/Company/${here.id}/activity`)).status).toBe(200)
     expect((await rest('driver', `/api/Company/${here.id}/activity`)).status).toBe(403)
-    expect((await rest('stranger', `/api/Company/${here.id}/activity`)).status).toBe(404)
-    expect((await rest('stranger', `/api/Company/${here.id}/activity/export`)).status).toBe(404)
+    expect((await rest('stranger', `/api/Company/${here.id}/activity`)).status).toBe(403)
+    expect((await rest('stranger', `/api/Company/${here.id}/activity/export`)).status).toBe(403)
     expect((await trpc('manager', { companyId: here.id })).status).toBe(200)
     expect((await trpc('driver', { companyId: here.id })).status).toBe(403)
-    expect((await trpc('stranger', { companyId: here.id })).status).toBe(404)
+    expect((await trpc('stranger', { companyId: here.id })).status).toBe(403)
     const page = (who: keyof typeof u) => callPage(activityPage.loader as never, `/company/${here.id}/activity`, { cookie: cookie[who], params: { companyId: String(here.id) } })
     expect((await page('manager')).status).toBe(200)
     expect((await page('driver')).location).toBe('/')
     expect((await page('stranger')).location).toBe('/')
     const csv = (who: keyof typeof u) => callPage(activityCsv.loader as never, `/company/${here.id}/activity.csv`, { cookie: cookie[who], params: { companyId: String(here.id) } })
     expect((await csv('driver')).status).toBe(403)
-    expect((await csv('stranger')).status).toBe(404)
+    expect((await csv('stranger')).status).toBe(403)
     // The stranger's own log has none of this company's rows.
     const own = await listCompanyActivity(await ctxFor(db, u.stranger), { companyId: other.id })
     expect(own.items.map((i) => i.action)).toEqual(['vehicle.create'])

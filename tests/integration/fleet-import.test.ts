@@ -183,19 +183,21 @@ describe.each(DRIVERS)('fleet CSV import on %s', (driver) => {
     expect(await fleetCount()).toBe(before)
   })
 
-  it('lets only the Owner managers of the company: unrelated → NOT_FOUND, a driver → FORBIDDEN', async () => {
+  it('lets only the Owner managers of the company: unrelated company → FORBIDDEN (API.md, issue 38), another company\'s import → NOT_FOUND, a driver → FORBIDDEN', async () => {
     const view = await preview(csvOf(row()))
-    await expect(preview(csvOf(row()), ids.otherManager)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(preview(csvOf(row()), ids.otherManager)).rejects.toMatchObject({ code: 'FORBIDDEN' })
     await expect(preview(csvOf(row()), ids.driver)).rejects.toMatchObject({ code: 'FORBIDDEN' })
     await expect(previewFleetImport(anon(db), { companyId: ids.owner, csv: csvOf(row()) })).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
     await expect(getFleetImport(await ctx(ids.otherManager), { importId: view.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
     await expect(commitFleetImport(await ctx(ids.otherManager), { importId: view.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
     await expect(commitFleetImport(await ctx(ids.driver), { importId: view.id })).rejects.toMatchObject({ code: 'FORBIDDEN' })
-    // Another company's id in the path: not found, even for a manager of both sides' ids mixed.
-    await expect(commitFleetImport(await ctx(), { companyId: ids.other, importId: view.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    // Another company's id in the path: this manager holds no role there (403); the import of the
+    // manager's own company named under it stays unfound.
+    await expect(commitFleetImport(await ctx(), { companyId: ids.other, importId: view.id })).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    await expect(commitFleetImport(await ctx(ids.otherManager), { companyId: ids.other, importId: view.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 
-  it('REST: text/csv or JSON upload, then import; 404 unrelated, 403 driver, 409 twice', async () => {
+  it('REST: text/csv or JSON upload, then import; 403 unrelated company and driver, 409 twice', async () => {
     const [token, otherToken, driverToken] = await Promise.all([apiTokenFor(db, ids.manager), apiTokenFor(db, ids.otherManager), apiTokenFor(db, ids.driver)])
     const post = (path: string, t: string, body?: string, type = 'text/csv') =>
       handleRestRequest(new Request(`http://localhost${path}`, { method: 'POST', headers: { authorization: `Bearer ${t}`, 'content-type': type }, body }), db, '127.0.0.1')
@@ -205,9 +207,9 @@ describe.each(DRIVERS)('fleet CSV import on %s', (driver) => {
     expect(view).toMatchObject({ validRows: 1, fileName: 'rest.csv', problems: [{ row: 3, column: 'fuelType' }] })
     const json = await post(`/api/Fleet/${ids.owner}/import`, token, JSON.stringify({ csv: csvOf(row()), fileName: 'j.csv' }), 'application/json')
     expect(json.status).toBe(201)
-    expect((await post(`/api/Fleet/${ids.owner}/import`, otherToken, csvOf(row()))).status).toBe(404)
+    expect((await post(`/api/Fleet/${ids.owner}/import`, otherToken, csvOf(row()))).status).toBe(403)
     expect((await post(`/api/Fleet/${ids.owner}/import`, driverToken, csvOf(row()))).status).toBe(403)
-    expect((await post(`/api/Fleet/${ids.owner}/import/${view.id}`, otherToken)).status).toBe(404)
+    expect((await post(`/api/Fleet/${ids.owner}/import/${view.id}`, otherToken)).status).toBe(403)
     expect((await post(`/api/Fleet/${ids.owner}/import/${view.id}`, driverToken)).status).toBe(403)
     const done = await post(`/api/Fleet/${ids.owner}/import/${view.id}`, token)
     expect(done.status).toBe(200)

@@ -1,7 +1,7 @@
 /**
  * Decision 077: the pre-trips, inspections, repair actions and (decision 085) fuel and energy records of a date range as CSV, through the
  * resource routes and REST, on both drivers: columns, inclusive range edges, range validation,
- * tenant boundaries (unrelated company 404, driver 403), formula injection neutralised, and a
+ * tenant boundaries (unrelated company 403 as API.md says, driver 403), formula injection neutralised, and a
  * stream that reads the next batch only when the reader asks.
  */
 import { eq } from 'drizzle-orm'
@@ -184,14 +184,14 @@ describe.each(DRIVERS)('record exports (%s)', (driver) => {
     expect((await viaRest('owner', `/api/Export/PreTrips/${owner.id}?from=2025-03-01&to=2026-03-01`)).status).toBe(200)
   })
 
-  it('tenant boundaries on every door: unrelated company 404, driver 403, the wrong manager role 403, anonymous to /login', async () => {
+  it('tenant boundaries on every door: unrelated company 403 (API.md, issue 38), driver 403, the wrong manager role 403, anonymous to /login', async () => {
     for (const path of ['PreTrips', 'Inspections', 'RepairActions']) {
-      expect((await viaRest('stranger', `/api/Export/${path}/${owner.id}?from=2026-03-01&to=2026-03-31`)).status, path).toBe(404)
+      expect((await viaRest('stranger', `/api/Export/${path}/${owner.id}?from=2026-03-01&to=2026-03-31`)).status, path).toBe(403)
       expect((await viaRest('driver', `/api/Export/${path}/${operator.id}?from=2026-03-01&to=2026-03-31`)).status, path).toBe(403)
     }
     expect((await viaRest('shop', `/api/Export/PreTrips/${shop.id}?from=2026-03-01&to=2026-03-31`)).status).toBe(403)
     expect((await viaRest('operator', `/api/Export/RepairActions/${operator.id}?from=2026-03-01&to=2026-03-31`)).status).toBe(403)
-    expect((await viaRoute(preTripsRoute, 'stranger', owner.id, 'from=2026-03-01&to=2026-03-31', 'pre-trips')).status).toBe(404)
+    expect((await viaRoute(preTripsRoute, 'stranger', owner.id, 'from=2026-03-01&to=2026-03-31', 'pre-trips')).status).toBe(403)
     expect((await viaRoute(inspectionsRoute, 'driver', operator.id, 'from=2026-03-01&to=2026-03-31', 'inspections')).status).toBe(403)
     expect((await viaRoute(repairsRoute, null, owner.id, 'from=2026-03-01&to=2026-03-31', 'repair-actions')).location).toMatch(/^\/login\?redirectTo=/)
     // The stranger's own company has no records of the owner's bus.
@@ -280,8 +280,8 @@ describe.each(DRIVERS)('record exports (%s)', (driver) => {
     // The owner's edges: the day before and the day after are where they belong.
     const edges = parseCsv(await (await viaRest('owner', `/api/Export/FuelRecords/${owner.id}?from=2026-02-28&to=2026-04-01`)).text())
     expect(edges.slice(1).map((r) => r[1])).toEqual(['2026-02-28 23:59', '2026-03-01 00:00', '2026-03-31 23:59', '2026-04-01 00:00'])
-    // Nobody else's: an unrelated owner 404, the operator's driver 403, the stranger's own company empty.
-    expect((await viaRest('stranger', `/api/Export/FuelRecords/${owner.id}?${range}`)).status).toBe(404)
+    // Nobody else's: an unrelated owner 403, the operator's driver 403, the stranger's own company empty.
+    expect((await viaRest('stranger', `/api/Export/FuelRecords/${owner.id}?${range}`)).status).toBe(403)
     expect((await viaRest('driver', `/api/Export/FuelRecords/${operator.id}?${range}`)).status).toBe(403)
     expect((await viaRest('shop', `/api/Export/FuelRecords/${shop.id}?${range}`)).status).toBe(403)
     expect(parseCsv(await (await viaRest('stranger', `/api/Export/FuelRecords/${other.id}?from=2026-01-01&to=2026-12-31`)).text())).toHaveLength(1)

@@ -28,12 +28,14 @@ import {
   rotateWebhookSecret,
   sendTestWebhook,
   setWebhookEndpointEnabled,
+  WEBHOOK_TEST_LIMIT,
 } from '#server/webhooks/endpoints.server.ts'
 import { ctxFor } from '#tests/helpers/auth.ts'
 import { createTestDb, DRIVERS } from '#tests/helpers/db.ts'
-import { actorFor, apiTokenFor, createCompany, createUser, grantRole, insertVehicle } from '#tests/helpers/factory.ts'
+import { actorFor, apiTokenFor, createCompany, createUser, grantRole, insertVehicle, webSessionFor } from '#tests/helpers/factory.ts'
 import { documentedVerifyWebhook, type VerifyWebhook } from '#tests/helpers/webhook-recipe.ts'
-import { raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { APP_ORIGIN, raw, startApp, type RunningApp } from '#tests/helpers/http-app.ts'
+import { clearSteps } from '#server/limits/rate-limit.server.ts'
 
 /** The recipe of docs/webhooks.md, read from the document. */
 let verifyWebhook: VerifyWebhook
@@ -156,21 +158,21 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
     expect(noEvents).toMatchObject({ status: 400, fieldErrors: { events: 'Choose at least one event' } })
   })
 
-  it('a driver of the company gets 403 and an unrelated manager 404, in the use cases and through tRPC', async () => {
+  it('a driver of the company and an unrelated manager get 403 (API.md, issue 38), another company\'s endpoint 404, in the use cases and through tRPC', async () => {
     const { endpoint } = await newEndpoint(ids.operator, ids.operatorManager, ['pre_trip.filed'])
     const driverCtx = await ctx(ids.driver)
     const strangerCtx = await ctx(ids.otherManager)
     await expect(listWebhookEndpoints(driverCtx, { companyId: ids.operator })).rejects.toMatchObject({ status: 403 })
-    await expect(listWebhookEndpoints(strangerCtx, { companyId: ids.operator })).rejects.toMatchObject({ status: 404 })
+    await expect(listWebhookEndpoints(strangerCtx, { companyId: ids.operator })).rejects.toMatchObject({ status: 403 })
     await expect(createWebhookEndpoint(driverCtx, { companyId: ids.operator, url: `${base}/d`, events: ['pre_trip.filed'] }, LOOPBACK)).rejects.toMatchObject({ status: 403 })
-    await expect(rotateWebhookSecret(strangerCtx, { companyId: ids.operator, endpointId: endpoint.id })).rejects.toMatchObject({ status: 404 })
+    await expect(rotateWebhookSecret(strangerCtx, { companyId: ids.operator, endpointId: endpoint.id })).rejects.toMatchObject({ status: 403 })
     // The stranger names its own company: the endpoint of another company does not exist for it.
     await expect(setWebhookEndpointEnabled(strangerCtx, { companyId: ids.other, endpointId: endpoint.id, enabled: false })).rejects.toMatchObject({ status: 404 })
 
     const caller = (userId: number) => actorFor(db, userId).then((actor) => createCallerFactory(appRouter)({ db, actor }))
     await expect((await caller(ids.driver)).webhooks.list({ companyId: ids.operator })).rejects.toMatchObject({ code: 'FORBIDDEN' })
-    await expect((await caller(ids.otherManager)).webhooks.list({ companyId: ids.operator })).rejects.toMatchObject({ code: 'NOT_FOUND' })
-    await expect((await caller(ids.otherManager)).webhooks.delete({ companyId: ids.operator, endpointId: endpoint.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect((await caller(ids.otherManager)).webhooks.list({ companyId: ids.operator })).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    await expect((await caller(ids.otherManager)).webhooks.delete({ companyId: ids.operator, endpointId: endpoint.id })).rejects.toMatchObject({ code: 'FORBIDDEN' })
     const mine = await (await caller(ids.operatorManager)).webhooks.list({ companyId: ids.operator })
     expect(mine.map((e) => e.id)).toContain(endpoint.id)
   })
@@ -293,7 +295,11 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
     const got = receivedFor('/giveup')
     expect(got.at(-1)!.headers['webhook-id']).toBe(got[0]!.headers['webhook-id'])
 
-    for (let i = 0; i < 11; i++) await sendTestWebhook(me, { companyId: ids.other, endpointId: endpoint.id })
+    // Test events are bounded per endpoint (issue 38): the window is reset between them here, to fill pages.
+    for (let i = 0; i < 11; i++) {
+      await clearSteps(db, 'webhook-test', String(endpoint.id))
+      await sendTestWebhook(me, { companyId: ids.other, endpointId: endpoint.id })
+    }
     const page1 = await listWebhookDeliveries(me, { companyId: ids.other, endpointId: endpoint.id, page: 1, pageSize: 5 })
     expect(page1).toMatchObject({ total: 12, page: 1, pageSize: 5, pageCount: 3 })
     expect(page1.items).toHaveLength(5)
@@ -397,7 +403,7 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
       return { status: res.status, json: res.body ? (JSON.parse(res.body) as Record<string, unknown>) : null }
     }
 
-    it('creates, lists, tests and deletes; driver 403, unrelated manager 404, anonymous 401', async () => {
+    it('creates, lists, tests and deletes; driver 403, unrelated manager 403, anonymous 401', async () => {
       const created = await call(ids.operatorManager, 'POST', `/api/Company/${ids.operator}/webhooks`, { url: `${base}/rest`, events: ['pre_trip.filed', 'defect.found'] })
       expect(created.status).toBe(201)
       expect(created.json?.secret).toMatch(/^whsec_/)
@@ -406,8 +412,8 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
       expect(refused.status).toBe(400)
 
       expect((await call(ids.driver, 'GET', `/api/Company/${ids.operator}/webhooks`)).status).toBe(403)
-      expect((await call(ids.otherManager, 'GET', `/api/Company/${ids.operator}/webhooks`)).status).toBe(404)
-      expect((await call(ids.otherManager, 'DELETE', `/api/Company/${ids.operator}/webhooks/${endpointId}`)).status).toBe(404)
+      expect((await call(ids.otherManager, 'GET', `/api/Company/${ids.operator}/webhooks`)).status).toBe(403)
+      expect((await call(ids.otherManager, 'DELETE', `/api/Company/${ids.operator}/webhooks/${endpointId}`)).status).toBe(403)
       expect((await call(ids.driver, 'POST', `/api/Company/${ids.operator}/webhooks/${endpointId}/rotate-secret`)).status).toBe(403)
       expect((await call(null, 'GET', `/api/Company/${ids.operator}/webhooks`)).status).toBe(401)
 
@@ -419,6 +425,55 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
       expect(deliveries.json).toMatchObject({ total: 1, items: [{ eventType: 'webhook.test' }] })
       expect((await call(ids.operatorManager, 'DELETE', `/api/Company/${ids.operator}/webhooks/${endpointId}`)).status).toBe(200)
       expect(await deliveriesOf(endpointId)).toHaveLength(0)
+    })
+
+    it('"Send test event" is bounded per endpoint: 429 with Retry-After on every door, said in English and Spanish', async () => {
+      const { endpoint } = await newEndpoint(ids.owner, ids.ownerManager, ['defect.found'], '/limited')
+      const { endpoint: second } = await newEndpoint(ids.owner, ids.ownerManager, ['defect.found'], '/limited-2')
+      const me = await ctx(ids.ownerManager)
+      const input = { companyId: ids.owner, endpointId: endpoint.id }
+      for (let i = 0; i < WEBHOOK_TEST_LIMIT.points; i++) await sendTestWebhook(me, input)
+      expect(WEBHOOK_TEST_LIMIT.points).toBe(5)
+
+      // The use case: refused with when to try again, nothing queued.
+      const refused = await sendTestWebhook(me, input).catch((e: unknown) => e)
+      expect(refused).toMatchObject({ status: 429, message: 'Too many test events for this endpoint: try again in a minute' })
+      expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThan(0)
+      expect((refused as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(60)
+
+      // REST.
+      const rest = await raw(app.base, 'POST', `/api/Company/${ids.owner}/webhooks/${endpoint.id}/test`, {
+        headers: { authorization: `Bearer ${await apiTokenFor(db, ids.ownerManager)}`, 'content-type': 'application/json' },
+      })
+      expect([rest.status, rest.headers['retry-after']]).toEqual([429, expect.any(String)])
+      expect(Number(rest.headers['retry-after'])).toBeGreaterThan(0)
+      expect(rest.body).toContain('Too many test events for this endpoint')
+
+      // tRPC, in the reader's language.
+      const cookie = `operon_session=${await webSessionFor(db, ids.ownerManager)}`
+      const trpc = await raw(app.base, 'POST', '/trpc/webhooks.sendTest', {
+        headers: { origin: APP_ORIGIN, cookie, 'content-type': 'application/json', 'accept-language': 'es' },
+        body: JSON.stringify(input),
+      })
+      expect([trpc.status, trpc.headers['retry-after']]).toEqual([429, expect.any(String)])
+      expect(Number(trpc.headers['retry-after'])).toBeGreaterThan(0)
+      expect(trpc.body).toContain('Demasiados eventos de prueba para este punto de conexión')
+
+      // The page's form, without JavaScript.
+      const page = await raw(app.base, 'POST', `/company/${ids.owner}/webhooks`, {
+        headers: { origin: APP_ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'es' },
+        body: new URLSearchParams({ intent: 'test', endpointId: String(endpoint.id) }).toString(),
+      })
+      expect([page.status, page.headers['retry-after']]).toEqual([429, expect.any(String)])
+      expect(Number(page.headers['retry-after'])).toBeGreaterThan(0)
+      expect(page.body).toContain('Demasiados eventos de prueba para este punto de conexión')
+
+      // Only what was allowed was queued; another endpoint of the company has its own allowance.
+      expect(await deliveriesOf(endpoint.id)).toHaveLength(WEBHOOK_TEST_LIMIT.points)
+      expect(await sendTestWebhook(me, { companyId: ids.owner, endpointId: second.id })).toMatchObject({ deliveryId: expect.any(Number) })
+      // A new window allows it again.
+      await clearSteps(db, 'webhook-test', String(endpoint.id))
+      expect(await sendTestWebhook(me, input)).toMatchObject({ deliveryId: expect.any(Number) })
     })
   })
 })

@@ -10,16 +10,18 @@
  *   in one transaction that also flips the import from `staged` to `imported` with a conditional
  *   update: a second click, or a second process, answers 409 and writes nothing.
  *
- * Authorization: the Owner managers of the company; a user with no relation to the company (or to
- * the import) gets NOT_FOUND, a member without the Owner role FORBIDDEN.
+ * Authorization: the Owner managers of the company; anyone else gets FORBIDDEN for the company
+ * (API.md's 403) and NOT_FOUND for an import of another company.
  */
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Tx } from '#db/client.ts'
 import { fleetImports, odometerReadings, vehicles, type FleetImport } from '#db/schema/index.ts'
 import {
   FLEET_CSV_EXPIRY_FIELDS,
   FLEET_CSV_MAX_BYTES,
+  FLEET_IMPORTS_STAGED_MAX,
+  FLEET_IMPORTS_STAGED_MAX_BYTES,
   FLEET_CSV_MAX_ROWS,
   FLEET_CSV_REQUIRED_HEADERS,
   fleetCsvColumnOf,
@@ -31,11 +33,12 @@ import { z } from 'zod'
 import { audit } from '../../activity/audit.server.ts'
 import { randomCode, uniqueCode } from '../../codes.ts'
 import type { UseCaseContext } from '../../context/use-case-context.ts'
-import { AppError, forbidden, notFound } from '../../errors.ts'
+import { AppError, forbidden } from '../../errors.ts'
 import { hasRole, membershipIn, requireUser } from '../../access/policy.ts'
 import type { UserActor } from '../../context/actor.ts'
 import { idSchema, parseInput } from '../../validation.ts'
 import { companyToday } from '../../access/vehicle-access.server.ts'
+import { csvPreviewQueue } from '../../limits/work-queue.server.ts'
 import { vehicleFieldsSchema, type VehicleFields } from '../vehicle-schema.ts'
 import { decodeVin, type VinDecodeResult } from '../vin-decode.server.ts'
 import { FLEET_IMPORT_KEEP_DAYS, PURGED_PREVIEW } from './fleet-import-cleanup.server.ts'
@@ -111,6 +114,8 @@ export const FLEET_IMPORT_TEXT = {
   nothingToImport: msg('No row can be imported: fix the rows and upload the file again'),
   changed: msg('Since the preview, other vehicles took the VIN or identifier of rows {rows}: upload the file again'),
   gone: msg('This upload does not exist or has expired (uploads not imported are kept {days} days); upload the file again'),
+  tooManyStaged: msg('Your company already has {max} uploads waiting to be imported: import or discard one of them first'),
+  stagedTooLarge: msg('The uploads waiting to be imported take more than {mb} MB: import or discard some of them first'),
 } as const
 
 /** The NOT_FOUND of an import: the same for an expired upload, an unknown id and another company's (reveals nothing). */
@@ -122,10 +127,9 @@ const importNotFound = () =>
 // ---------------------------------------------------------------------------------------------
 // Authorization
 
-/** The Owner managers of `companyId`; no relation to it → NOT_FOUND, a member without the role → FORBIDDEN. */
+/** The Owner managers of `companyId`; anyone else → FORBIDDEN (API.md's 403; an import id of another company is NOT_FOUND). */
 function requireOwnerOf(ctx: UseCaseContext, companyId: number): UserActor {
   const user = requireUser(ctx.actor)
-  if (!membershipIn(user, companyId)) throw notFound()
   if (!hasRole(user, companyId, ['Owner'])) throw forbidden()
   return user
 }
@@ -167,15 +171,40 @@ export async function previewFleetImport(
 ): Promise<FleetImportView> {
   const v = parseInput(previewFleetImportInput, { companyId: input.companyId, fileName: input.fileName, csv: input.csv })
   const me = requireOwnerOf(ctx, v.companyId)
-  const text = input.bytes ? csvTextOf(input.bytes) : csvTextOf(new TextEncoder().encode(v.csv ?? ''))
+  // One preview at a time per process, a few waiting (issue 38: a 5,000-row preview holds tens of MB).
+  return csvPreviewQueue.run(() => stagePreview(ctx, me, v, input.bytes, options))
+}
+
+async function stagePreview(
+  ctx: UseCaseContext,
+  me: UserActor,
+  v: z.output<typeof previewFleetImportInput>,
+  bytes: Uint8Array | undefined,
+  options: PreviewOptions,
+): Promise<FleetImportView> {
+  const text = bytes ? csvTextOf(bytes) : csvTextOf(new TextEncoder().encode(v.csv ?? ''))
   const preview = await buildPreview(ctx, v.companyId, text, options)
   const counts = countsOf(preview)
   const now = ctx.now ?? new Date()
   const fileName = (v.fileName || 'fleet.csv').slice(0, FILE_NAME_MAX)
+  const previewText = JSON.stringify(preview)
   const row = await ctx.db.transaction(async (tx) => {
+    // A bounded number and size of uploads wait per company (counted in the transaction that adds one).
+    const [waiting] = await tx
+      .select({ n: count(), bytes: sql<number>`coalesce(sum(length(${fleetImports.preview})), 0)` })
+      .from(fleetImports)
+      .where(and(eq(fleetImports.companyId, v.companyId), eq(fleetImports.status, 'staged')))
+    if ((waiting?.n ?? 0) >= FLEET_IMPORTS_STAGED_MAX) {
+      const values = { max: FLEET_IMPORTS_STAGED_MAX }
+      throw new AppError('TOO_MANY_REQUESTS', interpolate(FLEET_IMPORT_TEXT.tooManyStaged, values), { localized: (t) => t(FLEET_IMPORT_TEXT.tooManyStaged, values) })
+    }
+    if (Number(waiting?.bytes ?? 0) + previewText.length > FLEET_IMPORTS_STAGED_MAX_BYTES) {
+      const values = { mb: FLEET_IMPORTS_STAGED_MAX_BYTES / 1024 / 1024 }
+      throw new AppError('TOO_MANY_REQUESTS', interpolate(FLEET_IMPORT_TEXT.stagedTooLarge, values), { localized: (t) => t(FLEET_IMPORT_TEXT.stagedTooLarge, values) })
+    }
     const [created] = await tx
       .insert(fleetImports)
-      .values({ companyId: v.companyId, userId: me.userId, fileName, status: 'staged', ...counts, preview: JSON.stringify(preview), createdAt: now })
+      .values({ companyId: v.companyId, userId: me.userId, fileName, status: 'staged', ...counts, preview: previewText, createdAt: now })
       .returning()
     return created!
   })
@@ -436,6 +465,8 @@ export type FleetImportView = ReturnType<typeof viewOf>
 
 async function loadImport(ctx: UseCaseContext, importId: number, companyId?: number) {
   const user = requireUser(ctx.actor)
+  // A door naming the company answers for the company first (API.md's 403, issue 38).
+  if (companyId !== undefined) requireOwnerOf(ctx, companyId)
   const [row] = await ctx.db.read.select().from(fleetImports).where(eq(fleetImports.id, importId))
   // Another company's import, or one of a company the caller has no relation to: not found.
   if (!row || (companyId !== undefined && row.companyId !== companyId) || !membershipIn(user, row.companyId)) throw importNotFound()

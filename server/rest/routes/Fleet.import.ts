@@ -38,8 +38,8 @@ const importViewSchema = z.object({
 /**
  * /api/Fleet/{companyId}/import…: the fleet CSV import (decision 076), and the fleet as CSV.
  * Statuses: 200 preview or import done; 400 a file that cannot be read (not UTF-8, binary, more
- * than 5,000 rows, broken quotes) or nothing importable; 403 a member of the company without the
- * Owner role; 404 no relation to the company or the import; 409 already imported, or the fleet
+ * than 5,000 rows, broken quotes) or nothing importable; 403 anyone without the Owner role in the
+ * company (API.md, issue 38); 404 an import that is not the company's; 409 already imported, or the fleet
  * took a row's VIN or identifier since the preview (nothing written); 413 over the size limit.
  */
 export const fleetImportRoutes = [
@@ -65,7 +65,7 @@ export const fleetImportRoutes = [
     params: companyParams,
     response: importViewSchema,
     status: 201,
-    errors: [404, 413],
+    errors: [403, 413],
     handler: async (ctx) => {
       const upload = await readCsvUpload(ctx.request, FLEET_CSV_MAX_BYTES)
       return previewFleetImport(ctx, { companyId: ctx.params.companyId, ...upload })
@@ -91,7 +91,7 @@ export const fleetImportRoutes = [
     auth: 'user',
     params: importParams,
     response: z.object({ importId: z.number().int(), companyId: z.number().int(), imported: z.number().int(), skipped: z.number().int() }),
-    errors: [404, 409],
+    errors: [403, 404, 409],
     handler: (ctx) => commitFleetImport(ctx, ctx.params),
   }),
   defineRoute({

@@ -92,7 +92,7 @@ export const recordRoutes = [
     path: '/api/Company/{companyId}/activity',
     tag: 'Records',
     summary:
-      "The company's activity log, newest first, 50 a page: who did what to which record and when (the company's time zone); filters `userId`, `recordType`, `from`, `to` (the company's managers; 404 for a company the caller has no role in)",
+      "The company's activity log, newest first, 50 a page: who did what to which record and when (the company's time zone); filters `userId`, `recordType`, `from`, `to` (the company's managers; 403 for anyone else)",
     auth: 'user',
     params: companyParams,
     query: activityQuery,

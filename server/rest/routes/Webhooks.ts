@@ -49,7 +49,8 @@ const secretSchema = z.object({ endpointId: z.number().int(), secret: z.string()
 
 /**
  * /api/Company/{companyId}/webhooks…: a company's signed webhooks (issue 26 point 3, decision
- * 078). Any manager of the company; a member without a manager role gets 403, anyone else 404.
+ * 078). Any manager of the company; anyone else gets 403 (API.md, issue 38); an endpoint or
+ * delivery that is not the company's 404. "Send test event" is bounded per endpoint (429).
  */
 export const webhookRoutes = [
   defineRoute({
