@@ -75,4 +75,18 @@ export default {
   "When the receiver works again, enable the endpoint on that page; the failed deliveries can be replayed there.": "Cuando el receptor vuelva a funcionar, active el punto de conexión en esa página; allí se pueden reenviar las entregas fallidas.",
   // "Send to repair shop" (issue 35, decision 084)
   'The owner sent scheduled maintenance': 'El propietario envió mantenimiento programado',
+  // The operator's driver files (issue 37, decision 086)
+  'no expiry date': 'sin fecha de vencimiento',
+  'Operon: {count, plural, one {# driver file item} other {# driver file items}} due for {company} on {date}': 'Operon: {count, plural, one {# documento del expediente de conductores vence} other {# documentos de los expedientes de conductores vencen}} en {company} al {date}',
+  'Driver files of {company} on {date}: {alerts, plural, one {# item} other {# items}} overdue and {warnings, plural, one {# item} other {# items}} due within 30 days:': 'Expedientes de conductores de {company} al {date}: {alerts, plural, one {# documento vencido} other {# documentos vencidos}} y {warnings, plural, one {# documento que vence} other {# documentos que vencen}} dentro de 30 días:',
+  'Operon: your driver’s license has expired': 'Operon: su licencia de conducir está vencida',
+  'Operon: your driver’s license expires on {date}': 'Operon: su licencia de conducir vence el {date}',
+  'Operon: your medical examiner’s certificate has expired': 'Operon: su certificado del examinador médico está vencido',
+  'Operon: your medical examiner’s certificate expires on {date}': 'Operon: su certificado del examinador médico vence el {date}',
+  'Your driver’s license expired on {date}. {company} may refuse your pre-trips until you renew it and update your profile.': 'Su licencia de conducir venció el {date}. {company} puede rechazar sus inspecciones previas al viaje hasta que la renueve y actualice su perfil.',
+  'Your driver’s license expires on {date}. Renew it in time and update your profile, so {company} has the new date.': 'Su licencia de conducir vence el {date}. Renuévela a tiempo y actualice su perfil, para que {company} tenga la nueva fecha.',
+  'Your medical examiner’s certificate on file at {company} expired on {date}. {company} may refuse your pre-trips until it has a new one.': 'Su certificado del examinador médico archivado en {company} venció el {date}. {company} puede rechazar sus inspecciones previas al viaje hasta tener uno nuevo.',
+  'Your medical examiner’s certificate on file at {company} expires on {date}. Get a new examination in time and give the certificate to {company}.': 'Su certificado del examinador médico archivado en {company} vence el {date}. Hágase un nuevo examen a tiempo y entregue el certificado a {company}.',
+  'Open my driver file': 'Abrir mi expediente de conductor',
+  'You receive this reminder once for each expiry date, as a driver of {company}.': 'Recibe este recordatorio una sola vez por cada fecha de vencimiento, como conductor de {company}.',
 } satisfies Translations

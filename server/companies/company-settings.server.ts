@@ -13,6 +13,7 @@ import { routeWaitingRepairs } from '../repairs/route-waiting.server.ts'
 import { msg } from '#catalog/i18n.ts'
 import { CURRENCIES, REPAIR_COST_PAYER_RULE_VALUES } from '#catalog/costs.ts'
 import { forbidden } from '../errors.ts'
+import { EXPIRED_DRIVER_PRE_TRIP_RULE_VALUES, HOS_CYCLE_VALUES } from '#catalog/drivers.ts'
 
 /** A company's time zone: an IANA name the runtime knows (`Intl.supportedValuesOf('timeZone')`, and UTC). */
 export const timeZoneSchema = z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE)
@@ -59,8 +60,22 @@ export async function getCompany(ctx: UseCaseContext, companyId: number) {
     /** Costs (decision 085): the ISO code amounts are kept in, and (owner companies) who pays repairs by default. */
     currency: c.currency,
     repairCostPayer: c.repairCostPayer,
+    /**
+     * Operator companies (issue 37, decision 086): whether a driver whose license or medical
+     * certificate has expired may still file a pre-trip, and the hours-of-service cycle; null elsewhere.
+     */
+    drivers: (membershipIn(ctx.actor, companyId)?.companyTypes ?? []).includes('Operator')
+      ? { expiredDriverPreTrip: c.expiredDriverPreTrip, hosCycle: c.hosCycle }
+      : null,
   }
 }
+
+export const DRIVER_SETTINGS_TEXT = {
+  rule: msg('Choose whether a driver with an expired license or medical certificate may file a pre-trip'),
+  cycle: msg('Choose 60 hours in 7 days or 70 hours in 8 days'),
+  notYours: msg('Only the operator company’s managers set the driver rules'),
+} as const
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
 export const companySettingsInput = z.object({
   companyId: idSchema,
@@ -74,6 +89,10 @@ export const companySettingsInput = z.object({
   currency: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(CURRENCIES, { error: msg('Choose a currency from the list') }).optional()),
   /** Owner companies (role Owner): who a repair's cost lines are charged to by default. */
   repairCostPayer: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(REPAIR_COST_PAYER_RULE_VALUES, { error: msg('Choose who pays repairs') }).optional()),
+  /** Operator companies (role Operator): `allow` or `refuse` a pre-trip by a driver whose license or medical certificate has expired. */
+  expiredDriverPreTrip: z.preprocess(blankToUndefined, z.enum(EXPIRED_DRIVER_PRE_TRIP_RULE_VALUES, { error: DRIVER_SETTINGS_TEXT.rule }).optional()),
+  /** Operator companies (role Operator): the hours-of-service cycle, `60/7` or `70/8` (395.5(b)). */
+  hosCycle: z.preprocess(blankToUndefined, z.enum(HOS_CYCLE_VALUES, { error: DRIVER_SETTINGS_TEXT.cycle }).optional()),
 })
 
 /** PUT /api/Company/settings and the company settings page (any manager of the company). */
@@ -84,9 +103,27 @@ export async function updateCompanySettings(ctx: UseCaseContext, input: unknown)
   if (v.repairCostPayer !== undefined && !membershipIn(me, v.companyId)?.roles.some((r) => r.name === 'Owner')) {
     throw forbidden(msg('Only the owner company’s managers choose who pays repairs'))
   }
+  // The driver rules are the operator company's: its Operator managers set them.
+  const setsDriverRules = v.expiredDriverPreTrip !== undefined || v.hosCycle !== undefined
+  if (setsDriverRules && !(membershipIn(me, v.companyId)?.roles.some((r) => r.name === 'Operator') && membershipIn(me, v.companyId)?.companyTypes.includes('Operator'))) {
+    throw forbidden(DRIVER_SETTINGS_TEXT.notYours)
+  }
   await ctx.db.transaction(async (tx) => {
     const set: Partial<typeof companies.$inferInsert> = {}
-    const [before] = await tx.select({ currency: companies.currency, repairCostPayer: companies.repairCostPayer }).from(companies).where(eq(companies.id, v.companyId))
+    const [before] = await tx
+      .select({ currency: companies.currency, repairCostPayer: companies.repairCostPayer, expiredDriverPreTrip: companies.expiredDriverPreTrip, hosCycle: companies.hosCycle })
+      .from(companies)
+      .where(eq(companies.id, v.companyId))
+    const driverRules: Record<string, string> = {}
+    if (v.expiredDriverPreTrip !== undefined && v.expiredDriverPreTrip !== before?.expiredDriverPreTrip) {
+      set.expiredDriverPreTrip = v.expiredDriverPreTrip
+      driverRules.expiredDriverPreTrip = v.expiredDriverPreTrip
+    }
+    if (v.hosCycle !== undefined && v.hosCycle !== before?.hosCycle) {
+      set.hosCycle = v.hosCycle
+      driverRules.hosCycle = v.hosCycle
+    }
+    if (Object.keys(driverRules).length) await audit(tx, me, { action: 'driverSettings.update', companyId: v.companyId, entityType: 'company', entityId: v.companyId, details: driverRules })
     const costs: Record<string, string> = {}
     if (v.currency !== undefined && v.currency !== before?.currency) {
       set.currency = v.currency

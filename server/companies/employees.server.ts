@@ -13,6 +13,7 @@ import { idSchema, parseInput } from '../validation.ts'
 import { rolesCallerManages } from './join-requests.server.ts'
 import { hasOtherActiveHolder } from './membership-rules.server.ts'
 import { msg } from '#catalog/i18n.ts'
+import { employeeExpiryFlags } from '../drivers/driver-due.server.ts'
 
 
 export const listEmployeesInput = z.object({
@@ -39,6 +40,11 @@ export interface Employee {
   roleList: { id: number; name: string; isActive: boolean }[]
   /** Every role the person holds in this company, managed by the caller or not (decision 059). */
   companyRoles: { id: number; name: string; isActive: boolean }[]
+  /**
+   * Issue 37: a driver's expired license or medical certificate at this operator company — only
+   * for the operator company's Operator managers, only on people holding its Driver role.
+   */
+  driverExpiry?: { licenseExpired: boolean; medicalExpired: boolean }
 }
 
 /**
@@ -97,8 +103,14 @@ export async function listEmployees(ctx: UseCaseContext, input: unknown): Promis
   const items = people.map((p) => {
     const roleList = roleRows.filter((r) => r.userId === p.id).map((r) => ({ id: r.roleId, name: roleNameOf(r.roleId), isActive: r.isActive }))
     const companyRoles = allRoleRows.filter((r) => r.userId === p.id).map((r) => ({ id: r.roleId, name: roleNameOf(r.roleId), isActive: r.isActive }))
-    return { ...p, roles: roleList.filter((r) => r.isActive).map((r) => r.name), roleList, companyRoles }
+    return { ...p, roles: roleList.filter((r) => r.isActive).map((r) => r.name), roleList, companyRoles } as Employee
   })
+  // Expired means visible (issue 37): the operator's managers see which drivers' license or medical certificate has expired.
+  if (v.manager === undefined || v.manager === 'Operator') {
+    const driverIds = items.filter((e) => e.companyRoles.some((r) => r.id === ROLE_IDS.Driver)).map((e) => e.id)
+    const flags = driverIds.length ? await employeeExpiryFlags(ctx, v.companyId, driverIds) : null
+    if (flags) for (const e of items) if (flags.has(e.id)) e.driverExpiry = flags.get(e.id)!
+  }
   return { items, total, page, pageSize }
 }
 

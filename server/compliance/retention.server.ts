@@ -28,6 +28,11 @@ import type { Database, Tx } from '#db/client.ts'
 import {
   companies,
   companyTypes,
+  driverDocuments,
+  driverFileItems,
+  driverFiles,
+  driverTests,
+  dutyPeriods,
   emergencyExitChecks,
   inspections,
   leaseAgreements,
@@ -110,6 +115,11 @@ export interface RetentionOverview {
 const dayOfMs = (ms: number | null | undefined) => (ms == null ? null : new Date(Number(ms)).toISOString().slice(0, 10))
 const minDay = (...days: (string | null)[]) => days.filter((d): d is string => !!d).sort()[0] ?? null
 
+/** The drug and alcohol test results each test type keeps (382.401(b)): negatives one year, positives and refusals five. */
+function testResultsOf(type: 'drugTestsNegative' | 'drugTestsPositive'): ('negative' | 'positive' | 'refusal')[] {
+  return type === 'drugTestsNegative' ? ['negative'] : ['positive', 'refusal']
+}
+
 /** The oldest record kept of a type for a company: one MIN per table, on indexed columns. */
 async function oldestKept(read: Tx, companyId: number, type: RetentionRecordType): Promise<string | null> {
   const ownedVehicles = read.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.ownerCompanyId, companyId))
@@ -136,12 +146,26 @@ async function oldestKept(read: Tx, companyId: number, type: RetentionRecordType
       const [l] = await read.select({ d: sql<string | null>`min(${leaseAgreements.startDate})` }).from(leaseAgreements).where(eq(leaseAgreements.ownerCompanyId, companyId))
       return l?.d ?? null
     }
-    // The operator's driver records (decision 086): filled in by the drivers' retention.
-    case 'driverFiles':
+    // The operator's driver records (decision 086). A file counts from its employment's end (current drivers' files are always kept).
+    case 'driverFiles': {
+      const [f] = await read
+        .select({ ms: sql<number | null>`min(${driverFiles.employmentEndedAt})` })
+        .from(driverFiles)
+        .where(and(eq(driverFiles.companyId, companyId), isNotNull(driverFiles.employmentEndedAt)))
+      return dayOfMs(f?.ms)
+    }
     case 'drugTestsNegative':
-    case 'drugTestsPositive':
-    case 'hoursOfService':
-      return null
+    case 'drugTestsPositive': {
+      const [t] = await read
+        .select({ d: sql<string | null>`min(${driverTests.testDate})` })
+        .from(driverTests)
+        .where(and(eq(driverTests.companyId, companyId), inArray(driverTests.result, testResultsOf(type))))
+      return t?.d ?? null
+    }
+    case 'hoursOfService': {
+      const [d] = await read.select({ ms: sql<number | null>`min(${dutyPeriods.startedAt})` }).from(dutyPeriods).where(eq(dutyPeriods.companyId, companyId))
+      return dayOfMs(d?.ms)
+    }
   }
 }
 
@@ -256,12 +280,23 @@ function vehicleMayLoseRecords(vehicleId: AnySQLiteColumn, leftBefore: Date): SQ
  */
 async function deleteBatch(
   tx: Tx,
-  a: { companyId: number; type: RetentionRecordType; before: string; leftBefore: Date; limit: number },
+  a: { companyId: number; type: RetentionRecordType; before: string; leftBefore: Date; limit: number; today: string },
 ): Promise<number> {
   const beforeInstant = instantBefore(a.before)
   const steps: {
-    table: typeof preInspections | typeof repairActions | typeof inspections | typeof emergencyExitChecks | typeof leaseAgreements | typeof serviceRecords
+    table:
+      | typeof preInspections
+      | typeof repairActions
+      | typeof inspections
+      | typeof emergencyExitChecks
+      | typeof leaseAgreements
+      | typeof serviceRecords
+      | typeof driverFiles
+      | typeof driverTests
+      | typeof dutyPeriods
     ids: () => Promise<{ id: number }[]>
+    /** Read before the rows go, done after: what must go with them. */
+    alongside?: (ids: number[]) => Promise<() => Promise<void>>
   }[] = []
   const owned = (vehicleId: typeof inspections.vehicleId | typeof emergencyExitChecks.vehicleId) =>
     inArray(vehicleId, tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.ownerCompanyId, a.companyId)))
@@ -379,14 +414,106 @@ async function deleteBatch(
             .limit(a.limit),
       })
       break
+    // The operator's driver records (issue 37, decision 086).
+    case 'driverFiles': {
+      // A file goes once its employment ended before the cut-off (a current driver's file is kept),
+      // and only when none of its drug and alcohol tests is still within its own period (382.401:
+      // 1 year negative, 5 years positive or refusal) — the tests are kept their own time, and the
+      // file with them. Its items, documents (and their bytes) go by cascade and trigger.
+      const negativeCutoff = await periodCutoff(tx, a.companyId, 'drugTestsNegative', a.today)
+      const positiveCutoff = await periodCutoff(tx, a.companyId, 'drugTestsPositive', a.today)
+      steps.push({
+        table: driverFiles,
+        ids: () =>
+          tx
+            .select({ id: driverFiles.id })
+            .from(driverFiles)
+            .where(
+              and(
+                eq(driverFiles.companyId, a.companyId),
+                isNotNull(driverFiles.employmentEndedAt),
+                lt(driverFiles.employmentEndedAt, beforeInstant),
+                notExists(
+                  tx
+                    .select({ one: sql`1` })
+                    .from(driverTests)
+                    .where(
+                      and(
+                        eq(driverTests.driverFileId, driverFiles.id),
+                        or(
+                          and(eq(driverTests.result, 'negative'), gte(driverTests.testDate, negativeCutoff)),
+                          and(inArray(driverTests.result, ['positive', 'refusal']), gte(driverTests.testDate, positiveCutoff)),
+                        ),
+                      ),
+                    ),
+                ),
+              ),
+            )
+            .limit(a.limit),
+      })
+      break
+    }
+    case 'drugTestsNegative':
+    case 'drugTestsPositive':
+      steps.push({
+        table: driverTests,
+        ids: () =>
+          tx
+            .select({ id: driverTests.id })
+            .from(driverTests)
+            .where(and(eq(driverTests.companyId, a.companyId), inArray(driverTests.result, testResultsOf(a.type as 'drugTestsNegative')), lt(driverTests.testDate, a.before)))
+            .orderBy(asc(driverTests.testDate))
+            .limit(a.limit),
+        // A test's document (the lab result) goes with it, unless an item or another test still points at it.
+        alongside: async (ids) => {
+          const docs = (await tx.select({ id: driverTests.documentId }).from(driverTests).where(and(inArray(driverTests.id, ids), isNotNull(driverTests.documentId)))).map((r) => r.id!)
+          return async () => {
+            if (docs.length === 0) return
+            await tx
+              .delete(driverDocuments)
+              .where(
+                and(
+                  inArray(driverDocuments.id, docs),
+                  notExists(tx.select({ one: sql`1` }).from(driverTests).where(eq(driverTests.documentId, driverDocuments.id))),
+                  notExists(tx.select({ one: sql`1` }).from(driverFileItems).where(eq(driverFileItems.documentId, driverDocuments.id))),
+                ),
+              )
+          }
+        },
+      })
+      break
+    case 'hoursOfService':
+      // Closed duty periods that started before the cut-off (an open one is the driver's status now).
+      steps.push({
+        table: dutyPeriods,
+        ids: () =>
+          tx
+            .select({ id: dutyPeriods.id })
+            .from(dutyPeriods)
+            .where(and(eq(dutyPeriods.companyId, a.companyId), isNotNull(dutyPeriods.endedAt), lt(dutyPeriods.startedAt, beforeInstant)))
+            .limit(a.limit),
+      })
+      break
   }
   for (const step of steps) {
     const ids = (await step.ids()).map((r) => r.id)
     if (ids.length === 0) continue
+    const after = step.alongside ? await step.alongside(ids) : undefined
     await tx.delete(step.table).where(inArray(step.table.id, ids))
+    await after?.()
     return ids.length
   }
   return 0
+}
+
+/** The cut-off a company's period of a type gives on `today` (its setting, never below the minimum). */
+async function periodCutoff(tx: Tx, companyId: number, type: RetentionRecordType, today: string): Promise<string> {
+  const [s] = await tx
+    .select({ months: retentionSettings.months })
+    .from(retentionSettings)
+    .where(and(eq(retentionSettings.companyId, companyId), eq(retentionSettings.recordType, type)))
+  const rule = retentionRuleOf(type)
+  return retentionCutoff(today, Math.max(s?.months ?? rule.defaultMonths, rule.minimumMonths))
 }
 
 export interface RemoveExpiredOptions {
@@ -428,7 +555,7 @@ export async function removeExpiredRecords(db: Database, o: RemoveExpiredOptions
   for (;;) {
     if (o.shouldStop?.()) break
     const n = await db.transaction(async (tx) => {
-      const count = await deleteBatch(tx, { companyId: o.companyId, type: o.recordType, before: o.before, leftBefore, limit })
+      const count = await deleteBatch(tx, { companyId: o.companyId, type: o.recordType, before: o.before, leftBefore, limit, today })
       if (count === 0) return 0
       if (logId === null) {
         const [row] = await tx
@@ -460,9 +587,19 @@ export interface RetentionRunResult {
 
 /**
  * Deletion order across types: leases and maintenance records first, so a pre-trip whose repair
- * action expires in the same run goes in that run too.
+ * action expires in the same run goes in that run too; the drug and alcohol tests before the
+ * driver files, so a file whose last test expires in the same run goes in that run too.
  */
-const RUN_ORDER: readonly RetentionRecordType[] = ['leases', 'maintenance', 'annualInspections', 'preTrips']
+const RUN_ORDER: readonly RetentionRecordType[] = [
+  'leases',
+  'maintenance',
+  'annualInspections',
+  'preTrips',
+  'hoursOfService',
+  'drugTestsNegative',
+  'drugTestsPositive',
+  'driverFiles',
+]
 
 /**
  * The daily run: for every company and each type its company types govern, the company's

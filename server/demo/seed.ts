@@ -13,6 +13,7 @@ import * as t from '#db/schema/index.ts'
 import { hashPassword } from '../auth/password.server.ts'
 import { seedCosts } from './costs.ts'
 import { seedDocuments } from './documents.ts'
+import { seedDriverRecords } from './drivers.ts'
 import { seedDrivesAndRepairs } from './drives.ts'
 import { seedFleet } from './fleet.ts'
 import { seedContext } from './helpers.ts'
@@ -48,6 +49,8 @@ export async function seedDemoData(db: Database, opts?: { now?: Date }): Promise
     await seedServicePrograms(s, people, vehicles)
     // Issue 36: fuel and energy, repair and service costs, the months' miles (cost per mile).
     await seedCosts(s, people, vehicles)
+    // Issue 37: the operators' driver files, drug and alcohol tests, two weeks of hours of service.
+    await seedDriverRecords(s, people)
     // Make sure SQLite's planner knows the new data's shape (a libSQL server refuses ANALYZE).
     if (!db.serverPrimary) await tx.run(sql`ANALYZE`)
   })

@@ -15,6 +15,7 @@ import { readRecordText } from '../i18n/record-texts.server.ts'
 import { activeLeaseOf } from '../leases/lease-agreements.server.ts'
 import { companiesWithRole, hasRole, requireUser } from '../access/policy.ts'
 import { addDays, PRE_TRIP_RULES } from './pre-inspection-schema.ts'
+import { expiredDriverRefusal } from '../drivers/driver-due.server.ts'
 import { msg, type Locale } from '#catalog/i18n.ts'
 
 export const PRE_TRIP_ACCESS_TEXT = {
@@ -222,6 +223,11 @@ export async function getPreTripContext(ctx: UseCaseContext, vehicleId: number) 
     todayPreTrip: filedToday ? (filedToday.isSatisfactory ? ('satisfactory' as const) : ('defects' as const)) : ('none' as const),
     /** The lease of today's assignment: its copy must be carried on the bus (49 CFR 390.403, decision 064). */
     lease: await activeLeaseOf(db, vehicle.id, company.id, company.today),
+    /**
+     * The operator refuses this driver's pre-trips while their license or medical certificate has
+     * expired (issue 37): the English message filing would answer with its 403; the page shows it in place of the form.
+     */
+    refusal: (await expiredDriverRefusal(db, company.id, me.userId, company.today))?.message ?? null,
   }
 }
 export type PreTripContext = Awaited<ReturnType<typeof getPreTripContext>>

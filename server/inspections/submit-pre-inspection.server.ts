@@ -11,7 +11,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { DAMAGE_SIDES, PRE_INSPECTION_ITEMS, type PreInspectionImageKind, type PreInspectionItemKey } from '#catalog/checklists.ts'
 import type { Tx } from '#db/client.ts'
-import { preInspectionAnswers, preInspectionImages, preInspectionPhotos, preInspections, repairAcknowledgements, repairActions, users } from '#db/schema/index.ts'
+import { companyTypes, preInspectionAnswers, preInspectionImages, preInspectionPhotos, preInspections, repairAcknowledgements, repairActions, users } from '#db/schema/index.ts'
 import type { UserActor } from '../context/actor.ts'
 import { audit } from '../activity/audit.server.ts'
 import { writeBlob } from '../blobs/blob-store.server.ts'
@@ -29,6 +29,8 @@ import { filingCompanyFor, vehicleByIdentifier } from './pre-trip.server.ts'
 import { idempotencyKeySchema, preInspectionFields, type PreInspectionValues } from './pre-inspection-schema.ts'
 import { msg } from '#catalog/i18n.ts'
 import { recordText } from '#catalog/record-texts.ts'
+import { expiredDriverRefusal } from '../drivers/driver-due.server.ts'
+import { recordPreTripDuty } from '../hours/pre-trip-duty.server.ts'
 
 export interface SubmitPreInspectionResult {
   id: number
@@ -134,6 +136,11 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
   // Who may file decides which company's "today" the date rules use.
   const vehicle = identifier ? await vehicleByIdentifier(ctx.db.read, identifier) : undefined
   const company = vehicle ? await filingCompanyFor(ctx.db.read, me, vehicle, now) : undefined
+  // The operator refuses pre-trips of a driver whose license or medical certificate has expired (issue 37): 403, nothing read further.
+  if (company) {
+    const refused = await expiredDriverRefusal(ctx.db.read, company.id, me.userId, company.today)
+    if (refused) throw refused
+  }
   const v = parseInput(preInspectionFields({ today: company?.today ?? '', now }), input)
   if (!vehicle || !company) throw new AppError('BAD_REQUEST', msg('Vehicle identifier is required'), { fieldErrors: { vehicleIdentifier: msg('Required') } })
 
@@ -179,6 +186,11 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
         })
         .returning({ id: preInspections.id })
       const id = pre!.id
+
+      // The pre-trip's times are on-duty time at an operator company (issue 37, 395.2); the phone's record wins an overlap.
+      if (await isOperatorCompany(tx, filing.id)) {
+        await recordPreTripDuty(tx, { companyId: filing.id, driverUserId: me.userId, startedAt: v.timeIn, endedAt: v.timeOut })
+      }
 
       await tx.insert(preInspectionAnswers).values(PRE_INSPECTION_ITEMS.map((i) => ({ preInspectionId: id, itemKey: i.key, defective: v[i.key] })))
       for (const img of images) {
@@ -237,6 +249,14 @@ export async function submitPreInspection(ctx: UseCaseContext, input: unknown): 
     }
     throw error
   }
+}
+
+async function isOperatorCompany(tx: Tx, companyId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(companyTypes)
+    .where(and(eq(companyTypes.companyId, companyId), eq(companyTypes.type, 'Operator')))
+  return Boolean(row)
 }
 
 async function nameOf(tx: Tx, me: UserActor): Promise<string> {

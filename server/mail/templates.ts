@@ -616,3 +616,127 @@ export function webhookDisabledMail({
     ],
   })
 }
+
+/** One line of an operator's driver-file digest (issue 37): a driver's item overdue or due soon. */
+export interface DriverDueDigestLine {
+  /** "Alert" or "Warning" (English, translated in the mail). */
+  levelLabel: string
+  driverName: string
+  /** The item's English name (translated in the mail). */
+  itemLabel: string
+  /** YYYY-MM-DD, or null for a certificate stored without its expiry. */
+  dueOn: string | null
+  isNew: boolean
+  /** The driver's file page. */
+  url: string
+}
+
+/**
+ * The operator managers' morning digest of the driver files (issue 37, decision 086): one mail per
+ * Operator manager, company and day, each due item with its level, driver, item, date and a link.
+ */
+export function driverDueDigestMail({
+  firstName,
+  companyName,
+  localDate,
+  items: lines,
+  dashboardUrl,
+  profileUrl,
+  locale,
+}: {
+  firstName?: string
+  companyName: string
+  localDate: string
+  items: DriverDueDigestLine[]
+  dashboardUrl: string
+  profileUrl: string
+  locale?: Locale
+}): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
+  const company = oneLine(companyName)
+  const date = mailDate(localDate, locale)
+  const n = lines.length
+  const shown = lines.slice(0, DIGEST_MAX_LINES)
+  const newMark = `${t('NEW')} · `
+  const items = shown.map((l) => ({
+    text: `${l.isNew ? newMark : ''}${translatedData(t, l.levelLabel)} · ${oneLine(l.driverName)} · ${translatedData(t, l.itemLabel)} · ${l.dueOn ? mailDate(l.dueOn, locale) : t('no expiry date')}`,
+    url: l.url,
+  }))
+  if (n > shown.length) items.push({ text: t('and {count} more on the dashboard', { count: n - shown.length }), url: dashboardUrl })
+  const alerts = lines.filter((l) => l.levelLabel === 'Alert').length
+  return renderMail({
+    locale,
+    subject: t('Operon: {count, plural, one {# driver file item} other {# driver file items}} due for {company} on {date}', { count: n, company, date }),
+    greeting: greetingFor(t, firstName),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: t('Driver files of {company} on {date}: {alerts, plural, one {# item} other {# items}} overdue and {warnings, plural, one {# item} other {# items}} due within 30 days:', {
+          company,
+          date,
+          alerts,
+          warnings: n - alerts,
+        }),
+      },
+      { kind: 'list', items },
+      { kind: 'button', label: t('Open the dashboard'), url: dashboardUrl },
+      {
+        kind: 'note',
+        text: t('You receive this digest as a manager of {company}. To stop it, turn off "Email me the morning alert digest" in your profile: {url}', { company, url: profileUrl }),
+      },
+    ],
+  })
+}
+
+/**
+ * A driver's reminder about their own license or medical examiner's certificate (issue 37): due
+ * within 30 days or expired. Sent once per item and expiry date.
+ */
+export function driverExpiryReminderMail({
+  firstName,
+  companyName,
+  item,
+  expiryDate,
+  expired,
+  fileUrl,
+  locale,
+}: {
+  firstName?: string
+  companyName: string
+  item: 'license' | 'medicalCertificate'
+  /** YYYY-MM-DD, or null for a certificate stored without its expiry. */
+  expiryDate: string | null
+  expired: boolean
+  fileUrl: string
+  locale?: Locale
+}): MailContent {
+  const t = translator(locale ?? DEFAULT_LOCALE)
+  const company = oneLine(companyName)
+  const date = expiryDate ? mailDate(expiryDate, locale) : t('no expiry date')
+  const subject =
+    item === 'license'
+      ? expired
+        ? t('Operon: your driver’s license has expired')
+        : t('Operon: your driver’s license expires on {date}', { date })
+      : expired
+        ? t('Operon: your medical examiner’s certificate has expired')
+        : t('Operon: your medical examiner’s certificate expires on {date}', { date })
+  const text =
+    item === 'license'
+      ? expired
+        ? t('Your driver’s license expired on {date}. {company} may refuse your pre-trips until you renew it and update your profile.', { date, company })
+        : t('Your driver’s license expires on {date}. Renew it in time and update your profile, so {company} has the new date.', { date, company })
+      : expired
+        ? t('Your medical examiner’s certificate on file at {company} expired on {date}. {company} may refuse your pre-trips until it has a new one.', { date, company })
+        : t('Your medical examiner’s certificate on file at {company} expires on {date}. Get a new examination in time and give the certificate to {company}.', { date, company })
+  return renderMail({
+    locale,
+    subject,
+    greeting: greetingFor(t, firstName),
+    blocks: [
+      { kind: 'paragraph', text },
+      { kind: 'button', label: t('Open my driver file'), url: fileUrl },
+      { kind: 'note', text: t('You receive this reminder once for each expiry date, as a driver of {company}.', { company }) },
+    ],
+  })
+}

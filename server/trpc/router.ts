@@ -60,6 +60,10 @@ import { inspectionForms } from './inspection-forms.ts'
 import { calendar } from './calendar.ts'
 import { fuelImport } from './fuel-import.ts'
 import { fuel } from './fuel.ts'
+import { hours } from './hours.ts'
+import { driverTests } from './driver-tests.ts'
+import { driverFiles } from './driver-files.ts'
+import { driverDue } from './driver-due.ts'
 import { maintenancePrograms } from './maintenance-programs.ts'
 import { maintenanceService } from './maintenance-service.ts'
 import { maintenanceDue } from './maintenance-due.ts'
@@ -156,6 +160,14 @@ export const appRouter = router({
   // The fuel and energy log (issue 36 point 2, decision 085).
   fuel,
   fuelImport,
+  // Hours-of-service records without an ELD (issue 37 point 3, decision 086).
+  hours,
+  // Drug and alcohol testing records (issue 37 point 2, decision 086).
+  driverTests,
+  // Driver qualification files (issue 37 point 1, decision 086).
+  driverFiles,
+  // Driver files' due items and the driver's own expiry status (issue 37, decision 086).
+  driverDue,
   // The lease agreement (decision 064): the use case checks the signature (a PNG by content) and who signs.
   leases: router({
     get: authedProcedure.input(z.object({ leaseId: idSchema })).query(({ ctx, input }) => getLeaseAgreement(ctx, input.leaseId)),

@@ -112,7 +112,7 @@ test.beforeAll(async () => {
 const CHUNK = 6
 for (const role of ['public', 'cascade', 'owner', 'operator', 'repairshop', 'driver', 'mechanic'] as const) {
   // The lists' lengths do not depend on the ids.
-  const parts = Math.ceil(pagesOf({ cascade: 0, summit: 0, evergreen: 0, keystone: 0, cascadeBus: 0, evergreenBus: 0, lease: 0, cascadeLease: 0, annual: 0, annualBus: 0, program: 0, programBus: 0, workOrder: 0, chargedRepair: 0, cascadeCostedRepair: 0, electricBus: 0 })[role].length / CHUNK)
+  const parts = Math.ceil(pagesOf({ cascade: 0, summit: 0, evergreen: 0, keystone: 0, cascadeBus: 0, evergreenBus: 0, lease: 0, cascadeLease: 0, annual: 0, annualBus: 0, program: 0, programBus: 0, workOrder: 0, chargedRepair: 0, cascadeCostedRepair: 0, electricBus: 0, cascadeDriver: 0, evergreenDriver: 0, demoDriver: 0 })[role].length / CHUNK)
   for (let part = 0; part < parts; part++) {
     test(`the pages of ${role} fit${parts > 1 ? ` (part ${part + 1})` : ''}`, async ({ page }) => {
       const pages = pagesOf(ids)[role].slice(part * CHUNK, (part + 1) * CHUNK)

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
-import { companies, emergencyExitChecks, inspections, leaseAgreements, operatorAssignments, preInspections, repairActions, repairCostLines, servicePrograms, serviceProgramVehicles, vehicles } from '#db/schema/index.ts'
+import { companies, emergencyExitChecks, users, inspections, leaseAgreements, operatorAssignments, preInspections, repairActions, repairCostLines, servicePrograms, serviceProgramVehicles, vehicles } from '#db/schema/index.ts'
 import type { DEMO_LOGINS } from '#server/demo/logins.ts'
 
 export type Role = (typeof DEMO_LOGINS)[number]['key']
@@ -53,7 +53,19 @@ export async function demoIds(database: Database) {
   const [cascadeCosted] = await db.select({ id: repairCostLines.repairActionId }).from(repairCostLines).where(eq(repairCostLines.ownerCompanyId, cascade)).orderBy(desc(repairCostLines.id)).limit(1)
   const [electric] = await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.fuelUnit, 'kWh')).orderBy(asc(vehicles.id)).limit(1)
   if (!charged || !cascadeCosted || !electric) throw new Error('demo data missing: repair costs or the electric bus')
+  // Issue 37: a driver of each operator with a file and hours (Ethan at Cascade, Maria at Evergreen), and the demo driver.
+  const userId = async (where: ReturnType<typeof eq>) => {
+    const [u] = await db.select({ id: users.id }).from(users).where(where).limit(1)
+    if (!u) throw new Error('demo data missing: a driver')
+    return u.id
+  }
+  const cascadeDriver = await userId(and(eq(users.firstName, 'Ethan'), eq(users.lastName, 'Walker'))!)
+  const evergreenDriver = await userId(and(eq(users.firstName, 'Maria'), eq(users.lastName, 'Gonzalez'))!)
+  const demoDriver = await userId(eq(users.email, 'driver@demo.operon.app'))
   return {
+    cascadeDriver,
+    evergreenDriver,
+    demoDriver,
     cascade,
     summit,
     evergreen,
@@ -124,6 +136,13 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['repair-costs', `/repairActions/${c}/costs/${ids.cascadeCostedRepair}`],
       ['repairs-charged', `/repairActions/${c}/charged`],
       ['fleet-costs', `/fleet/${c}?open=${ids.cascadeBus}&tab=costs`],
+      // Issue 37: the drivers' files, one file with its tests, the hours and one driver's month.
+      ['driver-files', `/driverFiles/${c}`],
+      ['driver-files-former', `/driverFiles/${c}?status=former`],
+      ['driver-file', `/driverFiles/${c}/${ids.cascadeDriver}`],
+      ['driver-tests', `/driverFiles/${c}/${ids.cascadeDriver}/tests`],
+      ['hours', `/hours/${c}`],
+      ['hours-month', `/hours/${c}/${ids.cascadeDriver}`],
     ],
     owner: [
       ['owner-fleet-summit', `/fleet/${s}`],
@@ -155,6 +174,11 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       ['fuel-evergreen', `/fuel/${e}`],
       ['repairs-charged-evergreen', `/repairActions/${e}/charged`],
       ['repair-costs-evergreen', `/repairActions/${e}/costs/${ids.chargedRepair}`],
+      // Issue 37: Evergreen's driver files (a former driver among them) and Maria's long day.
+      ['driver-files-evergreen', `/driverFiles/${e}`],
+      ['driver-file-evergreen', `/driverFiles/${e}/${ids.evergreenDriver}`],
+      ['hours-evergreen', `/hours/${e}`],
+      ['hours-month-evergreen', `/hours/${e}/${ids.evergreenDriver}`],
     ],
     charter: [],
     repairshop: [
@@ -172,6 +196,11 @@ export function pagesOf(ids: DemoIds): Record<Role | 'public', [name: string, pa
       // Issue 36: a fill-up, and a charge on the electric bus.
       ['fuel-up', `/fuelUp/${ids.evergreenBus}`],
       ['fuel-up-electric', `/fuelUp/${ids.electricBus}`],
+      // Issue 37: the duty screen, the driver's own file, tests and month (read-only).
+      ['duty', `/duty/${e}`],
+      ['my-driver-file', `/driverFiles/${e}/${ids.demoDriver}`],
+      ['my-driver-tests', `/driverFiles/${e}/${ids.demoDriver}/tests`],
+      ['my-hours', `/hours/${e}/${ids.demoDriver}`],
     ],
     mechanic: [
       ['mechanic-dashboard', '/dashboard'],
@@ -241,5 +270,7 @@ export function pdfsOf(ids: DemoIds, r: DemoRecords): [name: string, path: strin
     ['vehicle-qr', `/vehicles/${ids.cascadeBus}/qr.pdf`],
     ['company-qr', `/company/${ids.cascade}/qr.pdf`],
     ['work-order', `/maintenance/${ids.summit}/work-order/${ids.workOrder}/pdf`],
+    // Issue 37: a driver's month of hours (Cascade's manager prints Ethan's).
+    ['hours-month', `/hours/${ids.cascade}/${ids.cascadeDriver}/month.pdf`],
   ]
 }

@@ -9,6 +9,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import {
+  blobChunks,
+  driverDocuments,
+  driverFileItems,
+  driverFiles,
+  driverTests,
+  dutyPeriods,
   emergencyExitChecks,
   inspections,
   leaseAgreements,
@@ -122,7 +128,10 @@ async function leaseOn(vehicleId: number, startDate: string, endDate: string | n
   })
 }
 
-const exists = async (table: typeof preInspections | typeof inspections | typeof emergencyExitChecks | typeof repairActions | typeof leaseAgreements, id: number) =>
+const exists = async (
+  table: typeof preInspections | typeof inspections | typeof emergencyExitChecks | typeof repairActions | typeof leaseAgreements | typeof driverFiles | typeof driverFileItems | typeof driverTests | typeof driverDocuments | typeof dutyPeriods,
+  id: number,
+) =>
   (await db.read.select({ n: sql<number>`count(*)` }).from(table).where(eq(table.id, id)))[0]!.n === 1
 
 // ------------------------------------------------------------------ settings on every door
@@ -232,7 +241,11 @@ describe('retention settings', () => {
     const saved = await callPage(retentionPage.action, `/retention/${operator.id}`, { cookie, params: { companyId: String(operator.id) }, form: { preTrips: '3' } })
     expect(saved).toMatchObject({ status: 302, location: `/retention/${operator.id}`, toast: { type: 'success', message: 'Retention periods saved' } })
     const loaded = await callPage(retentionPage.loader, `/retention/${operator.id}`, { cookie, params: { companyId: String(operator.id) } })
-    expect(loaded.body).toMatchObject({ overview: { types: [{ type: 'preTrips', months: 3, minimumMonths: 3, cite: '49 CFR 396.11(a)(4)', isDefault: false }] } })
+    // The operator's types: its pre-trips and (issue 37) its driver records.
+    const types = (loaded.body as { overview: { types: { type: string }[] } }).overview.types
+    expect(types.map((t) => t.type)).toEqual(['preTrips', 'driverFiles', 'drugTestsNegative', 'drugTestsPositive', 'hoursOfService'])
+    expect(types[0]).toMatchObject({ type: 'preTrips', months: 3, minimumMonths: 3, cite: '49 CFR 396.11(a)(4)', isDefault: false })
+    expect(types.slice(1).every((t) => (t as { isDefault?: boolean }).isDefault)).toBe(true)
     await updateRetentionSettings(ownerCtx, { companyId: owner.id, periods: { maintenance: 12, annualInspections: 14, leases: 12 } })
   })
 })
@@ -412,6 +425,132 @@ describe('the daily run', () => {
       ['maintenance', 12, '49 CFR 396.3(c)'],
       ['annualInspections', 14, '49 CFR 396.21(b)'],
       ['leases', 12, '49 CFR 390.403'],
+      ['driverFiles', 36, '49 CFR 391.51(c)'],
+      ['drugTestsNegative', 12, '49 CFR 382.401(b)(2)'],
+      ['drugTestsPositive', 60, '49 CFR 382.401(b)(1)'],
+      ['hoursOfService', 6, '49 CFR 395.1(e)(1)(v)'],
     ])
+  })
+})
+
+// ------------------------------------------------------------------ the operator's driver records (issue 37)
+
+describe('the driver records', () => {
+  async function fileOf(company: number, ended: Date | null) {
+    const person = (await createUser(db)).id
+    const [f] = await db.transaction((tx) => tx.insert(driverFiles).values({ companyId: company, driverUserId: person, hiredOn: '2018-01-01', employmentEndedAt: ended }).returning())
+    return { id: f!.id, person }
+  }
+  async function documentOf(company: number, fileId: number) {
+    return db.transaction(async (tx) => {
+      const { blobId } = await writeBlob(tx, Buffer.from(`%PDF-1.4 ${randomUUID()}`))
+      const [d] = await tx.insert(driverDocuments).values({ companyId: company, driverFileId: fileId, blobId, fileName: 'x.pdf', contentType: 'application/pdf', sizeBytes: 20 }).returning()
+      return { id: d!.id, blobId }
+    })
+  }
+  async function itemOf(company: number, fileId: number, documentId: number | null = null) {
+    const [i] = await db.transaction((tx) => tx.insert(driverFileItems).values({ companyId: company, driverFileId: fileId, kind: 'application', itemDate: '2018-01-01', documentId }).returning())
+    return i!.id
+  }
+  async function testOf(company: number, fileId: number, result: 'negative' | 'positive' | 'refusal', testDate: string, documentId: number | null = null) {
+    const [t] = await db.transaction((tx) =>
+      tx.insert(driverTests).values({ companyId: company, driverFileId: fileId, substance: 'drug', testType: 'random', testDate, result, documentId }).returning(),
+    )
+    return t!.id
+  }
+  async function periodOf(company: number, driverUserId: number, startedAt: Date, endedAt: Date | null) {
+    const [p] = await db.transaction((tx) => tx.insert(dutyPeriods).values({ companyId: company, driverUserId, status: 'onDuty', startedAt, endedAt, source: 'manager' }).returning())
+    return p!.id
+  }
+  const blobKept = async (blobId: string) => (await db.read.select({ n: sql<number>`count(*)` }).from(blobChunks).where(eq(blobChunks.blobId, blobId)))[0]!.n > 0
+
+  it('erase a file 36 months after the employment ended, with its items and documents, never while a test of it is kept its own period', async () => {
+    const company = await createCompany(db, 'Files Operator', ['Operator'])
+    // Ended 37 months ago: goes, with its item, document and the document's bytes.
+    const gone = await fileOf(company.id, monthsAgo(37))
+    const goneDoc = await documentOf(company.id, gone.id)
+    const goneItem = await itemOf(company.id, gone.id, goneDoc.id)
+    // Ended 35 months ago: kept. A current driver's file (never ended, hired long ago): kept.
+    const recent = await fileOf(company.id, monthsAgo(35))
+    const current = await fileOf(company.id, null)
+    const currentItem = await itemOf(company.id, current.id)
+    // Ended 40 months ago, but a positive test of 4 years ago is kept five years: the file is kept with it.
+    const positive = await fileOf(company.id, monthsAgo(40))
+    const positiveTest = await testOf(company.id, positive.id, 'positive', '2022-11-01')
+    // Ended 40 months ago, its only test a negative of 2023: that test goes first in the same run, then the file.
+    const negative = await fileOf(company.id, monthsAgo(40))
+    const negativeTest = await testOf(company.id, negative.id, 'negative', '2023-06-01')
+
+    const results = await runRetention(db, NOW)
+    const of = (type: string) => results.find((r) => r.recordType === type && r.companyId === company.id)
+    expect(of('driverFiles')).toMatchObject({ before: '2023-11-27', removed: 2 })
+    expect(of('drugTestsNegative')).toMatchObject({ before: '2025-11-27', removed: 1 })
+    expect(of('drugTestsPositive')).toMatchObject({ before: '2021-11-27', removed: 0 })
+
+    expect(await exists(driverFiles, gone.id)).toBe(false)
+    expect(await exists(driverFileItems, goneItem)).toBe(false)
+    expect(await exists(driverDocuments, goneDoc.id)).toBe(false)
+    expect(await blobKept(goneDoc.blobId)).toBe(false)
+    expect(await exists(driverFiles, recent.id)).toBe(true)
+    expect(await exists(driverFiles, current.id)).toBe(true)
+    expect(await exists(driverFileItems, currentItem)).toBe(true)
+    expect(await exists(driverFiles, positive.id)).toBe(true)
+    expect(await exists(driverTests, positiveTest)).toBe(true)
+    expect(await exists(driverTests, negativeTest)).toBe(false)
+    expect(await exists(driverFiles, negative.id)).toBe(false)
+
+    // The overview: the oldest kept file counts from its employment's end.
+    const manager = (await createUser(db)).id
+    await grantRole(db, manager, company.id, 'Operator')
+    const overview = await getRetentionOverview(await ctxFor(db, manager, NOW), company.id)
+    const byType = Object.fromEntries(overview.types.map((t) => [t.type, t]))
+    expect(byType.driverFiles!.oldestKept).toBe(monthsAgo(40).toISOString().slice(0, 10))
+    expect(byType.drugTestsPositive!.oldestKept).toBe('2022-11-01')
+    expect(byType.drugTestsNegative!.oldestKept).toBeNull()
+  })
+
+  it('erase drug and alcohol tests by result and date, with their documents: negatives after a year, positives and refusals after five', async () => {
+    const company = await createCompany(db, 'Tests Operator', ['Operator'])
+    const file = await fileOf(company.id, null)
+    const doc = await documentOf(company.id, file.id)
+    const negOld = await testOf(company.id, file.id, 'negative', '2025-11-26', doc.id)
+    const negAtCutoff = await testOf(company.id, file.id, 'negative', '2025-11-27')
+    const posOld = await testOf(company.id, file.id, 'positive', '2021-11-26')
+    const posYoung = await testOf(company.id, file.id, 'positive', '2021-11-27')
+    const refusalOld = await testOf(company.id, file.id, 'refusal', '2021-01-01')
+    // A refusal of 3 years ago: a negative's period would have removed it; a positive's keeps it.
+    const refusalYoung = await testOf(company.id, file.id, 'refusal', '2023-11-01')
+
+    // The legal minimums hold whoever calls: a negative may not go before a year, a positive before five.
+    await expect(removeExpiredRecords(db, { companyId: company.id, recordType: 'drugTestsNegative', before: '2025-12-01', now: NOW })).rejects.toMatchObject({ code: 'CONFLICT' })
+    await expect(removeExpiredRecords(db, { companyId: company.id, recordType: 'drugTestsPositive', before: '2023-12-01', now: NOW })).rejects.toMatchObject({ code: 'CONFLICT' })
+
+    await runRetention(db, NOW)
+    expect(await exists(driverTests, negOld)).toBe(false)
+    expect(await exists(driverDocuments, doc.id)).toBe(false)
+    expect(await blobKept(doc.blobId)).toBe(false)
+    expect(await exists(driverTests, negAtCutoff)).toBe(true)
+    expect(await exists(driverTests, posOld)).toBe(false)
+    expect(await exists(driverTests, posYoung)).toBe(true)
+    expect(await exists(driverTests, refusalOld)).toBe(false)
+    expect(await exists(driverTests, refusalYoung)).toBe(true)
+    // The file of a current driver stays.
+    expect(await exists(driverFiles, file.id)).toBe(true)
+  })
+
+  it('erase closed duty periods six months after they started; an open one is kept', async () => {
+    const company = await createCompany(db, 'Hours Operator', ['Operator'])
+    const person = (await createUser(db)).id
+    const old = await periodOf(company.id, person, new Date('2026-05-20T08:00:00Z'), new Date('2026-05-20T16:00:00Z'))
+    // Within the day's margin of the cut-off (2026-05-27): kept.
+    const nearCutoff = await periodOf(company.id, person, new Date('2026-05-26T08:00:00Z'), new Date('2026-05-26T09:00:00Z'))
+    const young = await periodOf(company.id, person, new Date('2026-10-01T08:00:00Z'), new Date('2026-10-01T12:00:00Z'))
+    const open = await periodOf(company.id, person, new Date('2026-05-01T08:00:00Z'), null)
+    const results = await runRetention(db, NOW)
+    expect(results.find((r) => r.recordType === 'hoursOfService' && r.companyId === company.id)).toMatchObject({ before: '2026-05-27', removed: 1 })
+    expect(await exists(dutyPeriods, old)).toBe(false)
+    expect(await exists(dutyPeriods, nearCutoff)).toBe(true)
+    expect(await exists(dutyPeriods, young)).toBe(true)
+    expect(await exists(dutyPeriods, open)).toBe(true)
   })
 })

@@ -149,6 +149,15 @@ function EmployeeRows({ employee, companyId, open }: { employee: EmployeeView; c
           ) : (
             <span className="text-muted-foreground">{t('No active role')}</span>
           )}
+          {employee.expired?.length ? (
+            <div className="mt-1 flex flex-wrap gap-1" data-testid={`employee-expired-${employee.id}`}>
+              {employee.expired.map((text) => (
+                <Badge key={text} variant="destructive">
+                  {text}
+                </Badge>
+              ))}
+            </div>
+          ) : null}
         </TableCell>
         <TableCell label={t('Birthdate')}>
           {employee.dateOfBirth ? <time dateTime={employee.dateOfBirth}>{formatDateOnly(employee.dateOfBirth, locale)}</time> : '—'}

@@ -58,6 +58,8 @@ export interface EmployeeView {
   dateOfBirthLabel: string | null
   phoneNumber: string | null
   roleList: EmployeeRoleView[]
+  /** Issue 37 (operator managers only): "License expired", "Medical certificate expired", in the reader's language. */
+  expired?: string[]
 }
 
 /** The page sizes of the spec (section 9), as the use case checks them. */

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BusIcon, GaugeIcon, RouteIcon, UserCheckIcon, UsersIcon, WrenchIcon } from 'lucide-react'
 import { CostCharts } from '#app/components/dashboard/cost-charts.tsx'
+import { DriverFilesCard } from '#app/components/dashboard/driver-files-card.tsx'
 import { OperatorActivityCharts } from '#app/components/dashboard/operator-activity.tsx'
 import { StatCard, StatGrid } from '#app/components/dashboard/stat-card.tsx'
 import { CompanyCodeCard } from '#app/components/people/company-code-card.tsx'
@@ -15,7 +16,7 @@ export const loader = (args: LoaderFunctionArgs) => operatorDashboardLoader(args
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function Page() {
-  const { title, card, stats, activity, costs } = useLoaderData<typeof loader>()
+  const { title, card, stats, activity, costs, driverFiles } = useLoaderData<typeof loader>()
   const { t } = useT()
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -28,6 +29,7 @@ export default function Page() {
         <StatCard label={t('Responded join requests')} value={stats.respondedJoinRequests} icon={UserCheckIcon} />
         <StatCard label={t('Total miles driven last month')} value={stats.totalMilesDrivenLastMonth} unit="mi" icon={GaugeIcon} />
       </StatGrid>
+      {driverFiles ? <DriverFilesCard {...driverFiles} /> : null}
       <OperatorActivityCharts months={activity} />
       {costs ? <CostCharts summary={costs} companyId={costs.companyId} /> : null}
     </div>

@@ -3,6 +3,7 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { OutboxFlusher } from '#app/components/pre-trip/outbox-flusher.ts'
 import { FuelOutboxFlusher } from '#app/components/costs/fuel-outbox-flusher.ts'
+import { DutyOutboxFlusher } from '#app/components/hours/duty-outbox-flusher.ts'
 import { buildMenu } from '#app/utils/menu.ts'
 import { userPage } from '#app/utils/page.server.ts'
 import { getProfileCompletion } from '#server/auth/profile.server.ts'
@@ -39,6 +40,8 @@ export default function AppLayout() {
       <OutboxFlusher userId={userId} />
       {/* And the fill-ups and charges saved on this phone (decision 085). */}
       <FuelOutboxFlusher userId={userId} />
+      {/* And the duty status changes, in order (decision 086). */}
+      <DutyOutboxFlusher userId={userId} />
     </AppShell>
   )
 }

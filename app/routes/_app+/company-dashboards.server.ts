@@ -11,6 +11,9 @@ import { listOwnerAlerts } from '#server/alerts/alerts.server.ts'
 import { getOperatorActivity, getOperatorStatsByCompanyId } from '#server/dashboards/operator-stats.server.ts'
 import { getOwnerExpiryTimeline, getOwnerStatsByCompanyId } from '#server/dashboards/owner-stats.server.ts'
 import { getCompanyCostSummary } from '#server/dashboards/cost-stats.server.ts'
+import { getDriverDueItems } from '#server/drivers/driver-due.server.ts'
+import { hasRole } from '#server/access/policy.ts'
+import { DRIVER_DUE_SHOWN } from '#app/components/dashboard/driver-files-card.tsx'
 import { loadCompanyCodeCard } from './company-code.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { localeOfRequest, translator } from '#server/i18n/messages.server.ts'
@@ -51,13 +54,26 @@ export async function operatorDashboardLoader(args: LoaderFunctionArgs) {
   const { ctx, companyId } = await companyPage(args, ['Operator'])
   const company = ctx.actor.memberships.find((m) => m.companyId === companyId)?.companyName ?? ''
   const input = { companyId }
-  const [card, stats, activity, costs] = await Promise.all([
+  // The driver files' due items (issue 37): an operator company's Operator managers only.
+  const isDriverManager = hasRole(ctx.actor, companyId, ['Operator']) && !!ctx.actor.memberships.find((m) => m.companyId === companyId)?.companyTypes.includes('Operator')
+  const [card, stats, activity, costs, due] = await Promise.all([
     loadCompanyCodeCard(ctx, companyId),
     getOperatorStatsByCompanyId(ctx, input),
     getOperatorActivity(ctx, input),
     getCompanyCostSummary(ctx, input),
+    isDriverManager ? getDriverDueItems(ctx, input) : Promise.resolve(null),
   ])
   const t = translator(localeOfRequest(args.request))
   const title = t('{company} - Operator dashboard', { company })
-  return { title, card, stats, activity, costs, messages: routeMessages(args.request, 'dashboard') }
+  const showAll = new URL(args.request.url).searchParams.get('driverDue') === 'all'
+  const driverFiles = due
+    ? {
+        companyId,
+        counts: due.counts,
+        items: (showAll ? due.items : due.items.slice(0, DRIVER_DUE_SHOWN)).map(({ state: _s, ...i }) => i),
+        total: due.total,
+        showAllHref: showAll ? null : `/OperatorDashboard/${companyId}?driverDue=all`,
+      }
+    : null
+  return { title, card, stats, activity, costs, driverFiles, messages: routeMessages(args.request, 'dashboard', 'drivers') }
 }

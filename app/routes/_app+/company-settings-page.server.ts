@@ -31,15 +31,19 @@ export async function companySettingsLoader(args: LoaderFunctionArgs) {
       repairShop: company.repairShop,
       currency: company.currency,
       repairCostPayer: company.repairCostPayer,
+      expiredDriverPreTrip: company.drivers?.expiredDriverPreTrip ?? null,
+      hosCycle: company.drivers?.hosCycle ?? null,
     },
     /** Costs (decision 085): the currency; who pays repairs is the owner company's Owner managers' rule. */
     currencies: [...CURRENCIES],
     hasRepairCostPayerSetting: company.companyTypes.includes('Owner') && hasRole(ctx.actor, companyId, ['Owner']),
     /** The repair shop setting belongs to companies that own vehicles (PRODUCT.md section 5). */
     hasRepairShopSetting: company.companyTypes.includes('Owner'),
+    /** The driver rules (issue 37): an operator company's Operator managers set them. */
+    hasDriverSettings: company.drivers !== null && hasRole(ctx.actor, companyId, ['Operator']),
     /** The time zones the server accepts (the same list as the use case's). */
     timeZones: [...timeZoneNames()],
-    messages: routeMessages(args.request, 'people', 'costs'),
+    messages: routeMessages(args.request, 'people', 'costs', 'drivers'),
   }
 }
 
@@ -51,6 +55,8 @@ interface Values {
   repairShopCode: string | null
   currency: string | null
   repairCostPayer: string | null
+  expiredDriverPreTrip: string | null
+  hosCycle: string | null
 }
 /** Action of /company/{companyId}/settings: the use case checks every field; its messages go under the fields. */
 export async function companySettingsAction(args: ActionFunctionArgs) {
@@ -69,6 +75,9 @@ export async function companySettingsAction(args: ActionFunctionArgs) {
     currency: field('currency'),
     // Absent unless the caller sets the owner company's rule.
     repairCostPayer: field('repairCostPayer'),
+    // Absent unless the caller is an Operator manager of an operator company (issue 37).
+    expiredDriverPreTrip: field('expiredDriverPreTrip'),
+    hosCycle: field('hosCycle'),
   }
   const saved = await attempt(() =>
     updateCompanySettings(ctx, {
@@ -79,9 +88,11 @@ export async function companySettingsAction(args: ActionFunctionArgs) {
       ...(values.repairShopCode === null ? {} : { repairShopCode: values.repairShopCode }),
       ...(values.currency === null ? {} : { currency: values.currency }),
       ...(values.repairCostPayer === null ? {} : { repairCostPayer: values.repairCostPayer }),
+      ...(values.expiredDriverPreTrip === null ? {} : { expiredDriverPreTrip: values.expiredDriverPreTrip }),
+      ...(values.hosCycle === null ? {} : { hosCycle: values.hosCycle }),
     }),
   )
   if (saved.ok) return redirectWithToast(companySettingsPath(companyId), { type: 'success', message: PEOPLE_TEXT.settingsSaved })
   // The use case's messages go under the fields; a refusal of another kind goes on top.
-  return formFailure(saved.error, { values }, { fields: ['name', 'timeZone', 'address', 'repairShopCode', 'currency', 'repairCostPayer'] })
+  return formFailure(saved.error, { values }, { fields: ['name', 'timeZone', 'address', 'repairShopCode', 'currency', 'repairCostPayer', 'expiredDriverPreTrip', 'hosCycle'] })
 }

@@ -14,6 +14,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { roleLabelOf } from '#catalog/roles.ts'
 import { ADDRESS_LIMITS } from '#catalog/company-settings.ts'
 import { REPAIR_COST_PAYER_RULES } from '#catalog/costs.ts'
+import { EXPIRED_DRIVER_PRE_TRIP_RULES, HOS_CYCLES } from '#catalog/drivers.ts'
 import { useT } from '#app/utils/i18n.tsx'
 
 /** Company settings: name, time zone, address and the repair shop setting, for any manager of the company. */
@@ -23,7 +24,7 @@ export const action = (args: ActionFunctionArgs) => companySettingsAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? ''} · Operon` }]
 
 export default function CompanySettingsPage() {
-  const { title, card, company, hasRepairShopSetting, timeZones: zones, currencies, hasRepairCostPayerSetting } = useLoaderData<typeof loader>()
+  const { title, card, company, hasRepairShopSetting, timeZones: zones, currencies, hasRepairCostPayerSetting, hasDriverSettings } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useT()
@@ -143,6 +144,40 @@ export default function CompanySettingsPage() {
                 </Field>
               ) : null}
             </fieldset>
+            {hasDriverSettings ? (
+              <fieldset className="grid gap-5 border-t pt-4" data-testid="driver-settings">
+                <legend className="pr-2 text-sm font-semibold">{t('Drivers')}</legend>
+                <Field
+                  id="expiredDriverPreTrip"
+                  name="expiredDriverPreTrip"
+                  label={t('Pre-trip by a driver whose license or medical certificate has expired')}
+                  errors={errors}
+                  className="gap-2"
+                  hint={t('Refused: the driver sees why and cannot file the pre-trip until it is renewed.')}
+                >
+                  {(control) => (
+                    <NativeSelect {...control} required defaultValue={values?.expiredDriverPreTrip ?? company.expiredDriverPreTrip ?? 'allow'}>
+                      {EXPIRED_DRIVER_PRE_TRIP_RULES.map((r) => (
+                        <option key={r.value} value={r.value}>
+                          {t(r.label)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </Field>
+                <Field id="hosCycle" name="hosCycle" label={t('Hours-of-service cycle')} errors={errors} className="gap-2" hint={t('70 hours in 8 days only when the company runs buses every day of the week.')}>
+                  {(control) => (
+                    <NativeSelect {...control} required defaultValue={values?.hosCycle ?? company.hosCycle ?? '60/7'}>
+                      {HOS_CYCLES.map((c) => (
+                        <option key={c.value} value={c.value}>
+                          {t(c.label)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </Field>
+              </fieldset>
+            ) : null}
             <div>
               <Button type="submit" disabled={saving}>
                 <SaveIcon aria-hidden="true" />

@@ -8,6 +8,8 @@ import { getDriverActivity, getDriverDashboardStats } from '#server/dashboards/d
 import { getMechanicActivity, getMechanicStats } from '#server/dashboards/mechanic-stats.server.ts'
 import { emergencyExitDuesOf } from '#server/inspections/emergency-exit-checks.server.ts'
 import { pageMyBuses } from '#server/inspections/pre-trip.server.ts'
+import { DRIVER_DUE_TEXT, myDriverStatus } from '#server/drivers/driver-due.server.ts'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { companiesWithRole } from '#server/access/policy.ts'
 import type { Membership } from '#server/context/actor.ts'
 import { isManagerRole } from '#catalog/roles.ts'
@@ -49,12 +51,27 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
   const busSearch = (url.searchParams.get('bus') ?? '').trim().slice(0, 40)
 
   const t = translator(localeOfRequest(args.request))
-  const [info, driver, mechanic, buses] = await Promise.all([
+  const locale = localeOfRequest(args.request)
+  const [info, driver, mechanic, buses, records] = await Promise.all([
     getDashboardUserInfo(ctx),
     view === 'driver' ? driverView(ctx, companyId) : null,
     view === 'mechanic' ? mechanicView(ctx) : null,
     view === 'driver' ? myBuses(ctx, busSearch) : { buses: [] as MyBusView[], total: 0 },
+    view === 'driver' ? myDriverStatus(ctx) : [],
   ])
+  // Expired means visible (issue 37): per operator company, the caller's own license and medical
+  // certificate, and the links to their duty screen and their file there.
+  const driverRecords = records.map((r) => ({
+    companyId: r.companyId,
+    companyName: r.companyName,
+    expired: [...(r.licenseExpired ? [t(DRIVER_DUE_TEXT.licenseExpired)] : []), ...(r.medicalExpired ? [t(DRIVER_DUE_TEXT.medicalExpired)] : [])],
+    dueSoon: [
+      ...(r.licenseDueSoon && r.licenseExpiry ? [t('Your driver’s license expires on {date}', { date: formatDateOnly(r.licenseExpiry, locale) })] : []),
+      ...(r.medicalDueSoon && r.medicalExpiry ? [t('Your medical certificate expires on {date}', { date: formatDateOnly(r.medicalExpiry, locale) })] : []),
+    ],
+    dutyUrl: r.dutyUrl,
+    fileUrl: r.fileUrl,
+  }))
   return {
     title: t('My Dashboard'),
     userId: ctx.actor.userId,
@@ -70,12 +87,13 @@ export async function dashboardLoader(args: LoaderFunctionArgs) {
       .filter((m) => driverCompanyIds.includes(m.companyId))
       .map((m) => ({ id: m.companyId, name: m.companyName })),
     driver,
+    driverRecords,
     mechanic,
     buses: buses.buses,
     busesTotal: buses.total,
     busSearch,
     managedCompanies: managedCompanies(ctx.actor.memberships),
-    messages: routeMessages(args.request, 'dashboard', 'preTrip'),
+    messages: routeMessages(args.request, 'dashboard', 'preTrip', 'drivers'),
   }
 }
 

@@ -33,6 +33,7 @@ export default function Page() {
           <ViewToggle view={view} isDriver={isDriver} isMechanic={isMechanic} />
         )}
         {/* The driver's task first (start the pre-trip in the yard), then the figures. */}
+        {view === 'driver' && data.driverRecords.length ? <MyDriverRecords records={data.driverRecords} /> : null}
         {view === 'driver' ? <MyBuses userId={userId} buses={buses} total={data.busesTotal} search={data.busSearch} companyId={driver?.companyId ?? null} /> : null}
         {view === 'driver' && driver ? (
           <DriverView stats={driver.stats} activity={driver.activity} companies={data.driverCompanies} companyId={driver.companyId} />
@@ -40,6 +41,50 @@ export default function Page() {
         {view === 'mechanic' && mechanic ? <MechanicView stats={mechanic.stats} activity={mechanic.activity} /> : null}
       </div>
     </>
+  )
+}
+
+/**
+ * The driver's own records at each operator company (issue 37): an expired license or medical
+ * certificate said plainly, what expires within 30 days, and the links to the duty screen and the file.
+ */
+function MyDriverRecords({
+  records,
+}: {
+  records: { companyId: number; companyName: string; expired: string[]; dueSoon: string[]; dutyUrl: string; fileUrl: string }[]
+}) {
+  const { t } = useT()
+  return (
+    <section aria-labelledby="my-driver-records" className="grid gap-3 rounded-lg border bg-card p-4" data-testid="my-driver-records">
+      <h2 id="my-driver-records" className="text-base font-semibold">
+        {t('My driver records')}
+      </h2>
+      <ul className="grid gap-3">
+        {records.map((r) => (
+          <li key={r.companyId} className="grid gap-1" data-testid={`my-driver-records-${r.companyId}`}>
+            <p className="font-medium break-words">{r.companyName}</p>
+            {r.expired.map((text) => (
+              <p key={text} role="alert" className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm font-semibold text-destructive">
+                {text}
+              </p>
+            ))}
+            {r.dueSoon.map((text) => (
+              <p key={text} className="text-sm text-amber-700 dark:text-amber-400">
+                {text}
+              </p>
+            ))}
+            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <Link to={r.dutyUrl} className="font-medium underline underline-offset-4">
+                {t('My duty status')}
+              </Link>
+              <Link to={r.fileUrl} className="font-medium underline underline-offset-4">
+                {t('My driver file')}
+              </Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

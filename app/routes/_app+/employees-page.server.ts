@@ -6,6 +6,7 @@ import { rememberedQrDataUrl } from '#app/utils/qr.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { roleLabelOf } from '#catalog/roles.ts'
 import { listEmployees, updateUserRoleStatus } from '#server/companies/employees.server.ts'
+import { DRIVER_DUE_TEXT } from '#server/drivers/driver-due.server.ts'
 import { loadCompanyWithCard } from './company-code.server.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { msg } from '#catalog/i18n.ts'
@@ -64,6 +65,15 @@ export async function employeesPageLoader(args: LoaderFunctionArgs, manager: Man
       dateOfBirthLabel: e.dateOfBirth ? formatDateOnly(e.dateOfBirth, locale) : null,
       phoneNumber: e.phoneNumber,
       roleList: e.roleList.map((r) => ({ id: r.id, name: r.name, label: roleLabelOf(r.id), isActive: r.isActive })),
+      // Expired means visible (issue 37): only present for the operator company's managers.
+      ...(e.driverExpiry
+        ? {
+            expired: [
+              ...(e.driverExpiry.licenseExpired ? [t(DRIVER_DUE_TEXT.licenseExpired)] : []),
+              ...(e.driverExpiry.medicalExpired ? [t(DRIVER_DUE_TEXT.medicalExpired)] : []),
+            ],
+          }
+        : {}),
     })),
   )
   const employees: EmployeePage = { companyId, items, total: result.total, page: result.page, pageSize: result.pageSize, pageCount, error: null }

@@ -83,7 +83,8 @@ export async function preTripLoader(args: LoaderFunctionArgs) {
   const ctx = await userPage(args)
   const context = await vehicleContextOrLeave(positiveInt(args.params.vehicleId), (id) => getPreTripContext(ctx, id))
   const t = translator(localeOfRequest(args.request))
-  return { ...pageDataOf(ctx, context, t), messages: routeMessages(args.request, 'preTrip') }
+  // An expired license or medical certificate at an operator that refuses them (issue 37): said before the form, which is not shown.
+  return { ...pageDataOf(ctx, context, t), refusal: context.refusal ? { message: t(context.refusal), back: t('Back to the dashboard') } : null, messages: routeMessages(args.request, 'preTrip') }
 }
 
 // ---------------------------------------------------------------------------------------

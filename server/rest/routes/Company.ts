@@ -31,7 +31,7 @@ export const companyRoutes = [
     method: 'PUT',
     path: '/api/Company/settings',
     tag: 'Company',
-    summary: 'Company settings (managers): name, time zone, repair shop by code; costs (decision 085): `currency` (ISO 4217: USD, CAD, MXN, EUR, GBP) and, for the owner company’s Owner managers, `repairCostPayer` (owner, operatorPreTrip, operator)',
+    summary: 'Company settings (managers): name, time zone, repair shop by code; costs (decision 085): `currency` (ISO 4217: USD, CAD, MXN, EUR, GBP) and, for the owner company’s Owner managers, `repairCostPayer` (owner, operatorPreTrip, operator); driver rules (issue 37, operator companies, their Operator managers): `expiredDriverPreTrip` (allow, refuse) and `hosCycle` (60/7, 70/8), answered under `drivers`',
     auth: 'user',
     body: companySettingsInput,
     errors: [403],

@@ -26,8 +26,8 @@ export const employeeRoutes = [
     query: listEmployeesInput,
     response: z.array(employee),
     errors: [403],
-    // The documented shape (the pages also show the roles the caller does not manage).
-    handler: async (ctx) => (await listEmployees(ctx, ctx.query)).items.map(({ companyRoles: _all, ...e }) => e),
+    // The documented shape (the pages also show the roles the caller does not manage, and drivers' expired documents).
+    handler: async (ctx) => (await listEmployees(ctx, ctx.query)).items.map(({ companyRoles: _all, driverExpiry: _expiry, ...e }) => e),
   }),
   defineRoute({
     method: 'PUT',

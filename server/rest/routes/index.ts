@@ -8,11 +8,13 @@ import { complianceRoutes } from './Compliance.ts'
 import { costsRepairRoutes } from './Costs.repair.ts'
 import { costsReportRoutes } from './Costs.reports.ts'
 import { companyStatsRoutes, dashboardRoutes } from './Dashboard.ts'
+import { driverFilesRoutes } from './Drivers.files.ts'
 import { employeeRoutes } from './Employee.ts'
 import { fleetRoutes } from './Fleet.ts'
 import { fleetImportRoutes } from './Fleet.import.ts'
 import { fuelImportRoutes } from './Fuel.import.ts'
 import { fuelRoutes } from './Fuel.ts'
+import { driverTestRoutes } from './Drivers.tests.ts'
 import { fleetEngineHoursRoutes } from './Fleet.engine-hours.ts'
 import { joinRequestsRoutes } from './JoinRequests.ts'
 import { leaseRoutes } from './Lease.ts'
@@ -28,6 +30,8 @@ import { repairActionRoutes } from './RepairAction.ts'
 import { userInfoRoutes } from './UserInfo.ts'
 import { vehicleOperatorRoutes } from './VehicleOperator.ts'
 import { webhookRoutes } from './Webhooks.ts'
+import { hoursRoutes } from './Hours.ts'
+import { driverDueRoutes } from './Drivers.due.ts'
 
 let document: unknown
 /** The document of every path below, itself included; built once. */
@@ -61,6 +65,7 @@ export function restRoutes(): RestRoute[] {
     ...fleetImportRoutes,
     ...fuelRoutes,
     ...fuelImportRoutes,
+    ...driverTestRoutes,
     ...fleetEngineHoursRoutes,
     ...vehicleOperatorRoutes,
     ...maintenanceRoutes,
@@ -75,5 +80,8 @@ export function restRoutes(): RestRoute[] {
     ...costsRepairRoutes,
     ...costsReportRoutes,
     ...webhookRoutes,
+    ...hoursRoutes,
+    ...driverFilesRoutes,
+    ...driverDueRoutes,
   ]
 }
