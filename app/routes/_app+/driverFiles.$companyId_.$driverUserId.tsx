@@ -9,6 +9,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useT } from '#app/utils/i18n.tsx'
+import { RecordDocumentFields } from '#app/components/drivers/record-document-fields.tsx'
 import { DRIVER_FILE_ITEM_KINDS, DRIVER_FILE_LIMITS } from '#catalog/drivers.ts'
 import { driverFileAction, driverFileLoader, FILE_INTENT } from '#app/routes/_app+/driver-files-page.server.ts'
 
@@ -87,20 +88,6 @@ function ItemFields({ prefix, values, errors, today, withKind }: { prefix: strin
   )
 }
 
-function DocumentInput({ prefix, errors, replacing }: { prefix: string; errors: Record<string, string>; replacing: boolean }) {
-  const { t } = useT()
-  return (
-    <Field
-      id={`${prefix}-document`}
-      name="document"
-      label={replacing ? t('Replace the document') : t('Document (optional)')}
-      hint={t('A scan or file of the item: PDF, picture or office file, at most 5 MB.')}
-      errors={errors}
-    >
-      {(p) => <Input {...p} type="file" />}
-    </Field>
-  )
-}
 
 function Item({ item, data, actionData }: { item: ItemRow; data: Data; actionData: ActionData | undefined }) {
   const { t } = useT()
@@ -138,13 +125,7 @@ function Item({ item, data, actionData }: { item: ItemRow; data: Data; actionDat
               <input type="hidden" name="itemId" value={item.id} />
               {editing && actionData?.formError ? <FormError message={actionData.formError} /> : null}
               <ItemFields prefix={prefix} values={values} errors={errors} today={data.file.today} withKind={false} />
-              {item.document ? (
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="removeDocument" value="true" className="size-4" />
-                  {t('Remove the document')}
-                </label>
-              ) : null}
-              <DocumentInput prefix={prefix} errors={errors} replacing={item.document !== null} />
+              <RecordDocumentFields prefix={prefix} errors={errors} hasDocument={item.document !== null} hint={t('A scan or file of the item: PDF, picture or office file, at most 5 MB.')} />
               <Button type="submit" className="min-h-10 justify-self-start" disabled={navigation.state === 'submitting'}>
                 <SaveIcon aria-hidden="true" />
                 {t('Save the item')}
@@ -268,7 +249,7 @@ export default function DriverFilePage() {
             <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
             {adding && actionData?.formError ? <FormError message={actionData.formError} /> : null}
             <ItemFields prefix="add" values={adding ? (actionData?.values ?? {}) : {}} errors={addErrors} today={f.today} withKind />
-            <DocumentInput prefix="add" errors={addErrors} replacing={false} />
+            <RecordDocumentFields prefix="add" errors={addErrors} hasDocument={false} hint={t('A scan or file of the item: PDF, picture or office file, at most 5 MB.')} />
             <Button type="submit" className="min-h-11 justify-self-start" disabled={navigation.state === 'submitting'}>
               <PlusIcon aria-hidden="true" />
               {t('Add the item')}

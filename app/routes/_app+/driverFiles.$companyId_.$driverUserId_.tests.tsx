@@ -9,6 +9,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { useT } from '#app/utils/i18n.tsx'
+import { RecordDocumentFields } from '#app/components/drivers/record-document-fields.tsx'
 import { DRIVER_FILE_LIMITS, DRUG_TEST_RESULTS, DRUG_TEST_SUBSTANCES, DRUG_TEST_TYPES, drugTestLabel } from '#catalog/drivers.ts'
 import { driverTestsPageAction, driverTestsPageLoader, TEST_INTENT } from '#app/routes/_app+/driver-tests-page.server.ts'
 
@@ -71,20 +72,6 @@ function TestFields({ prefix, values, errors, today }: { prefix: string; values:
   )
 }
 
-function DocumentInput({ prefix, errors, replacing }: { prefix: string; errors: Record<string, string>; replacing: boolean }) {
-  const { t } = useT()
-  return (
-    <Field
-      id={`${prefix}-document`}
-      name="document"
-      label={replacing ? t('Replace the document') : t('Document (optional)')}
-      hint={t('The lab result or the custody and control form: PDF, picture or office file, at most 5 MB.')}
-      errors={errors}
-    >
-      {(p) => <Input {...p} type="file" />}
-    </Field>
-  )
-}
 
 function TestItem({ test, data, actionData }: { test: TestRow; data: Data; actionData: ActionData | undefined }) {
   const { t } = useT()
@@ -133,13 +120,7 @@ function TestItem({ test, data, actionData }: { test: TestRow; data: Data; actio
               <input type="hidden" name="testId" value={test.id} />
               {mine && actionData?.intent === TEST_INTENT.update && actionData.formError ? <FormError message={actionData.formError} /> : null}
               <TestFields prefix={prefix} values={values as Record<string, string>} errors={errors} today={data.today} />
-              {test.document ? (
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="removeDocument" value="true" className="size-4" />
-                  {t('Remove the document')}
-                </label>
-              ) : null}
-              <DocumentInput prefix={prefix} errors={errors} replacing={test.document !== null} />
+              <RecordDocumentFields prefix={prefix} errors={errors} hasDocument={test.document !== null} hint={t('The lab result or the custody and control form: PDF, picture or office file, at most 5 MB.')} />
               <Button type="submit" className="min-h-10 justify-self-start" disabled={navigation.state === 'submitting'}>
                 <SaveIcon aria-hidden="true" />
                 {t('Save the test')}
@@ -213,7 +194,7 @@ export default function DriverTestsPage() {
             <input type="hidden" name="idempotencyKey" value={adding ? ((actionData as { idempotencyKey?: string }).idempotencyKey ?? data.idempotencyKey) : data.idempotencyKey} />
             {adding && actionData?.formError ? <FormError message={actionData.formError} /> : null}
             <TestFields prefix="add" values={adding ? (actionData?.values ?? {}) : {}} errors={addErrors} today={data.today} />
-            <DocumentInput prefix="add" errors={addErrors} replacing={false} />
+            <RecordDocumentFields prefix="add" errors={addErrors} hasDocument={false} hint={t('The lab result or the custody and control form: PDF, picture or office file, at most 5 MB.')} />
             <Button type="submit" className="min-h-10 justify-self-start" disabled={navigation.state === 'submitting'}>
               <PlusIcon aria-hidden="true" />
               {t('Record the test')}
