@@ -280,12 +280,14 @@ describe.each(DRIVERS)('hours of service on %s', (driver) => {
     expect(res.headers.get('content-type')).toBe('application/pdf')
     const text = pdfText(new Uint8Array(await res.arrayBuffer()), 'hours-month')
     expect(text).toContain('Horas de servicio')
-    expect(text).toContain('2026-06-22')
     const flat = text.replace(/\s+/g, ' ')
+    // Days and instants as a Spanish reader writes them, never YYYY-MM-DD.
+    expect(flat).toContain('22 jun 2026')
+    expect(flat).not.toMatch(/\d{4}-\d{2}-\d{2}/)
     // (pdftotext keeps the table's layout: a cell's wrapped lines interleave with the next cells')
-    expect(flat).toContain('Liberado más de 14')
+    expect(flat).toMatch(/Liberado más de .*14 horas después/)
     expect(flat).toContain('no un dispositivo electrónico de registro (ELD)')
-    expect(flat).toContain('En servicio sin conducir 2026-06-22 05:00 2026-06-22 20:00')
+    expect(flat).toContain('En servicio sin conducir 22 jun 2026, 5:00 a.m. EDT 22 jun 2026, 8:00 p.m. EDT')
     expect(flat).not.toContain('Released more than')
     const refused = (await page(pdfRoute.loader, `/hours/${ids.operator}/${ids.driver2}/month.pdf?month=2026-06`, params, ids.driver)) as Response
     expect(refused.status).toBe(403)

@@ -24,7 +24,7 @@ export function MonthDaysTable({ view, compact = false }: { view: MonthForPage; 
       <tbody>
         {view.days.map((d) => (
           <tr key={d.date} data-date={d.date} data-over14={d.over14 ? 'true' : undefined}>
-            <td className={c} style={cell}>
+            <td className={c} style={cell ? { ...cell, whiteSpace: 'nowrap' } : undefined}>
               <time dateTime={d.date}>{formatDateOnly(d.date, locale)}</time>
               {d.clockChange ? <div className={compact ? undefined : 'text-xs text-muted-foreground'}>{d.clockChange}</div> : null}
             </td>

@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { createElement } from 'react'
-import { formatDateOnly } from '#app/utils/dates.ts'
+import { formatDateOnly, formatInstant } from '#app/utils/dates.ts'
 import { positiveInt, text } from '#app/utils/form-data.ts'
 import { routeMessages } from '#app/utils/i18n.server.ts'
 import { attempt, companyPage, errorText, formFailure, userPage } from '#app/utils/page.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { DUTY_STATUS_VALUES, dutyStatusLabel } from '#catalog/drivers.ts'
-import { msg } from '#catalog/i18n.ts'
+import { msg, type Locale } from '#catalog/i18n.ts'
 import { localDateTimeText, wallTimeOf } from '#catalog/zoned-time.ts'
 import type { AppError } from '#server/errors.ts'
 import {
@@ -158,7 +158,7 @@ function releasedText(instant: number | null, date: string, timeZone: string): s
 }
 
 /** The month as the page and the PDF show it. */
-export function monthForPage(v: DriverMonthView, t: Translate) {
+export function monthForPage(v: DriverMonthView, t: Translate, locale: Locale) {
   const tz = v.timeZone
   return {
     companyId: v.companyId,
@@ -192,8 +192,8 @@ export function monthForPage(v: DriverMonthView, t: Translate) {
       statusLabel: t(dutyStatusLabel(p.status)),
       startedWall: wallTimeOf(p.startedAt, tz),
       endedWall: p.endedAt ? wallTimeOf(p.endedAt, tz) : '',
-      started: localDateTimeText(new Date(p.startedAt), tz),
-      ended: p.endedAt ? localDateTimeText(new Date(p.endedAt), tz) : null,
+      started: formatInstant(new Date(p.startedAt).toISOString(), tz, locale),
+      ended: p.endedAt ? formatInstant(new Date(p.endedAt).toISOString(), tz, locale) : null,
       source: p.source,
       note: p.note,
     })),
@@ -208,7 +208,7 @@ export async function monthLoader(args: LoaderFunctionArgs) {
   const r = monthRequest(args)
   const found = await attempt(() => getDriverMonth(ctx, r))
   if (!found.ok) return leave(found.error, t)
-  const view = monthForPage(found.value, t)
+  const view = monthForPage(found.value, t, locale)
   return {
     title: t(HOURS_PAGE_TEXT.month, { driver: view.driverName, month: view.month }),
     ...view,
@@ -258,7 +258,7 @@ export async function monthPdfLoader(args: LoaderFunctionArgs): Promise<Response
   const r = monthRequest(args)
   const found = await attempt(() => getDriverMonth(ctx, r))
   if (!found.ok) return errorText(found.error)
-  const view = monthForPage(found.value, t)
+  const view = monthForPage(found.value, t, locale)
   const title = `${t(HOURS_PAGE_TEXT.month, { driver: view.driverName, month: view.month })}`
   const html = printDocumentHtml(title, createElement(HoursMonthDocument, { view, printedOn: formatDateOnly(new Date().toISOString().slice(0, 10), locale) }), locale, ['common', 'drivers'])
   const name = `hours-${view.driverUserId}-${view.month}.pdf`
