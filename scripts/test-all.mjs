@@ -13,12 +13,13 @@ const LIBSQL_SPECS = ['tests/e2e/smoke.spec.ts']
  * Integration files that do not run again on libSQL (decision 047): what they prove does not
  * depend on the driver (body limits, redirects, origins, client addresses, the captcha, Chromium,
  * the VIN decoder, first-load JavaScript, better-sqlite3's statement cache, which language a page
- * or an email is written in: decision 074), or choose their own
+ * or an email is written in: decision 074; the demo's driver records, which other demo files already
+ * seed on every driver), or choose their own
  * databases (several instances, faults and the sqld checks start their own servers: decisions 069, 071, 072), and CI's
  * minutes are better spent elsewhere.
  */
 const DRIVER_INDEPENDENT = new Set(
-  ['bounded-input', 'open-redirect', 'cross-site-writes', 'client-address', 'captcha', 'pdf-burst', 'pdf-limits', 'pdf-safety', 'pdf-sandbox', 'load-shedding', 'vin-decode', 'first-load-budget', 'statement-cache', 'several-instances', 'db-faults', 'sqld-server', 'i18n-pages', 'i18n-pdfs', 'mail-spanish', 'profile-language'].map(
+  ['bounded-input', 'open-redirect', 'cross-site-writes', 'client-address', 'captcha', 'pdf-burst', 'pdf-limits', 'pdf-safety', 'pdf-sandbox', 'load-shedding', 'vin-decode', 'first-load-budget', 'statement-cache', 'several-instances', 'db-faults', 'sqld-server', 'i18n-pages', 'i18n-pdfs', 'mail-spanish', 'profile-language', 'demo-drivers', 'body-limit-413'].map(
     (f) => `tests/integration/${f}.test.ts`,
   ),
 )
