@@ -534,4 +534,7 @@ export default {
   'The uploads waiting to be imported take more than {mb} MB: import or discard some of them first': 'Las cargas que esperan ser importadas ocupan más de {mb} MB: importe o descarte algunas primero',
   'Too many test events for this endpoint: try again in a minute': 'Demasiados eventos de prueba para este punto de conexión: inténtelo de nuevo en un minuto',
   'Other files are being checked, please try again in a few seconds': 'Se están revisando otros archivos, vuelva a intentarlo en unos segundos',
+  // Issue 38 point 2: idempotency keys on every create (server/records/idempotency.server.ts).
+  'An idempotency key is 1 to 200 printable characters without spaces': 'Una clave de idempotencia tiene de 1 a 200 caracteres imprimibles sin espacios',
+  'This idempotency key was already used for another request': 'Esta clave de idempotencia ya se usó para otra solicitud',
 } satisfies Translations

@@ -53,6 +53,7 @@ import { todayIn } from '../access/vehicle-access.server.ts'
 import { purgeStaleFleetImports } from '../fleet/import/fleet-import-cleanup.server.ts'
 import { purgeStaleFuelImports } from '../costs/fuel-import-cleanup.server.ts'
 import { purgeEndedWebhookDeliveries } from '../webhooks/delivery-cleanup.server.ts'
+import { purgeIdempotencyRecords } from '../records/idempotency.server.ts'
 import { withLease } from '../jobs/work-locks.server.ts'
 import { logger } from '../log.server.ts'
 import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.server.ts'
@@ -636,6 +637,8 @@ export async function runRetention(db: Database, now: Date = new Date(), opts: {
   await purgeStaleFuelImports(db, now).catch((error: unknown) => logger().error({ err: error }, 'retention: fuel import clean-up failed'))
   // Ended webhook deliveries a month old, with their payloads (decision 078).
   await purgeEndedWebhookDeliveries(db, now).catch((error: unknown) => logger().error({ err: error }, 'retention: webhook delivery clean-up failed'))
+  // Idempotency keys a day old (issue 38 point 2): a retry comes within minutes.
+  await purgeIdempotencyRecords(db, now).catch((error: unknown) => logger().error({ err: error }, 'retention: idempotency key clean-up failed'))
   const total = results.reduce((n, r) => n + r.removed, 0)
   logger().info({ companies: new Set(rows.map((r) => r.id)).size, removed: total }, 'retention: daily run done')
   return results

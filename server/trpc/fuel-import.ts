@@ -1,4 +1,5 @@
 import { commitFuelImport, discardFuelImport, fuelImportInput, getFuelImport, previewFuelImport, previewFuelImportInput } from '../costs/fuel-import.server.ts'
+import { idempotencyKeyInput, trpcIdempotent } from './idempotent.ts'
 import { authedProcedure, router } from './init.ts'
 
 /**
@@ -9,6 +10,8 @@ import { authedProcedure, router } from './init.ts'
 export const fuelImport = router({
   preview: authedProcedure.input(previewFuelImportInput).mutation(({ ctx, input }) => previewFuelImport(ctx, input)),
   get: authedProcedure.input(fuelImportInput).query(({ ctx, input }) => getFuelImport(ctx, input)),
-  commit: authedProcedure.input(fuelImportInput).mutation(({ ctx, input }) => commitFuelImport(ctx, input)),
+  commit: authedProcedure
+    .input(fuelImportInput.extend(idempotencyKeyInput))
+    .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'fuelImport.commit', ['importId'], (c, i) => commitFuelImport(c, i))),
   discard: authedProcedure.input(fuelImportInput).mutation(({ ctx, input }) => discardFuelImport(ctx, input)),
 })

@@ -25,6 +25,7 @@ import {
   updateServiceTask,
   type vehicleChoicesInput,
 } from '../maintenance/programs.server.ts'
+import { trpcIdempotent } from './idempotent.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
 /**
@@ -36,11 +37,17 @@ export const maintenancePrograms = router({
   get: authedProcedure.input(checkedByUseCase<z.input<typeof programIdInput>>()).query(({ ctx, input }) => getServiceProgram(ctx, input)),
   templates: authedProcedure.query(({ ctx }) => listServiceTemplates(ctx)),
   vehicleChoices: authedProcedure.input(checkedByUseCase<z.input<typeof vehicleChoicesInput>>()).query(({ ctx, input }) => listProgramVehicleChoices(ctx, input)),
-  copyTemplate: authedProcedure.input(checkedByUseCase<z.input<typeof copyServiceTemplateInput>>()).mutation(({ ctx, input }) => copyServiceTemplate(ctx, input)),
-  create: authedProcedure.input(checkedByUseCase<CreateServiceProgramInput>()).mutation(({ ctx, input }) => createServiceProgram(ctx, input)),
+  copyTemplate: authedProcedure
+    .input(checkedByUseCase<z.input<typeof copyServiceTemplateInput> & { idempotencyKey?: string }>())
+    .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'maintenance.copyTemplate', ['companyId', 'templateKey'], (c, i) => copyServiceTemplate(c, i))),
+  create: authedProcedure
+    .input(checkedByUseCase<CreateServiceProgramInput & { idempotencyKey?: string }>())
+    .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'maintenance.createProgram', ['companyId'], (c, i) => createServiceProgram(c, i))),
   update: authedProcedure.input(checkedByUseCase<UpdateServiceProgramInput>()).mutation(({ ctx, input }) => updateServiceProgram(ctx, input)),
   delete: authedProcedure.input(checkedByUseCase<z.input<typeof programIdInput>>()).mutation(({ ctx, input }) => deleteServiceProgram(ctx, input)),
-  addTask: authedProcedure.input(checkedByUseCase<AddServiceTaskInput>()).mutation(({ ctx, input }) => addServiceTask(ctx, input)),
+  addTask: authedProcedure
+    .input(checkedByUseCase<AddServiceTaskInput & { idempotencyKey?: string }>())
+    .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'maintenance.addTask', ['programId'], (c, i) => addServiceTask(c, i))),
   updateTask: authedProcedure.input(checkedByUseCase<UpdateServiceTaskInput>()).mutation(({ ctx, input }) => updateServiceTask(ctx, input)),
   deleteTask: authedProcedure.input(checkedByUseCase<z.input<typeof taskIdInput>>()).mutation(({ ctx, input }) => deleteServiceTask(ctx, input)),
   setVehicles: authedProcedure.input(checkedByUseCase<SetServiceProgramVehiclesInput>()).mutation(({ ctx, input }) => setServiceProgramVehicles(ctx, input)),

@@ -92,6 +92,7 @@ import {
 } from '../webhooks/endpoints.server.ts'
 import { costsReports } from './costs-reports.ts'
 import { costsRepair } from './costs-repair.ts'
+import { idempotencyKeyInput, trpcIdempotent } from './idempotent.ts'
 import { authedProcedure, checkedByUseCase, router } from './init.ts'
 
 export const appRouter = router({
@@ -99,12 +100,14 @@ export const appRouter = router({
   costsRepair,
   company: router({
     mine: authedProcedure.query(({ ctx }) => listMyCompanies(ctx)),
-    create: authedProcedure.input(createCompanyInput).mutation(({ ctx, input }) => createCompany(ctx, input)),
+    create: authedProcedure.input(createCompanyInput.extend(idempotencyKeyInput)).mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'company.create', [], (c, i) => createCompany(c, i))),
     settings: authedProcedure.input(companySettingsInput).mutation(({ ctx, input }) => updateCompanySettings(ctx, input)),
   }),
   // The use cases validate again: the same rules whichever door is used.
   joinRequests: router({
-    create: authedProcedure.input(joinCompanyInput).mutation(({ ctx, input }) => requestToJoinCompany(ctx, input)),
+    create: authedProcedure
+      .input(joinCompanyInput.extend(idempotencyKeyInput))
+      .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'joinRequests.create', ['companyCode', 'role'], (c, i) => requestToJoinCompany(c, i))),
     list: authedProcedure.input(listJoinRequestsInput).query(({ ctx, input }) => listJoinRequests(ctx, input)),
     accept: authedProcedure.input(answerJoinRequestInput).mutation(({ ctx, input }) => acceptJoinRequest(ctx, input)),
     reject: authedProcedure.input(answerJoinRequestInput).mutation(({ ctx, input }) => rejectJoinRequest(ctx, input)),
@@ -113,7 +116,9 @@ export const appRouter = router({
     list: authedProcedure.input(fleetQueryInput).query(({ ctx, input }) => listFleetVehicles(ctx, input)),
     get: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getVehicle(ctx, input.vehicleId)),
     // The vehicle form's rules are the use case's (one pass, every field's message): typed here, checked there.
-    add: authedProcedure.input(checkedByUseCase<z.input<typeof addVehicleInput>>()).mutation(({ ctx, input }) => addVehicle(ctx, input)),
+    add: authedProcedure
+      .input(checkedByUseCase<z.input<typeof addVehicleInput> & { idempotencyKey?: string }>())
+      .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'fleet.addVehicle', ['ownerId'], (c, i) => addVehicle(c, i))),
     update: authedProcedure.input(checkedByUseCase<z.input<typeof updateVehicleInput>>()).mutation(({ ctx, input }) => updateVehicle(ctx, input)),
     assignments: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => getVehicleOperatorAssignments(ctx, input.vehicleId)),
     preInspections: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listPreInspectionsByVehicle(ctx, input.vehicleId)),
@@ -130,11 +135,15 @@ export const appRouter = router({
     import: router({
       preview: authedProcedure.input(previewFleetImportInput).mutation(({ ctx, input }) => previewFleetImport(ctx, input)),
       get: authedProcedure.input(commitFleetImportInput).query(({ ctx, input }) => getFleetImport(ctx, input)),
-      commit: authedProcedure.input(commitFleetImportInput).mutation(({ ctx, input }) => commitFleetImport(ctx, input)),
+      commit: authedProcedure
+        .input(commitFleetImportInput.extend(idempotencyKeyInput))
+        .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'fleetImport.commit', ['importId'], (c, i) => commitFleetImport(c, i))),
     }),
   }),
   vehicleRequests: router({
-    create: authedProcedure.input(checkedByUseCase<CreateVehicleRequestInput>()).mutation(({ ctx, input }) => createVehicleRequest(ctx, input)),
+    create: authedProcedure
+      .input(checkedByUseCase<CreateVehicleRequestInput & { idempotencyKey?: string }>())
+      .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'vehicleRequests.create', ['vehicleIdentifier', 'operatorCompanyId'], (c, i) => createVehicleRequest(c, i))),
     cancel: authedProcedure.input(cancelVehicleRequestInput).mutation(({ ctx, input }) => cancelVehicleRequest(ctx, input)),
     respond: authedProcedure.input(respondVehicleRequestInput).mutation(({ ctx, input }) => respondToVehicleRequest(ctx, input)),
     endAssignment: authedProcedure.input(endAssignmentInput).mutation(({ ctx, input }) => endOperatorAssignment(ctx, input)),
@@ -172,7 +181,9 @@ export const appRouter = router({
   leases: router({
     get: authedProcedure.input(z.object({ leaseId: idSchema })).query(({ ctx, input }) => getLeaseAgreement(ctx, input.leaseId)),
     byVehicle: authedProcedure.input(z.object({ vehicleId: idSchema })).query(({ ctx, input }) => listLeasesByVehicle(ctx, input.vehicleId)),
-    sign: authedProcedure.input(checkedByUseCase<SignLeaseInput>()).mutation(({ ctx, input }) => signLeaseAgreement(ctx, input)),
+    sign: authedProcedure
+      .input(checkedByUseCase<SignLeaseInput & { idempotencyKey?: string }>())
+      .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'leases.sign', ['leaseId', 'side'], (c, i) => signLeaseAgreement(c, i))),
   }),
   employees: router({
     list: authedProcedure.input(listEmployeesInput).query(({ ctx, input }) => listEmployees(ctx, input)),
@@ -231,7 +242,9 @@ export const appRouter = router({
   // Issue 26 point 3 (decision 078): a company's signed webhooks; the use cases authorize (managers) and validate.
   webhooks: router({
     list: authedProcedure.input(checkedByUseCase<z.input<typeof webhookCompanyInput>>()).query(({ ctx, input }) => listWebhookEndpoints(ctx, input)),
-    create: authedProcedure.input(checkedByUseCase<z.input<typeof createWebhookInput>>()).mutation(({ ctx, input }) => createWebhookEndpoint(ctx, input)),
+    create: authedProcedure
+      .input(checkedByUseCase<z.input<typeof createWebhookInput> & { idempotencyKey?: string }>())
+      .mutation(({ ctx, input }) => trpcIdempotent(ctx, input, 'webhooks.create', ['companyId'], (c, i) => createWebhookEndpoint(c, i))),
     setEnabled: authedProcedure.input(checkedByUseCase<z.input<typeof setWebhookEnabledInput>>()).mutation(({ ctx, input }) => setWebhookEndpointEnabled(ctx, input)),
     rotateSecret: authedProcedure.input(checkedByUseCase<z.input<typeof webhookEndpointInput>>()).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input)),
     delete: authedProcedure.input(checkedByUseCase<z.input<typeof webhookEndpointInput>>()).mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx, input)),

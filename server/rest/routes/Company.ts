@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { companySettingsInput, updateCompanySettings } from '../../companies/company-settings.server.ts'
 import { createCompany, createCompanyInput } from '../../companies/create-company.ts'
 import { listMyCompanies } from '../../companies/list-my-companies.ts'
+import { restIdempotent } from '../idempotent.server.ts'
 import { defineRoute } from '../route.ts'
 import { userInCompanyWithRoleSchema } from './shapes.ts'
 
@@ -25,7 +26,7 @@ export const companyRoutes = [
     body: createCompanyInput,
     status: 201,
     response: userInCompanyWithRoleSchema,
-    handler: (ctx) => createCompany(ctx, ctx.body),
+    handler: (ctx) => restIdempotent(ctx, 'company.create', 201, (c) => createCompany(c, ctx.body)),
   }),
   defineRoute({
     method: 'PUT',

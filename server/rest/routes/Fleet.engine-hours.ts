@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { correctEngineHours, correctEngineHoursInput, getEngineHoursHistory, recordEngineHours, recordEngineHoursInput } from '../../fleet/engine-hours-history.server.ts'
 import { idSchema } from '../../validation.ts'
+import { restIdempotent } from '../idempotent.server.ts'
+import { operationTarget } from '../../records/idempotency.server.ts'
 import { defineRoute } from '../route.ts'
 
 /** Engine hours, the second meter (issue 35, decision 084): beside the odometer's paths in Fleet.ts. */
@@ -25,7 +27,7 @@ export const fleetEngineHoursRoutes = [
     body: recordEngineHoursInput,
     responseDescription: 'The engine-hours history',
     errors: [400, 403, 404],
-    handler: (ctx) => recordEngineHours(ctx, ctx.body),
+    handler: (ctx) => restIdempotent(ctx, `fleet.recordEngineHours:${operationTarget(ctx.body, 'vehicleId')}`, 200, (c) => recordEngineHours(c, ctx.body)),
   }),
   defineRoute({
     method: 'POST',

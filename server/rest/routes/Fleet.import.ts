@@ -6,6 +6,8 @@ import { exportFleetCsv, fleetCsvTemplate } from '../../fleet/import/fleet-expor
 import { commitFleetImport, getFleetImport, previewFleetImport } from '../../fleet/import/fleet-import.server.ts'
 import { idSchema } from '../../validation.ts'
 import { csvProblemSchema, readCsvUpload } from '../csv-upload.ts'
+import { restIdempotent } from '../idempotent.server.ts'
+import { operationTarget } from '../../records/idempotency.server.ts'
 import { defineRoute } from '../route.ts'
 
 const companyParams = z.object({ companyId: idSchema })
@@ -92,7 +94,7 @@ export const fleetImportRoutes = [
     params: importParams,
     response: z.object({ importId: z.number().int(), companyId: z.number().int(), imported: z.number().int(), skipped: z.number().int() }),
     errors: [403, 404, 409],
-    handler: (ctx) => commitFleetImport(ctx, ctx.params),
+    handler: (ctx) => restIdempotent(ctx, `fleetImport.commit:${operationTarget(ctx.params, 'importId')}`, 200, (c) => commitFleetImport(c, ctx.params)),
   }),
   defineRoute({
     method: 'GET',

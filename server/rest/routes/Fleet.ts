@@ -12,6 +12,8 @@ import { correctOdometer, correctOdometerInput, getOdometerHistory } from '../..
 import { addVehicleInput, updateVehicleInput } from '../../fleet/vehicle-schema.ts'
 import { addVehicle, archiveVehicle, streamAllOwnerVehicles, streamVehiclesAssignedToOperator, updateVehicle } from '../../fleet/vehicles.server.ts'
 import { idSchema } from '../../validation.ts'
+import { restIdempotent } from '../idempotent.server.ts'
+import { operationTarget } from '../../records/idempotency.server.ts'
 import { defineRoute } from '../route.ts'
 import { jsonArrayResponse } from '../stream.server.ts'
 import { messageSchema } from './shapes.ts'
@@ -75,7 +77,7 @@ export const fleetRoutes = [
     body: addVehicleInput,
     status: 201,
     errors: [403, 409, 413, 415],
-    handler: (ctx) => addVehicle(ctx, ctx.body),
+    handler: (ctx) => restIdempotent(ctx, `fleet.addVehicle:${operationTarget(ctx.body, 'ownerId')}`, 201, (c) => addVehicle(c, ctx.body)),
   }),
   defineRoute({
     method: 'PUT',
@@ -120,7 +122,14 @@ export const fleetRoutes = [
     response: z.array(vehicleDocumentSchema),
     responseDescription: 'The stored documents',
     errors: [403, 404, 413, 415],
-    handler: async (ctx) => (await uploadVehicleDocuments(ctx, ctx.body)).map(legacyDocument),
+    handler: (ctx) =>
+      restIdempotent(
+        ctx,
+        `documents.upload:${operationTarget(Array.isArray(ctx.body) ? ctx.body[0] : null, 'vehicleId')}`,
+        200,
+        (c) => uploadVehicleDocuments(c, ctx.body),
+        (docs) => docs.map(legacyDocument),
+      ),
   }),
   defineRoute({
     method: 'DELETE',

@@ -6,6 +6,8 @@ import { commitFuelImport, getFuelImport, previewFuelImport } from '../../costs/
 import { csvResponse } from '../../csv.ts'
 import { idSchema } from '../../validation.ts'
 import { csvProblemSchema, readCsvUpload } from '../csv-upload.ts'
+import { restIdempotent } from '../idempotent.server.ts'
+import { operationTarget } from '../../records/idempotency.server.ts'
 import { defineRoute } from '../route.ts'
 
 const companyParams = z.object({ companyId: idSchema })
@@ -118,6 +120,6 @@ export const fuelImportRoutes = [
     params: importParams,
     response: commitSchema,
     errors: [400, 403, 404],
-    handler: (ctx) => commitFuelImport(ctx, ctx.params),
+    handler: (ctx) => restIdempotent(ctx, `fuelImport.commit:${operationTarget(ctx.params, 'importId')}`, 200, (c) => commitFuelImport(c, ctx.params)),
   }),
 ]

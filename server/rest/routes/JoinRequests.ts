@@ -8,6 +8,8 @@ import {
   rejectJoinRequest,
   requestToJoinCompany,
 } from '../../companies/join-requests.server.ts'
+import { restIdempotent } from '../idempotent.server.ts'
+import { operationTarget } from '../../records/idempotency.server.ts'
 import { defineRoute } from '../route.ts'
 import { messageSchema } from './shapes.ts'
 
@@ -25,10 +27,14 @@ export const joinRequestsRoutes = [
     status: 201,
     response: z.object({ id: z.number(), status: z.literal('Pending') }),
     errors: [404, 409],
-    handler: async (ctx) => {
-      const { id, status } = await requestToJoinCompany(ctx, ctx.body)
-      return { id, status }
-    },
+    handler: (ctx) =>
+      restIdempotent(
+        ctx,
+        `joinRequests.create:${operationTarget(ctx.body, 'companyCode', 'role')}`,
+        201,
+        (c) => requestToJoinCompany(c, ctx.body),
+        ({ id, status }) => ({ id, status }),
+      ),
   }),
   defineRoute({
     method: 'POST',

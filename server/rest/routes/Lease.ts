@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { LEASE_SIDES } from '#catalog/compliance.ts'
 import { getLeaseAgreement, listLeasesByVehicle, signLeaseAgreement, signLeaseInput } from '../../leases/lease-agreements.server.ts'
 import { idSchema } from '../../validation.ts'
+import { restIdempotent } from '../idempotent.server.ts'
+import { operationTarget } from '../../records/idempotency.server.ts'
 import { defineRoute } from '../route.ts'
 
 const LEASE_STATES = ['signed', 'awaitingOwner', 'awaitingOperator', 'awaitingBoth'] as const
@@ -79,6 +81,6 @@ export const leaseRoutes = [
     response: leaseSchema,
     responseDescription: 'The lease',
     errors: [403, 404, 409, 413, 415],
-    handler: (ctx) => signLeaseAgreement(ctx, ctx.body),
+    handler: (ctx) => restIdempotent(ctx, `leases.sign:${operationTarget(ctx.body, 'leaseId', 'side')}`, 200, (c) => signLeaseAgreement(c, ctx.body)),
   }),
 ]

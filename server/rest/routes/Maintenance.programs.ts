@@ -23,6 +23,8 @@ import {
   updateServiceProgram,
   updateServiceTask,
 } from '../../maintenance/programs.server.ts'
+import { restIdempotent } from '../idempotent.server.ts'
+import { operationTarget } from '../../records/idempotency.server.ts'
 import { defineRoute } from '../route.ts'
 
 /**
@@ -141,7 +143,7 @@ export const serviceProgramRoutes = [
     status: 201,
     response: detailSchema,
     errors: [403, 409],
-    handler: (ctx) => copyServiceTemplate(ctx, ctx.body),
+    handler: (ctx) => restIdempotent(ctx, `maintenance.copyTemplate:${operationTarget(ctx.body, 'companyId', 'templateKey')}`, 201, (c) => copyServiceTemplate(c, ctx.body)),
   }),
   defineRoute({
     method: 'POST',
@@ -153,7 +155,7 @@ export const serviceProgramRoutes = [
     status: 201,
     response: detailSchema,
     errors: [403, 409],
-    handler: (ctx) => createServiceProgram(ctx, ctx.body),
+    handler: (ctx) => restIdempotent(ctx, `maintenance.createProgram:${operationTarget(ctx.body, 'companyId')}`, 201, (c) => createServiceProgram(c, ctx.body)),
   }),
   defineRoute({
     method: 'PUT',
@@ -188,7 +190,7 @@ export const serviceProgramRoutes = [
     status: 201,
     response: taskSchema,
     errors: [404, 409],
-    handler: (ctx) => addServiceTask(ctx, ctx.body),
+    handler: (ctx) => restIdempotent(ctx, `maintenance.addTask:${operationTarget(ctx.body, 'programId')}`, 201, (c) => addServiceTask(c, ctx.body)),
   }),
   defineRoute({
     method: 'PUT',

@@ -11,6 +11,8 @@ import {
   respondVehicleRequestInput,
 } from '../../fleet/vehicle-requests.server.ts'
 import { idSchema } from '../../validation.ts'
+import { restIdempotent } from '../idempotent.server.ts'
+import { operationTarget } from '../../records/idempotency.server.ts'
 import { defineRoute } from '../route.ts'
 import { messageSchema, vehicleQuery } from './shapes.ts'
 
@@ -62,7 +64,7 @@ export const vehicleOperatorRoutes = [
     status: 201,
     response: vehicleRequest,
     errors: [403, 404, 409],
-    handler: (ctx) => createVehicleRequest(ctx, ctx.body),
+    handler: (ctx) => restIdempotent(ctx, `vehicleRequests.create:${operationTarget(ctx.body, 'vehicleIdentifier', 'operatorCompanyId')}`, 201, (c) => createVehicleRequest(c, ctx.body)),
   }),
   defineRoute({
     method: 'POST',

@@ -12,6 +12,8 @@ import {
   setWebhookEndpointEnabled,
 } from '../../webhooks/endpoints.server.ts'
 import { idSchema } from '../../validation.ts'
+import { restIdempotent } from '../idempotent.server.ts'
+import { operationTarget } from '../../records/idempotency.server.ts'
 import { defineRoute } from '../route.ts'
 
 const companyParams = z.object({ companyId: idSchema })
@@ -76,7 +78,8 @@ export const webhookRoutes = [
     status: 201,
     response: z.object({ endpoint: endpointSchema, secret: z.string() }),
     errors: [403, 404, 409],
-    handler: (ctx) => createWebhookEndpoint(ctx, { ...(ctx.body as object), companyId: ctx.params.companyId }),
+    handler: (ctx) =>
+      restIdempotent(ctx, `webhooks.create:${operationTarget(ctx.params, 'companyId')}`, 201, (c) => createWebhookEndpoint(c, { ...(ctx.body as object), companyId: ctx.params.companyId })),
   }),
   defineRoute({
     method: 'PUT',
