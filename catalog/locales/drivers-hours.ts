@@ -45,6 +45,7 @@ export default {
   Start: 'Inicio',
   End: 'Fin',
   'Still open': 'Aún abierto',
+  'Still on duty': 'Aún en servicio',
   'Printed on {date}': 'Impreso el {date}',
   'Leave empty while it is still going on': 'Déjelo vacío mientras siga en curso',
   'Previous month': 'Mes anterior',

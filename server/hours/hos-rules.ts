@@ -213,8 +213,10 @@ export interface MonthDayRow {
   timeReleased: number | null
   dutyDayOnDutyMinutes: number
   dutyDayDrivingMinutes: number
-  /** Released more than 14 hours after coming on duty. */
+  /** Released more than 14 hours after coming on duty (or on duty that long already). */
   over14: boolean
+  /** The day's last duty day is still going on (a period open now): not released yet. */
+  onDutyNow: boolean
   /** Warnings' texts (English ids) for the duty day(s) that began this day. */
   warnings: string[]
 }
@@ -235,12 +237,15 @@ export function monthRows(periods: readonly HosPeriod[], month: string, now: num
     if (started.some((x) => x.over14)) warnings.push(HOS_TEXT.shortHaul)
     if (started.some((x) => x.drivingOver10)) warnings.push(HOS_TEXT.drivingExceeded)
     if (started.some((x) => x.drovePast15)) warnings.push(HOS_TEXT.drovePast15)
+    const last = started.at(-1)
+    const onDutyNow = last !== undefined && periods.some((p) => p.endedAt === null) && last.end >= now
     rows.push({
       date,
       dayMinutes: Math.round((to - from) / MINUTE),
       ...totals,
       timeOn: started[0]?.start ?? null,
-      timeReleased: started.at(-1)?.end ?? null,
+      timeReleased: onDutyNow ? null : (last?.end ?? null),
+      onDutyNow,
       dutyDayOnDutyMinutes: started.reduce((s, x) => s + x.onDutyMinutes, 0),
       dutyDayDrivingMinutes: started.reduce((s, x) => s + x.drivingMinutes, 0),
       over14: started.some((x) => x.over14),

@@ -131,6 +131,16 @@ describe('days, midnight and clock changes', () => {
     expect(rows).toHaveLength(30)
   })
 
+  it('a duty day still going on is not released: no time released, not yet flagged before its 14th hour', () => {
+    const now = wall('2026-06-10T15:00')
+    const periods = [p('driving', wall('2026-06-10T06:00'), wall('2026-06-10T10:00')), { status: 'onDuty' as const, startedAt: wall('2026-06-10T10:00'), endedAt: null }]
+    const row = monthRows(periods, '2026-06', now, NY).find((r) => r.date === '2026-06-10')!
+    expect(row).toMatchObject({ onDutyNow: true, timeReleased: null, over14: false, dutyDayOnDutyMinutes: 9 * 60 })
+    // Once the period is closed, the day is released at its end.
+    const closed = monthRows([periods[0]!, p('onDuty', wall('2026-06-10T10:00'), wall('2026-06-10T15:00'))], '2026-06', now, NY).find((r) => r.date === '2026-06-10')!
+    expect(closed).toMatchObject({ onDutyNow: false, timeReleased: wall('2026-06-10T15:00') })
+  })
+
   it('2026-03-08 in New York has 23 hours; 2026-11-01 has 25', () => {
     expect(localDayLengthMinutes('2026-03-08', NY)).toBe(23 * 60)
     expect(localDayLengthMinutes('2026-11-01', NY)).toBe(25 * 60)

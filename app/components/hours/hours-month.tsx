@@ -33,7 +33,7 @@ export function MonthDaysTable({ view, compact = false }: { view: MonthForPage; 
             <td className={c} style={cell}>{d.dutyDayOnDuty}</td>
             <td className={c} style={cell}>{d.dutyDayDriving}</td>
             <td className={c} style={cell}>{d.onDuty === '0:00' ? '' : `${d.onDuty} (${t('driving')} ${d.driving})`}</td>
-            <td className={c} style={cell}>{d.timeOn ? (d.over14 ? t('No') : t('Yes')) : ''}</td>
+            <td className={c} style={cell}>{d.timeOn ? (d.over14 ? t('No') : d.onDutyNow ? '' : t('Yes')) : ''}</td>
             <td className={c} style={cell}>{d.warnings.join(' · ')}</td>
           </tr>
         ))}

@@ -5,6 +5,7 @@
  * multipart upload for the document, no JavaScript needed — the driver reads their own). The use
  * cases decide who sees what; opening a file is written in the activity log.
  */
+import { FILE_INTENT } from '#app/components/drivers/intents.ts'
 import { randomUUID } from 'node:crypto'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { formatDateOnly, formatInstant } from '#app/utils/dates.ts'
@@ -30,7 +31,7 @@ export const DRIVER_FILE_TOASTS = {
 } as const
 
 /** The form's intent field (not `intent`: the upload reader replaces that one when a file is refused). */
-export const FILE_INTENT = { hiredOn: 'setHiredOn', add: 'addItem', update: 'updateItem', delete: 'deleteItem' } as const
+export { FILE_INTENT }
 export const ITEM_FORM_FIELDS = ['kind', 'itemDate', 'expiryDate', 'note'] as const
 
 export const driverFilePath = (companyId: number, driverUserId: number) => `/driverFiles/${companyId}/${driverUserId}`

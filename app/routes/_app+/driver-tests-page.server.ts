@@ -4,6 +4,7 @@
  * optional document (a multipart plain form, no JavaScript needed); the driver reads their own.
  * The use cases decide who sees what; opening the page is written in the activity log.
  */
+import { TEST_INTENT } from '#app/components/drivers/intents.ts'
 import { randomUUID } from 'node:crypto'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { formatDateOnly } from '#app/utils/dates.ts'
@@ -28,7 +29,7 @@ export const DRIVER_TESTS_TITLE = msg('Drug and alcohol tests')
 const DOCUMENT_TOO_LARGE = msg('The document could not be uploaded: {reason}')
 
 /** The form's intent field (not `intent`: the upload reader replaces that one when a file is refused). */
-export const TEST_INTENT = { add: 'addTest', update: 'updateTest', delete: 'deleteTest' } as const
+export { TEST_INTENT }
 export const TEST_FORM_FIELDS = ['substance', 'testType', 'testDate', 'result', 'collectionSite', 'note'] as const
 
 function idsOf(args: LoaderFunctionArgs | ActionFunctionArgs): number {

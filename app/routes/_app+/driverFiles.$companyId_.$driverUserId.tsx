@@ -11,7 +11,8 @@ import { cn } from '#app/utils/cn.ts'
 import { useT } from '#app/utils/i18n.tsx'
 import { RecordDocumentFields } from '#app/components/drivers/record-document-fields.tsx'
 import { DRIVER_FILE_ITEM_KINDS, DRIVER_FILE_LIMITS } from '#catalog/drivers.ts'
-import { driverFileAction, driverFileLoader, FILE_INTENT } from '#app/routes/_app+/driver-files-page.server.ts'
+import { driverFileAction, driverFileLoader } from '#app/routes/_app+/driver-files-page.server.ts'
+import { FILE_INTENT } from '#app/components/drivers/intents.ts'
 
 /**
  * One driver's qualification file at an operator company (49 CFR 391.51; issue 37 point 1,

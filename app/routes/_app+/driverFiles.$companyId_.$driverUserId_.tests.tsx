@@ -11,7 +11,8 @@ import { Textarea } from '#app/components/ui/textarea.tsx'
 import { useT } from '#app/utils/i18n.tsx'
 import { RecordDocumentFields } from '#app/components/drivers/record-document-fields.tsx'
 import { DRIVER_FILE_LIMITS, DRUG_TEST_RESULTS, DRUG_TEST_SUBSTANCES, DRUG_TEST_TYPES, drugTestLabel } from '#catalog/drivers.ts'
-import { driverTestsPageAction, driverTestsPageLoader, TEST_INTENT } from '#app/routes/_app+/driver-tests-page.server.ts'
+import { driverTestsPageAction, driverTestsPageLoader } from '#app/routes/_app+/driver-tests-page.server.ts'
+import { TEST_INTENT } from '#app/components/drivers/intents.ts'
 
 /**
  * A driver's drug and alcohol tests (49 CFR part 382; issue 37 point 2, decision 086): type,

@@ -173,7 +173,8 @@ export function monthForPage(v: DriverMonthView, t: Translate, locale: Locale) {
     days: v.days.map((d) => ({
       date: d.date,
       timeOn: hhmm(d.timeOn, tz),
-      timeReleased: releasedText(d.timeReleased, d.date, tz),
+      timeReleased: d.onDutyNow ? t('Still on duty') : releasedText(d.timeReleased, d.date, tz),
+      onDutyNow: d.onDutyNow,
       dutyDayOnDuty: d.timeOn === null ? '' : hoursText(d.dutyDayOnDutyMinutes),
       dutyDayDriving: d.timeOn === null ? '' : hoursText(d.dutyDayDrivingMinutes),
       onDuty: hoursText(d.onDutyMinutes),
