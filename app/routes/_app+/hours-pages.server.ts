@@ -56,11 +56,11 @@ async function leave(error: AppError, t: Translate): Promise<never> {
 const hhmm = (instant: number | string | null, timeZone: string) => (instant === null ? '' : wallTimeOf(instant, timeZone).slice(11))
 
 /** The status now as the pages show it: texts in the reader's language, times on the company's clock. */
-function statusForPage(s: Pick<DutyStatusView, 'status' | 'since' | 'today' | 'driving' | 'onDuty' | 'cycleLimit' | 'warnings'>, timeZone: string, t: Translate) {
+function statusForPage(s: Pick<DutyStatusView, 'status' | 'since' | 'today' | 'driving' | 'onDuty' | 'cycleLimit' | 'warnings'>, timeZone: string, t: Translate, locale: Locale) {
   return {
     status: s.status,
     statusLabel: t(dutyStatusLabel(s.status)),
-    since: s.since ? localDateTimeText(new Date(s.since), timeZone) : null,
+    since: s.since ? formatInstant(new Date(s.since).toISOString(), timeZone, locale) : null,
     today: { driving: hoursText(s.today.drivingMinutes), onDuty: hoursText(s.today.onDutyMinutes) },
     limits: [
       { key: 'driving', label: t('Driving (10 hours)'), used: hoursText(s.driving.usedMinutes), remaining: hoursText(s.driving.remainingMinutes), state: s.driving.state },
@@ -95,7 +95,7 @@ export async function dutyLoader(args: LoaderFunctionArgs) {
     companyId,
     companyName: v.companyName,
     timeZone: v.timeZone,
-    now: statusForPage(v, v.timeZone, t),
+    now: statusForPage(v, v.timeZone, t, localeOfRequest(args.request)),
     idempotencyKey: randomUUID(),
     messages: routeMessages(args.request, 'drivers', 'preTrip'),
   }
@@ -134,7 +134,7 @@ export async function hoursListLoader(args: LoaderFunctionArgs) {
     page: v.page,
     pageSize: v.pageSize,
     total: v.total,
-    drivers: v.drivers.map((d) => ({ driverUserId: d.driverUserId, driverName: d.driverName, ...statusForPage(d, v.timeZone, t) })),
+    drivers: v.drivers.map((d) => ({ driverUserId: d.driverUserId, driverName: d.driverName, ...statusForPage(d, v.timeZone, t, localeOfRequest(args.request)) })),
     messages: routeMessages(args.request, 'drivers'),
   }
 }
@@ -169,7 +169,7 @@ export function monthForPage(v: DriverMonthView, t: Translate, locale: Locale) {
     timeZone: tz,
     cycle: v.cycle,
     canEdit: v.as === 'manager',
-    now: statusForPage(v.now, tz, t),
+    now: statusForPage(v.now, tz, t, locale),
     days: v.days.map((d) => ({
       date: d.date,
       timeOn: hhmm(d.timeOn, tz),
