@@ -108,7 +108,8 @@ export function HoursMonthPage({ data, actionData }: { data: MonthData; actionDa
         <h2 id="hours-days" className="text-lg font-semibold">
           {t('Days (150 air-mile short-haul time record)')}
         </h2>
-        <div className="overflow-x-auto">
+        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe). */}
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="hours-days">
           <MonthDaysTable view={data} />
         </div>
         <p className="text-sm">
