@@ -9,6 +9,7 @@ import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useT } from '#app/utils/i18n.tsx'
+import { formatDateOnly } from '#app/utils/dates.ts'
 import { RecordDocumentFields } from '#app/components/drivers/record-document-fields.tsx'
 import { DRIVER_FILE_ITEM_KINDS, DRIVER_FILE_LIMITS } from '#catalog/drivers.ts'
 import { driverFileAction, driverFileLoader } from '#app/routes/_app+/driver-files-page.server.ts'
@@ -152,7 +153,7 @@ export default function DriverFilePage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
   const navigation = useNavigation()
-  const { t } = useT()
+  const { t, locale } = useT()
   const f = data.file
   const adding = actionData?.intent === FILE_INTENT.add
   const addErrors = adding ? (actionData?.fieldErrors ?? {}) : {}
@@ -203,7 +204,7 @@ export default function DriverFilePage() {
             </Button>
           </Form>
         ) : (
-          <p className="text-sm tabular-nums">{f.hiredOn ?? '—'}</p>
+          <p className="text-sm tabular-nums">{f.hiredOn ? <time dateTime={f.hiredOn}>{formatDateOnly(f.hiredOn, locale)}</time> : '—'}</p>
         )}
       </section>
 
