@@ -116,6 +116,24 @@ export async function runAlertDigests(db: Database, now: Date = new Date(), opts
   return done
 }
 
+/** The active managers of a role in the company who take the morning digest (its mail's language and greeting). */
+function digestRecipients(tx: Tx, companyId: number, roleId: number) {
+  return tx
+    .selectDistinct({ email: users.email, firstName: users.firstName, locale: users.locale })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(memberships.roleId, roleId),
+        eq(memberships.isActive, true),
+        isNull(users.deletedAt),
+        isNotNull(users.email),
+        eq(users.alertDigest, true),
+      ),
+    )
+}
+
 async function digestCompany(
   db: Database,
   company: { id: number; name: string; isOwner: boolean; isOperator: boolean },
@@ -144,20 +162,7 @@ async function digestCompany(
 
     let recipients = 0
     if (alerts.length > 0) {
-      const managers = await tx
-        .selectDistinct({ email: users.email, firstName: users.firstName, locale: users.locale })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(
-          and(
-            eq(memberships.companyId, company.id),
-            eq(memberships.roleId, ROLE_IDS.Owner),
-            eq(memberships.isActive, true),
-            isNull(users.deletedAt),
-            isNotNull(users.email),
-            eq(users.alertDigest, true),
-          ),
-        )
+      const managers = await digestRecipients(tx, company.id, ROLE_IDS.Owner)
       const lines = alerts.map((a, i) => ({
         levelLabel: alertLevelLabel(a.level),
         vehicleIdentifier: a.vehicleIdentifier,
@@ -219,20 +224,7 @@ async function digestDriverFiles(
   const keys = due.items.map(driverDueKey)
   let mails = 0
   if (due.items.length > 0) {
-    const managers = await tx
-      .selectDistinct({ email: users.email, firstName: users.firstName, locale: users.locale })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(
-        and(
-          eq(memberships.companyId, company.id),
-          eq(memberships.roleId, ROLE_IDS.Operator),
-          eq(memberships.isActive, true),
-          isNull(users.deletedAt),
-          isNotNull(users.email),
-          eq(users.alertDigest, true),
-        ),
-      )
+    const managers = await digestRecipients(tx, company.id, ROLE_IDS.Operator)
     const lines = due.items.map((i, n) => ({
       levelLabel: i.level,
       driverName: i.driverName,
