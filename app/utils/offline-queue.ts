@@ -266,10 +266,4 @@ export function onOutboxChange(listener: () => void): () => void {
   }
 }
 
-/** A fresh idempotency key. */
-export function newIdempotencyKey(): string {
-  // randomUUID needs a secure context; getRandomValues does not (a phone on the yard's LAN).
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
+export { newIdempotencyKey } from './idempotency-key.ts'

@@ -5,6 +5,8 @@ import { FormError } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { useT } from '#app/utils/i18n.tsx'
+import { newIdempotencyKey } from '#app/utils/idempotency-key.ts'
+import { useOutboxEntries } from '#app/utils/use-outbox-entries.ts'
 import { loadOnce } from '#app/utils/load-once.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { FuelUnit } from '#catalog/costs.ts'
@@ -16,6 +18,10 @@ type Entry = import('#app/utils/fuel-outbox.ts').FuelOutboxEntry
 
 /** The outbox module, loaded on first use (not needed to show the page). */
 export const loadFuelOutbox = loadOnce((): Promise<Outbox> => import('#app/utils/fuel-outbox.ts'))
+const outboxView = async () => {
+  const q = await loadFuelOutbox()
+  return { list: q.listFuelOutbox, onChange: q.onFuelOutboxChange }
+}
 
 export interface FuelUpData {
   title: string
@@ -44,30 +50,10 @@ export type FuelUpActionData =
 
 const FIELDS = ['fueledAt', 'odometer', 'quantity', 'unit', 'total', 'station', 'card', 'full', 'socBefore', 'socAfter'] as const
 
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-}
 
 /** This user's fuel outbox entries for the bus, kept fresh across tabs; null until read (and without JavaScript). */
 function useFuelOutbox(userId: number, vehicleId: number): Entry[] | null {
-  const [list, setList] = React.useState<Entry[] | null>(null)
-  React.useEffect(() => {
-    let alive = true
-    let stop = () => {}
-    void loadFuelOutbox()
-      .then((q) => {
-        const read = () => void q.listFuelOutbox(userId).then((all) => alive && setList(all.filter((e) => e.vehicleId === vehicleId)))
-        read()
-        if (alive) stop = q.onFuelOutboxChange(read)
-      })
-      .catch(() => alive && setList([]))
-    return () => {
-      alive = false
-      stop()
-    }
-  }, [userId, vehicleId])
-  return list
+  return useOutboxEntries(outboxView, userId, (e: Entry) => e.vehicleId === vehicleId, [vehicleId])
 }
 
 /**
@@ -102,7 +88,7 @@ export function FuelUpForm({ data, actionData }: { data: FuelUpData; actionData:
     void loadFuelOutbox().then(async (q) => {
       await q.enqueueFuel({ key: queued, userId: data.userId, vehicleId: c.vehicleId, vehicleIdentifier: c.vehicleIdentifier, payload })
       setJustQueued(true)
-      setKey(newKey())
+      setKey(newIdempotencyKey())
       setFormVersion((n) => n + 1)
       await q.flushFuelOutbox(data.userId, { force: true })
     })

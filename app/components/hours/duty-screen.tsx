@@ -5,6 +5,8 @@ import { FormError } from '#app/components/forms/field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { PageHeader } from '#app/components/ui/page-header.tsx'
 import { useT } from '#app/utils/i18n.tsx'
+import { newIdempotencyKey } from '#app/utils/idempotency-key.ts'
+import { useOutboxEntries } from '#app/utils/use-outbox-entries.ts'
 import { loadOnce } from '#app/utils/load-once.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { DUTY_STATUSES } from '#catalog/drivers.ts'
@@ -16,6 +18,10 @@ type Entry = import('#app/utils/duty-outbox.ts').DutyOutboxEntry
 
 /** The outbox module, loaded on first use (not needed to show the page). */
 const loadDutyOutbox = loadOnce((): Promise<Outbox> => import('#app/utils/duty-outbox.ts'))
+const outboxView = async () => {
+  const q = await loadDutyOutbox()
+  return { list: q.listDutyOutbox, onChange: q.onDutyOutboxChange }
+}
 
 export interface DutyData {
   title: string
@@ -29,30 +35,10 @@ export interface DutyData {
 
 export type DutyActionData = { ok: false; idempotencyKey: string; formError: string | null; fieldErrors: Record<string, string> } | undefined
 
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-}
 
 /** This user's duty outbox entries at the company, kept fresh across tabs; null until read (and without JavaScript). */
 function useDutyOutbox(userId: number, companyId: number): Entry[] | null {
-  const [list, setList] = React.useState<Entry[] | null>(null)
-  React.useEffect(() => {
-    let alive = true
-    let stop = () => {}
-    void loadDutyOutbox()
-      .then((q) => {
-        const read = () => void q.listDutyOutbox(userId).then((all) => alive && setList(all.filter((e) => e.companyId === companyId)))
-        read()
-        if (alive) stop = q.onDutyOutboxChange(read)
-      })
-      .catch(() => alive && setList([]))
-    return () => {
-      alive = false
-      stop()
-    }
-  }, [userId, companyId])
-  return list
+  return useOutboxEntries(outboxView, userId, (e: Entry) => e.companyId === companyId, [companyId])
 }
 
 /**
@@ -89,7 +75,7 @@ export function DutyScreen({ data, actionData }: { data: DutyData; actionData: D
     const payload = { companyId: data.companyId, status, at: new Date().toISOString(), idempotencyKey: queued }
     void loadDutyOutbox().then(async (q) => {
       await q.enqueueDuty({ key: queued, userId: data.userId, companyId: data.companyId, payload })
-      setKey(newKey())
+      setKey(newIdempotencyKey())
       await q.flushDutyOutbox(data.userId, { force: true })
     })
   }
